@@ -1,0 +1,37 @@
+# Two commands do all the set-up on a fresh machine with Python 3.11:
+#   make run    install into .venv, migrate SQLite, serve on http://127.0.0.1:8000
+#   make test   install into .venv, lint, check the committed OpenAPI schema, run every test
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+PORT ?= 8000
+
+.PHONY: run test lint schema bench
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	rm -f $(VENV)/.installed-*
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+schema: $(STAMP)
+	$(BIN)/python manage.py spectacular --file openapi.yaml
+
+test: $(STAMP) lint
+	$(BIN)/python manage.py spectacular --file $(VENV)/openapi.generated.yaml
+	@cmp -s $(VENV)/openapi.generated.yaml openapi.yaml || \
+		(echo "openapi.yaml is stale: run 'make schema' and commit it" && exit 1)
+	$(BIN)/pytest -n auto
+
+bench: $(STAMP)
+	$(BIN)/python -m engine.bench --json

@@ -1,0 +1,119 @@
+"""The rules of Glory to Rome (Black Box edition, Republic and Imperium), pure Python.
+
+No Django, no I/O, no clock, no global randomness: a game is fully determined by its configuration,
+its seed and the list of actions applied. Everything outside the engine goes through this module.
+
+>>> import engine
+>>> state = engine.new_game("republic", players=3, seed=7)
+>>> seat = engine.to_act(state)
+>>> engine.prompt(state)["kind"]
+'lead'
+>>> state = engine.apply(state, {"type": "think", "take": "cards"})
+>>> engine.to_act(state) == (seat + 1) % 3
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import flow
+from .actions import ACTION_TYPES, Action, parse
+from .cards import catalog
+from .endgame import end_game
+from .endgame import scores as _scores
+from .errors import EngineError, IllegalAction, MalformedAction, SetupError
+from .scenario import scenario
+from .setup import new_game
+from .state import State, from_json, state_hash, to_json
+from .views import prompt, to_act, view
+
+__all__ = [
+    "ACTION_TYPES",
+    "EngineError",
+    "IllegalAction",
+    "MalformedAction",
+    "SetupError",
+    "State",
+    "apply",
+    "catalog",
+    "from_json",
+    "is_over",
+    "legal_actions",
+    "new_game",
+    "parse",
+    "prompt",
+    "scenario",
+    "scores",
+    "state_hash",
+    "surrender",
+    "to_act",
+    "to_json",
+    "view",
+]
+
+
+def legal_actions(state: State) -> list[dict[str, Any]]:
+    """Every legal action of the pending decision, in JSON form (empty when the game is over)."""
+    top = flow.pending(state)
+    if top is None:
+        return []
+    kind, frame = top
+    return [a.to_json() for a in kind.options(state, frame)]
+
+
+def check(state: State, action: dict[str, Any] | Action, seat: int | None = None) -> Action:
+    """Raise MalformedAction or IllegalAction unless `action` may be played now (by `seat`, when
+    given); return it parsed."""
+    parsed = parse(action)
+    top = flow.pending(state)
+    if top is None:
+        raise IllegalAction("game_over", "The game is over.")
+    kind, frame = top
+    if seat is not None and seat != frame["seat"]:
+        raise IllegalAction("not_your_turn", f"It is seat {frame['seat']}'s decision, not yours.")
+    if not isinstance(parsed, kind.accepts):
+        raise IllegalAction(
+            "wrong_action",
+            f"A '{parsed.TYPE}' action cannot be played now: {kind.prompt(state, frame)['text']}",
+        )
+    kind.check(state, frame, parsed)
+    return parsed
+
+
+def apply(state: State, action: dict[str, Any] | Action, seat: int | None = None) -> State:
+    """Play `action` for the seat to act and return the new state; `state` is not changed.
+    Raises MalformedAction or IllegalAction (nothing changes) when it cannot be played."""
+    parsed = check(state, action, seat)
+    new = state.clone()
+    kind, frame = flow.pending(new) or (None, None)
+    assert kind is not None and frame is not None
+    kind.perform(new, frame, parsed)
+    new.moves += 1
+    flow.settle(new)
+    return new
+
+
+def is_over(state: State) -> bool:
+    return state.end is not None
+
+
+def scores(state: State) -> list[dict[str, Any]]:
+    """Victory points per seat as they stand (final once the game is over). Full information:
+    reveals vault contents, so show it to players only when the game is over."""
+    if state.end is not None:
+        return list(state.end["scores"])
+    return _scores(state)
+
+
+def surrender(state: State, winner: int) -> State:
+    """End the game because all other players surrendered to `winner` (rules/001 ENDING THE GAME);
+    that player wins with no need to score."""
+    if state.end is not None:
+        raise IllegalAction("game_over", "The game is over.")
+    if isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < state.n:
+        raise IllegalAction("no_such_seat", f"There is no seat {winner}.")
+    new = state.clone()
+    end_game(new, "surrender", [winner])
+    new.moves += 1
+    return new

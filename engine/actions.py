@@ -1,0 +1,181 @@
+"""Actions: small typed records with a JSON form and a parser.
+
+`parse` turns a client's JSON into an action or raises MalformedAction (it cannot be read); whether
+the action may be played now is the turn flow's business (IllegalAction). Every action is a dict
+with a `type`; the record's `to_json` is the canonical form that `legal_actions` returns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar
+
+from .cards import MATERIALS, ROLES
+from .errors import MalformedAction
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    TYPE: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": self.TYPE}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            data[f.name] = list(value) if isinstance(value, tuple) else value
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Think(Action):
+    """Take a Jack, or draw: refill to hand size, or one card when at or above it."""
+
+    TYPE: ClassVar[str] = "think"
+    take: str  # "jack" or "cards"
+
+
+@dataclass(frozen=True, slots=True)
+class Lead(Action):
+    TYPE: ClassVar[str] = "lead"
+    role: str
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Follow(Action):
+    TYPE: ClassVar[str] = "follow"
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Hire(Action):
+    """Patron: a card from the Pool becomes a client."""
+
+    TYPE: ClassVar[str] = "hire"
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Gather(Action):
+    """Laborer: a card from the Pool goes to the Stockpile."""
+
+    TYPE: ClassVar[str] = "gather"
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Lay(Action):
+    """Architect or Craftsman: a card from hand becomes a foundation on a Site."""
+
+    TYPE: ClassVar[str] = "lay"
+    card: int
+    site: str
+    out_of_town: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Build(Action):
+    """Architect (from the Stockpile) or Craftsman (from hand): add a material to a structure."""
+
+    TYPE: ClassVar[str] = "build"
+    card: int
+    building: int  # the foundation card's id
+
+
+@dataclass(frozen=True, slots=True)
+class Demand(Action):
+    """Legionary: reveal cards from hand; Rome demands their materials, all at once."""
+
+    TYPE: ClassVar[str] = "demand"
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Claim(Action):
+    """Legionary: take demanded materials from the Pool (one per demand, optional)."""
+
+    TYPE: ClassVar[str] = "claim"
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Give(Action):
+    """Answer a Legionary's demand with matching cards from hand."""
+
+    TYPE: ClassVar[str] = "give"
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Sell(Action):
+    """Merchant: a material from the Stockpile goes to the Vault."""
+
+    TYPE: ClassVar[str] = "sell"
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Skip(Action):
+    """Give up the rest of the current decision (remaining actions, an optional choice)."""
+
+    TYPE: ClassVar[str] = "skip"
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.TYPE: cls
+    for cls in (Think, Lead, Follow, Hire, Gather, Lay, Build, Demand, Claim, Give, Sell, Skip)
+}
+
+_CHOICES = {"take": ("jack", "cards"), "role": ROLES, "site": MATERIALS}
+MAX_CARDS = 200
+
+
+def _card_id(value: Any, field_name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10_000:
+        raise MalformedAction("bad_field", f"'{field_name}' must hold card ids (integers).")
+    return value
+
+
+def _field(cls: type[Action], name: str, annotation: str, data: dict[str, Any]) -> Any:
+    if name not in data:
+        raise MalformedAction("missing_field", f"A '{cls.TYPE}' action needs '{name}'.")
+    value = data[name]
+    if annotation == "int":
+        return _card_id(value, name)
+    if annotation == "bool":
+        if not isinstance(value, bool):
+            raise MalformedAction("bad_field", f"'{name}' must be true or false.")
+        return value
+    if annotation == "tuple[int, ...]":
+        if not isinstance(value, list) or len(value) > MAX_CARDS:
+            raise MalformedAction("bad_field", f"'{name}' must be a list of card ids.")
+        ids = tuple(_card_id(v, name) for v in value)
+        if len(set(ids)) != len(ids):
+            raise MalformedAction("duplicate_card", f"'{name}' names the same card twice.")
+        return ids
+    if not isinstance(value, str) or value not in _CHOICES[name]:
+        allowed = ", ".join(_CHOICES[name])
+        raise MalformedAction("bad_field", f"'{name}' must be one of: {allowed}.")
+    return value
+
+
+def parse(data: Any) -> Action:
+    """Read an action from its JSON form, or raise MalformedAction."""
+    if isinstance(data, Action):
+        return data
+    if not isinstance(data, dict):
+        raise MalformedAction("not_an_object", "An action must be a JSON object.")
+    kind = data.get("type")
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        known = ", ".join(ACTION_TYPES)
+        raise MalformedAction("unknown_action", f"Unknown action type {kind!r}; known: {known}.")
+    values: dict[str, Any] = {}
+    for f in fields(cls):
+        if f.name not in data and f.default is not MISSING:  # optional, keep its default
+            continue
+        values[f.name] = _field(cls, f.name, str(f.type), data)
+    extra = set(data) - {"type"} - {f.name for f in fields(cls)}
+    if extra:
+        raise MalformedAction("unknown_field", f"Unknown field(s): {', '.join(sorted(extra))}.")
+    return cls(**values)

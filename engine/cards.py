@@ -1,0 +1,201 @@
+"""The card catalog: materials, roles, order cards of both versions, Jacks and Sites.
+
+Authority: ../shared/rules/001 ("THE CARDS", Appendix I, Appendix II) and CARDS.md (its "Rulings for
+this project" settle Crane, Domus Aurea, Tribunal and Forum Romanum, and the copy counts).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+REPUBLIC = "republic"
+IMPERIUM = "imperium"
+VERSIONS = (REPUBLIC, IMPERIUM)
+
+MATERIALS = ("rubble", "wood", "brick", "concrete", "stone", "marble")
+ROLES = ("laborer", "craftsman", "legionary", "architect", "merchant", "patron")
+# Material, role and value go together (rules/README.md): Rubble-Laborer 1, Wood-Craftsman 1,
+# Brick-Legionary 2, Concrete-Architect 2, Stone-Merchant 3, Marble-Patron 3.
+ROLE_OF_MATERIAL = dict(zip(MATERIALS, ROLES, strict=True))
+MATERIAL_OF_ROLE = dict(zip(ROLES, MATERIALS, strict=True))
+VALUE_OF_MATERIAL = {
+    "rubble": 1,
+    "wood": 1,
+    "brick": 2,
+    "concrete": 2,
+    "stone": 3,
+    "marble": 3,
+}
+
+JACK = "Jack"
+JACKS_IN_BOX = 6
+SITES_PER_MATERIAL = 6
+TRAINING_SITES_PER_MATERIAL = 3
+
+
+@dataclass(frozen=True)
+class OrderType:
+    """One of the 44 order-card types of the Black Box."""
+
+    name: str
+    material: str
+    versions: tuple[str, ...]
+    function: str
+
+    @property
+    def role(self) -> str:
+        return ROLE_OF_MATERIAL[self.material]
+
+    @property
+    def value(self) -> int:
+        return VALUE_OF_MATERIAL[self.material]
+
+    @property
+    def copies(self) -> int:
+        # CARDS.md: value-1 types have 6 copies, value-2 and value-3 types 3.
+        return 6 if self.value == 1 else 3
+
+
+BOTH = (REPUBLIC, IMPERIUM)
+ONLY_R = (REPUBLIC,)
+ONLY_I = (IMPERIUM,)
+
+ORDER_TYPES: tuple[OrderType, ...] = (
+    # Rubble
+    OrderType(
+        "Bar",
+        "rubble",
+        BOTH,
+        "Each Patron action may also take the top card of the deck as a client.",
+    ),
+    OrderType("Insula", "rubble", BOTH, "Maximum Clientele +2."),
+    OrderType(
+        "Latrine", "rubble", BOTH, "Before a Thinker action you may discard one card to the Pool."
+    ),
+    OrderType("Road", "rubble", BOTH, "Any material may be used towards Stone structures."),
+    # Wood
+    OrderType("Circus", "wood", ONLY_I, "You may petition with two cards of the same role."),
+    OrderType("Crane", "wood", ONLY_R, "Any card from hand may lead or follow Architect."),
+    OrderType(
+        "Dock",
+        "wood",
+        BOTH,
+        "Each Laborer action may also take a card from hand into the Stockpile.",
+    ),
+    OrderType("Market", "wood", BOTH, "Maximum Vault +2."),
+    OrderType("Palisade", "wood", BOTH, "Immune to Legionary demands (a Bridge overrides)."),
+    # Brick
+    OrderType(
+        "Academy", "brick", BOTH, "Think once after a turn in which you did a Craftsman action."
+    ),
+    OrderType("Archway", "brick", BOTH, "Architect may take materials from the Pool."),
+    OrderType(
+        "Atrium", "brick", BOTH, "Merchant may take the top card of the deck into the Vault."
+    ),
+    OrderType("Bath", "brick", BOTH, "Each new client may act at once."),
+    OrderType("Foundry", "brick", BOTH, "Upon completion: one Laborer action per Influence."),
+    OrderType(
+        "Gate", "brick", BOTH, "Marble structures give their functions from their foundation."
+    ),
+    OrderType("School", "brick", BOTH, "Upon completion: one Thinker action per Influence."),
+    OrderType("Shrine", "brick", BOTH, "Hand refill size +2."),
+    # Concrete
+    OrderType(
+        "Amphitheatre", "concrete", BOTH, "Upon completion: one Craftsman action per Influence."
+    ),
+    OrderType("Aqueduct", "concrete", BOTH, "Clientele doubled; Patron may also hire from hand."),
+    OrderType(
+        "Bridge",
+        "concrete",
+        BOTH,
+        "Legionary ignores Palisades, reaches all, takes from Stockpiles.",
+    ),
+    OrderType(
+        "Senate", "concrete", ONLY_I, "At the end of a turn you may take opponents' played Jacks."
+    ),
+    OrderType("Storeroom", "concrete", BOTH, "Every client may act as a Laborer."),
+    OrderType(
+        "Tower", "concrete", BOTH, "Rubble fits any structure; out-of-town sites cost one action."
+    ),
+    OrderType("Tribunal", "concrete", ONLY_R, "Whenever you Think you may also take a Jack."),
+    OrderType(
+        "Vomitorium", "concrete", BOTH, "Before a Thinker action you may discard your whole hand."
+    ),
+    OrderType(
+        "Wall", "concrete", BOTH, "Immune to Legionary demands; +1 VP per two Stockpile materials."
+    ),
+    # Stone
+    OrderType("Catacomb", "stone", BOTH, "Upon completion the game ends."),
+    OrderType(
+        "Circus Maximus", "stone", BOTH, "Each matching client acts twice when you lead or follow."
+    ),
+    OrderType(
+        "Colosseum", "stone", ONLY_I, "Legionary also takes matching clients into your Vault."
+    ),
+    OrderType(
+        "Domus Aurea", "stone", ONLY_R, "Legionary also tears down a matching empty foundation."
+    ),
+    OrderType("Garden", "stone", BOTH, "Upon completion: one Patron action per Influence."),
+    OrderType("Prison", "stone", BOTH, "Upon completion you may steal an opponent's structure."),
+    OrderType("Scriptorium", "stone", BOTH, "One Marble completes any structure."),
+    OrderType("Sewer", "stone", BOTH, "Cards you led or followed with may go to your Stockpile."),
+    OrderType("Villa", "stone", BOTH, "An Architect action into the Villa completes it."),
+    # Marble
+    OrderType("Basilica", "marble", BOTH, "Each Merchant action may also vault a card from hand."),
+    OrderType("Forum", "marble", ONLY_I, "You win with a client of each role."),
+    OrderType(
+        "Forum Romanum",
+        "marble",
+        ONLY_R,
+        "You win with a client of each role and a material of each type in your Stockpile.",
+    ),
+    OrderType("Fountain", "marble", BOTH, "Craftsman may use the top card of the deck."),
+    OrderType(
+        "Ludus Magna", "marble", BOTH, "Each Merchant client counts as a client of any role."
+    ),
+    OrderType("Palace", "marble", BOTH, "Lead or follow with several cards; one action each."),
+    OrderType("Stairway", "marble", BOTH, "Architect may make an opponent's structure public."),
+    OrderType("Statue", "marble", BOTH, "Any site; +3 VP."),
+    OrderType("Temple", "marble", BOTH, "Hand refill size +4."),
+)
+
+ORDER_TYPE: dict[str, OrderType] = {t.name: t for t in ORDER_TYPES}
+
+
+def site_name(material: str) -> str:
+    return f"{material.capitalize()} Site"
+
+
+SITE_MATERIAL: dict[str, str] = {site_name(m): m for m in MATERIALS}
+
+
+def order_types(version: str) -> tuple[OrderType, ...]:
+    """The 40 order types of one version, in catalog order."""
+    return tuple(t for t in ORDER_TYPES if version in t.versions)
+
+
+def material_of(name: str) -> str | None:
+    """The material of an order card or a Site by name; None for a Jack."""
+    order = ORDER_TYPE.get(name)
+    if order is not None:
+        return order.material
+    return SITE_MATERIAL.get(name)
+
+
+def is_order(name: str) -> bool:
+    return name in ORDER_TYPE
+
+
+def catalog(version: str) -> list[dict[str, object]]:
+    """The public card table of one version, as JSON."""
+    return [
+        {
+            "name": t.name,
+            "material": t.material,
+            "role": t.role,
+            "value": t.value,
+            "copies": t.copies,
+            "function": t.function,
+        }
+        for t in order_types(version)
+    ]

@@ -1,0 +1,134 @@
+"""Setting up a table (rules/001 SET-UP; Appendix II for Imperium; CARDS.md rulings)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import rng
+from .cards import (
+    JACK,
+    JACKS_IN_BOX,
+    MATERIALS,
+    SITES_PER_MATERIAL,
+    TRAINING_SITES_PER_MATERIAL,
+    VERSIONS,
+    is_order,
+    order_types,
+    site_name,
+)
+from .errors import SetupError
+from .state import Player, State
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+OPTIONS = ("training",)
+
+
+def check_config(version: Any, players: Any, seed: Any, options: Any) -> dict[str, Any]:
+    if version not in VERSIONS:
+        raise SetupError("bad_version", f"The version must be one of: {', '.join(VERSIONS)}.")
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, int)
+        or not MIN_PLAYERS <= players <= MAX_PLAYERS
+    ):
+        raise SetupError("bad_players", "Glory to Rome takes 2 to 5 players.")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SetupError("bad_seed", "The seed must be an integer.")
+    options = dict(options or {})
+    unknown = set(options) - set(OPTIONS)
+    if unknown:
+        raise SetupError("bad_option", f"Unknown option(s): {', '.join(sorted(unknown))}.")
+    if not isinstance(options.get("training", False), bool):
+        raise SetupError("bad_option", "'training' must be true or false.")
+    return options
+
+
+def physical_cards(version: str) -> list[str]:
+    """Every card on the table: the version's 144 orders, 6 Jacks, 36 Sites."""
+    names = [t.name for t in order_types(version) for _ in range(t.copies)]
+    names += [JACK] * JACKS_IN_BOX
+    names += [site_name(m) for m in MATERIALS for _ in range(SITES_PER_MATERIAL)]
+    return names
+
+
+def blank_state(version: str, players: int, seed: int, options: dict[str, Any]) -> State:
+    """A state whose cards all have ids (a seeded random permutation, so an id reveals nothing)
+    and sit in `removed`, ready to be dealt."""
+    physical = physical_cards(version)
+    ids = list(range(len(physical)))
+    gen = rng.shuffle(rng.seed_state(seed), ids)
+    names = [""] * len(physical)
+    for card_id, name in zip(ids, physical, strict=True):
+        names[card_id] = name
+    return State(
+        version=version,
+        options=options,
+        seed=seed,
+        rng=gen,
+        names=tuple(names),
+        deck=[],
+        pool=[],
+        jacks=[],
+        sites={m: [] for m in MATERIALS},
+        out_of_town={m: [] for m in MATERIALS},
+        removed=sorted(ids),
+        players=[Player() for _ in range(players)],
+    )
+
+
+def take_all(state: State, name: str) -> list[int]:
+    """Move every card of a name out of `removed` (ids in ascending order)."""
+    found = [c for c in state.removed if state.names[c] == name]
+    taken = set(found)
+    state.removed = [c for c in state.removed if c not in taken]
+    return found
+
+
+def place_sites(state: State, in_town: int, available: int) -> None:
+    """N Sites of each material in town, the rest out of town; the training game uses at most
+    three of each and the others leave the game (CARDS.md ruling)."""
+    for m in MATERIALS:
+        sites = take_all(state, site_name(m))
+        state.sites[m] = sites[:in_town]
+        state.out_of_town[m] = sites[in_town:available]
+        state.removed.extend(sites[available:])
+
+
+def new_game(version: str, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+    options = check_config(version, players, seed, options)
+    state = blank_state(version, players, seed, options)
+    state.deck = [c for c in state.removed if is_order(state.names[c])]
+    state.removed = [c for c in state.removed if not is_order(state.names[c])]
+    state.rng = rng.shuffle(state.rng, state.deck)
+    state.jacks = take_all(state, JACK)
+    hand = 5 if version == "republic" else 4
+    for p in state.players:
+        p.hand = [state.deck.pop() for _ in range(hand)]
+        if version == "imperium":  # "4 cards but 1 additional Jack" (App. II)
+            p.hand.append(state.jacks.pop())
+    state.leader = deal_for_leader(state)
+    if state.training:
+        place_sites(state, min(players, TRAINING_SITES_PER_MATERIAL), TRAINING_SITES_PER_MATERIAL)
+        half = len(state.deck) // 2  # "remove half the draw pile from play"
+        state.removed.extend(state.deck[-half:])
+        del state.deck[-half:]
+    else:
+        place_sites(state, players, SITES_PER_MATERIAL)
+    state.frames = [{"kind": "lead", "seat": state.leader}]
+    return state
+
+
+def deal_for_leader(state: State) -> int:
+    """One card face up into the Pool per player; the first in the alphabet leads, and tied
+    players get further cards until the tie breaks (rules/001 Determining Starting Player)."""
+    contenders = list(range(state.n))
+    while True:
+        dealt = {}
+        for seat in contenders:
+            card = state.deck.pop()
+            state.pool.append(card)
+            dealt[seat] = state.names[card].casefold()
+        first = min(dealt.values())
+        contenders = [s for s in contenders if dealt[s] == first]
+        if len(contenders) == 1:
+            return contenders[0]

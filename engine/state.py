@@ -1,0 +1,233 @@
+"""The game state: every zone of every card, the turn, the pending decisions, and the generator.
+
+Every physical card (order, Jack, Site) has an integer id, drawn as a random permutation at setup so
+that an id says nothing about the card behind it. `names[id]` is the card's name; each id sits in
+exactly one zone. The state is plain data: it round-trips through JSON and hashes stably.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import MATERIALS, VALUE_OF_MATERIAL, material_of
+
+Frame = dict[str, Any]
+STARTING_INFLUENCE = 2
+
+
+@dataclass(slots=True)
+class Building:
+    """A foundation on its Site with the materials added so far. When complete, the Site card
+    moves to its owner's influence (the `site` id stays here as a reference)."""
+
+    foundation: int
+    site: int
+    materials: list[int] = field(default_factory=list)
+    complete: bool = False
+
+    def clone(self) -> Building:
+        return Building(self.foundation, self.site, list(self.materials), self.complete)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "foundation": self.foundation,
+            "site": self.site,
+            "materials": list(self.materials),
+            "complete": self.complete,
+        }
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Building:
+        return Building(data["foundation"], data["site"], list(data["materials"]), data["complete"])
+
+
+@dataclass(slots=True)
+class Player:
+    hand: list[int] = field(default_factory=list)
+    camp: list[int] = field(default_factory=list)  # cards played to lead or follow this turn
+    clientele: list[int] = field(default_factory=list)
+    stockpile: list[int] = field(default_factory=list)
+    vault: list[int] = field(default_factory=list)
+    influence: list[int] = field(default_factory=list)  # Site cards earned
+    buildings: list[Building] = field(default_factory=list)
+    hired: list[int] = field(default_factory=list)  # clients hired this turn: they do not act
+    vaulted: list[int] = field(default_factory=list)  # put in the vault this turn: public
+
+    LISTS = ("hand", "camp", "clientele", "stockpile", "vault", "influence", "hired", "vaulted")
+
+    def clone(self) -> Player:
+        return Player(
+            list(self.hand),
+            list(self.camp),
+            list(self.clientele),
+            list(self.stockpile),
+            list(self.vault),
+            list(self.influence),
+            [b.clone() for b in self.buildings],
+            list(self.hired),
+            list(self.vaulted),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {name: list(getattr(self, name)) for name in self.LISTS}
+        data["buildings"] = [b.to_json() for b in self.buildings]
+        return data
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Player:
+        player = Player(**{name: list(data[name]) for name in Player.LISTS})
+        player.buildings = [Building.from_json(b) for b in data["buildings"]]
+        return player
+
+
+@dataclass(slots=True)
+class State:
+    version: str
+    options: dict[str, Any]
+    seed: int
+    rng: int
+    names: tuple[str, ...]
+    deck: list[int]  # the top card is the last element
+    pool: list[int]
+    jacks: list[int]
+    sites: dict[str, list[int]]  # in town, by material
+    out_of_town: dict[str, list[int]]
+    removed: list[int]  # out of the game (the training game's half deck and extra Sites)
+    players: list[Player]
+    leader: int = 0
+    turn: int = 1
+    role: str | None = None  # the role led this turn
+    frames: list[Frame] = field(default_factory=list)  # pending decisions; the top is last
+    end: dict[str, Any] | None = None
+    moves: int = 0
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    @property
+    def training(self) -> bool:
+        return bool(self.options.get("training", False))
+
+    def clone(self) -> State:
+        return State(
+            self.version,
+            dict(self.options),
+            self.seed,
+            self.rng,
+            self.names,
+            list(self.deck),
+            list(self.pool),
+            list(self.jacks),
+            {m: list(ids) for m, ids in self.sites.items()},
+            {m: list(ids) for m, ids in self.out_of_town.items()},
+            list(self.removed),
+            [p.clone() for p in self.players],
+            self.leader,
+            self.turn,
+            self.role,
+            [clone_frame(f) for f in self.frames],
+            None if self.end is None else json.loads(json.dumps(self.end)),
+            self.moves,
+        )
+
+    # Card facts -------------------------------------------------------------------------------
+    def name(self, card: int) -> str:
+        return self.names[card]
+
+    def material(self, card: int) -> str | None:
+        return material_of(self.names[card])
+
+    def influence(self, seat: int) -> int:
+        sites = self.players[seat].influence
+        return STARTING_INFLUENCE + sum(VALUE_OF_MATERIAL[self.material(s) or ""] for s in sites)
+
+    def clockwise(self, start: int) -> list[int]:
+        """Seats in play order beginning at `start` (clockwise is increasing seat number)."""
+        return [(start + i) % self.n for i in range(self.n)]
+
+
+def clone_frame(frame: Frame) -> Frame:
+    return {k: (list(v) if isinstance(v, list) else v) for k, v in frame.items()}
+
+
+def to_json(state: State) -> dict[str, Any]:
+    """The full, private state as JSON-able data (never send this to a player)."""
+    return {
+        "format": 1,
+        "version": state.version,
+        "options": dict(state.options),
+        "seed": state.seed,
+        "rng": state.rng,
+        "names": list(state.names),
+        "deck": list(state.deck),
+        "pool": list(state.pool),
+        "jacks": list(state.jacks),
+        "sites": {m: list(state.sites[m]) for m in MATERIALS},
+        "out_of_town": {m: list(state.out_of_town[m]) for m in MATERIALS},
+        "removed": list(state.removed),
+        "players": [p.to_json() for p in state.players],
+        "leader": state.leader,
+        "turn": state.turn,
+        "role": state.role,
+        "frames": [clone_frame(f) for f in state.frames],
+        "end": state.end,
+        "moves": state.moves,
+    }
+
+
+def from_json(data: dict[str, Any]) -> State:
+    """Rebuild a state from `to_json` output."""
+    if data.get("format") != 1:
+        raise ValueError("unknown state format")
+    return State(
+        version=data["version"],
+        options=dict(data["options"]),
+        seed=data["seed"],
+        rng=data["rng"],
+        names=tuple(data["names"]),
+        deck=list(data["deck"]),
+        pool=list(data["pool"]),
+        jacks=list(data["jacks"]),
+        sites={m: list(data["sites"][m]) for m in MATERIALS},
+        out_of_town={m: list(data["out_of_town"][m]) for m in MATERIALS},
+        removed=list(data["removed"]),
+        players=[Player.from_json(p) for p in data["players"]],
+        leader=data["leader"],
+        turn=data["turn"],
+        role=data["role"],
+        frames=[clone_frame(f) for f in data["frames"]],
+        end=data["end"],
+        moves=data["moves"],
+    )
+
+
+def state_hash(state: State) -> str:
+    """A stable digest of the whole state (it includes the secret generator state, so it cannot
+    be used to guess hidden cards)."""
+    blob = json.dumps(to_json(state), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def zones(state: State) -> dict[str, list[int]]:
+    """Every zone that holds cards, by a readable path (used by conservation checks and views)."""
+    out: dict[str, list[int]] = {
+        "deck": state.deck,
+        "pool": state.pool,
+        "jacks": state.jacks,
+        "removed": state.removed,
+    }
+    for m in MATERIALS:
+        out[f"sites.{m}"] = state.sites[m]
+        out[f"out_of_town.{m}"] = state.out_of_town[m]
+    for seat, p in enumerate(state.players):
+        for zone in ("hand", "camp", "clientele", "stockpile", "vault", "influence"):
+            out[f"players.{seat}.{zone}"] = getattr(p, zone)
+        for i, b in enumerate(p.buildings):
+            out[f"players.{seat}.buildings.{i}"] = (
+                [b.foundation, *b.materials] if b.complete else [b.foundation, b.site, *b.materials]
+            )
+    return out

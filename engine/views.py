@@ -1,0 +1,95 @@
+"""What each viewer may see (DESIGN.md, hidden information).
+
+A seat sees its own hand; other hands as counts; the deck as a count; each vault as a count plus the
+cards put in this turn (after that turn no one sees them, not even the owner); everything public in
+full. `seat=None` is a spectator. Vaults and scores are revealed when the game ends. The state never
+serialises itself for a player: this module builds every view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import powers
+from .cards import MATERIALS
+from .flow import pending
+from .state import Building, State
+
+
+def card(state: State, c: int) -> dict[str, Any]:
+    return {"id": c, "name": state.names[c]}
+
+
+def cards(state: State, ids: list[int]) -> list[dict[str, Any]]:
+    return [{"id": c, "name": state.names[c]} for c in ids]
+
+
+def to_act(state: State) -> int | None:
+    top = pending(state)
+    return None if top is None else int(top[1]["seat"])
+
+
+def prompt(state: State) -> dict[str, Any] | None:
+    """The pending decision, public to all: whose it is, what kind, and its public details."""
+    top = pending(state)
+    if top is None:
+        return None
+    kind, frame = top
+    out = {"seat": frame["seat"], "kind": frame["kind"], **kind.prompt(state, frame)}
+    if "revealed" in frame:
+        out["revealed"] = cards(state, frame["revealed"])
+    return out
+
+
+def building_view(state: State, b: Building) -> dict[str, Any]:
+    return {
+        "foundation": card(state, b.foundation),
+        "site": state.material(b.site),
+        "materials": cards(state, b.materials),
+        "complete": b.complete,
+    }
+
+
+def player_view(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
+    p = state.players[seat]
+    over = state.end is not None
+    return {
+        "seat": seat,
+        "hand": cards(state, p.hand) if seat == viewer else None,
+        "hand_count": len(p.hand),
+        "camp": cards(state, p.camp),
+        "clientele": cards(state, p.clientele),
+        "stockpile": cards(state, p.stockpile),
+        "vault_count": len(p.vault),
+        "vault_visible": cards(state, p.vault if over else p.vaulted),
+        "influence": state.influence(seat),
+        "buildings": [building_view(state, b) for b in p.buildings],
+        "hand_size": powers.hand_size(state, seat),
+        "clientele_limit": powers.clientele_limit(state, seat),
+        "vault_limit": powers.vault_limit(state, seat),
+    }
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """The table as `seat` sees it (None: a spectator)."""
+    if seat is not None and not 0 <= seat < state.n:
+        raise ValueError(f"no seat {seat}")
+    return {
+        "version": state.version,
+        "training": state.training,
+        "seat": seat,
+        "turn": state.turn,
+        "leader": state.leader,
+        "role": state.role,
+        "deck_count": len(state.deck),
+        "jacks_count": len(state.jacks),
+        "pool": cards(state, state.pool),
+        "sites": {
+            m: {"in_town": len(state.sites[m]), "out_of_town": len(state.out_of_town[m])}
+            for m in MATERIALS
+        },
+        "to_act": to_act(state),
+        "prompt": prompt(state),
+        "players": [player_view(state, s, seat) for s in range(state.n)],
+        "end": state.end,
+    }

@@ -1,0 +1,1 @@
+"""The Django project: settings, URLs, WSGI/ASGI entry points."""
