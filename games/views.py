@@ -1,38 +1,361 @@
-"""HTTP adapters for games: thin views over services and selectors."""
+"""HTTP adapters for games: thin views. Each validates its input with a serializer, calls one
+service or selector, and answers with what the selectors build from `engine.view`. Domain errors
+propagate to the one exception handler (gtr_api.errors)."""
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
-from rest_framework import serializers
-from rest_framework.permissions import AllowAny
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from django.conf import settings
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotAuthenticated
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import engine
 
+from . import selectors, services
+from .errors import Forbidden
+from .idempotency import idempotent
+from .models import Game, Seat
+from .pagination import Pagination
+from .serializers import (
+    Error,
+    GameCreateInput,
+    GameListQuery,
+    GameSummary,
+    GameView,
+    MoveListQuery,
+    MoveRecord,
+    MoveSubmitInput,
+    MoveSubmitResult,
+    SeatJoinInput,
+    SeatTokenResult,
+    SurrenderInput,
+    WaitQuery,
+)
+
+
+def errors(*statuses: int) -> dict[int, OpenApiResponse]:
+    described = {
+        400: "Malformed input (`invalid`, `malformed_json`, an engine `MalformedAction` code).",
+        401: "Not authenticated.",
+        403: "Not allowed (`not_a_player`, `not_creator`, ...).",
+        404: "No such game.",
+        409: "Conflict (`stale_seq`, `game_started`, `no_open_seat`, ...).",
+        413: "Request body too large.",
+        415: "Unsupported media type: send JSON.",
+        422: "Illegal move: the engine's `code` and message.",
+    }
+    return {s: OpenApiResponse(Error, description=described[s]) for s in statuses}
+
+
+POST_ERRORS = (400, 401, 403, 404, 409, 413, 415)
+IDEMPOTENCY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    description="Retries with the same key return the first response and change nothing.",
+)
+GAME_ID = OpenApiParameter("game_id", int, OpenApiParameter.PATH)
+
+
+def token_seat(request: Request) -> Seat | None:
+    return request.auth if isinstance(request.auth, Seat) else None
+
+
+def caller_seat(request: Request, game: Game) -> Seat | None:
+    return selectors.seat_for(game, user=request.user, token_seat=token_seat(request))
+
+
+def require_seat(request: Request, game: Game) -> Seat:
+    seat = caller_seat(request, game)
+    if seat is None:
+        if not request.user.is_authenticated:
+            raise NotAuthenticated("Log in, or send your seat token.")
+        raise Forbidden("You have no seat at this game.", "not_a_player")
+    return seat
+
+
+def query(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    s = serializer_class(data=request.query_params)
+    s.is_valid(raise_exception=True)
+    return dict(s.validated_data)
+
+
+def body(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    s = serializer_class(data=request.data)
+    s.is_valid(raise_exception=True)
+    return dict(s.validated_data)
+
+
+def game_response(game: Game, seat: Seat | None, code: int = 200) -> Response:
+    response = Response(selectors.game_view_for_seat(game, seat), status=code)
+    response["ETag"] = selectors.etag_for(game, seat)
+    return response
+
+
+class GameListCreateView(APIView):
+    @extend_schema(
+        operation_id="games_list",
+        summary="List games: mine, open to join, active or finished",
+        parameters=[GameListQuery],
+        responses={200: GameSummary(many=True), **errors(400, 404)},
+        tags=["lobby"],
+    )
+    def get(self, request: Request) -> Response:
+        q = query(GameListQuery, request)
+        q.pop("page", None), q.pop("page_size", None)
+        games = selectors.game_list(user=request.user, **q)
+        paginator = Pagination()
+        page = paginator.paginate_queryset(games, request, view=self)
+        return paginator.get_paginated_response([selectors.game_summary(g) for g in page or []])
+
+    @extend_schema(
+        operation_id="games_create",
+        summary="Create a game",
+        request=GameCreateInput,
+        parameters=[IDEMPOTENCY],
+        responses={201: GameView, **errors(*POST_ERRORS)},
+        tags=["lobby"],
+    )
+    @idempotent
+    def post(self, request: Request) -> Response:
+        if not request.user.is_authenticated:
+            raise NotAuthenticated("Log in to create a game.")
+        data = body(GameCreateInput, request)
+        seats = [services.SeatSpec(**s) for s in data.pop("seats", None) or []]
+        game = services.game_create(user=request.user, seats=seats or None, **data)
+        return game_response(game, caller_seat(request, game), status.HTTP_201_CREATED)
+
+
+class GameDetailView(APIView):
+    @extend_schema(
+        operation_id="games_retrieve",
+        summary="The game as your seat sees it (or a spectator)",
+        description="Your view, whose turn, the prompt and your legal actions. Send "
+        "`If-None-Match` with the last `ETag` to get 304 while nothing changed.",
+        parameters=[
+            OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER),
+        ],
+        responses={
+            200: GameView,
+            304: OpenApiResponse(description="Not modified since the ETag you sent."),
+            **errors(401, 403, 404),
+        },
+        tags=["play"],
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = selectors.game_get(game_id, with_state=False)
+        seat = caller_seat(request, game)
+        etag = selectors.etag_for(game, seat)
+        if etag in request.headers.get("If-None-Match", ""):
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
+        return game_response(game, seat)
+
+
+class SeatJoinView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="games_join",
+        summary="Take an open seat",
+        request=SeatJoinInput,
+        parameters=[IDEMPOTENCY],
+        responses={200: GameView, **errors(*POST_ERRORS)},
+        tags=["lobby"],
+    )
+    @idempotent
+    def post(self, request: Request, game_id: int) -> Response:
+        data = body(SeatJoinInput, request)
+        seat = services.seat_join(game_id=game_id, user=request.user, position=data.get("seat"))
+        return game_response(selectors.game_get(game_id), seat)
+
+
+class SeatLeaveView(APIView):
+    @extend_schema(
+        operation_id="games_leave",
+        summary="Give up your seat before the game starts",
+        request=None,
+        parameters=[IDEMPOTENCY],
+        responses={200: GameView, **errors(*POST_ERRORS)},
+        tags=["lobby"],
+    )
+    @idempotent
+    def post(self, request: Request, game_id: int) -> Response:
+        seat = require_seat(request, selectors.game_get(game_id, with_state=False))
+        services.seat_leave(game_id=game_id, seat=seat)
+        return game_response(selectors.game_get(game_id), None)
+
+
+class GameStartView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="games_start",
+        summary="Start a full table (the creator)",
+        request=None,
+        parameters=[IDEMPOTENCY],
+        responses={200: GameView, **errors(*POST_ERRORS)},
+        tags=["lobby"],
+    )
+    @idempotent
+    def post(self, request: Request, game_id: int) -> Response:
+        game = services.game_start(game_id=game_id, user=request.user)
+        return game_response(game, caller_seat(request, game))
+
+
+class MoveListCreateView(APIView):
+    @extend_schema(
+        operation_id="moves_list",
+        summary="The move history, as your seat may see it",
+        parameters=[MoveListQuery],
+        responses={200: MoveRecord(many=True), **errors(400, 401, 403, 404)},
+        tags=["play"],
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        q = query(MoveListQuery, request)
+        game = selectors.game_get(game_id, with_state=False)
+        seat = caller_seat(request, game)
+        position = None if seat is None else seat.position
+        paginator = Pagination()
+        page = paginator.paginate_queryset(
+            selectors.move_history(game, after=q["after"]), request, view=self
+        )
+        return paginator.get_paginated_response(
+            [selectors.move_for_seat(m, position) for m in page or []]
+        )
+
+    @extend_schema(
+        operation_id="moves_create",
+        summary="Play a move",
+        description="Send the action and the `seq` you saw. 409 `stale_seq` if the game moved "
+        "on; 422 with the engine's code and message if the move is illegal.",
+        request=MoveSubmitInput,
+        parameters=[IDEMPOTENCY],
+        responses={201: MoveSubmitResult, **errors(*POST_ERRORS, 422)},
+        tags=["play"],
+    )
+    @idempotent
+    def post(self, request: Request, game_id: int) -> Response:
+        data = body(MoveSubmitInput, request)
+        seat = require_seat(request, selectors.game_get(game_id, with_state=False))
+        game, move = services.move_submit(
+            game_id=game_id, position=seat.position, seq=data["seq"], action=data["action"]
+        )
+        result = {
+            "move": selectors.move_for_seat(move, seat.position),
+            "game": selectors.game_view_for_seat(game, seat),
+        }
+        return Response(result, status=status.HTTP_201_CREATED)
+
+
+class GameWaitView(APIView):
+    @extend_schema(
+        operation_id="games_wait",
+        summary="Wait for the next move (long poll)",
+        description="Answers with your view as soon as the game's `seq` passes the one you "
+        "sent (or the game starts, ends or is cancelled); 204 when `timeout` seconds pass first.",
+        parameters=[WaitQuery],
+        responses={
+            200: GameView,
+            204: OpenApiResponse(description="Nothing happened; ask again."),
+            **errors(400, 401, 403, 404),
+        },
+        tags=["play"],
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        q = query(WaitQuery, request)
+        game = selectors.game_get(game_id, with_state=False)
+        seat = caller_seat(request, game)
+        timeout = min(q["timeout"], settings.GTR_WAIT_MAX_SECONDS)
+        deadline = time.monotonic() + timeout
+        first_status = game.status
+        while True:
+            if game.seq > q["seq"] or game.status != first_status:
+                return game_response(selectors.game_get(game_id), seat)
+            if game.status in (Game.Status.FINISHED, Game.Status.CANCELLED):
+                return game_response(selectors.game_get(game_id), seat)
+            if time.monotonic() >= deadline:
+                return Response(status=status.HTTP_204_NO_CONTENT)
+            time.sleep(min(settings.GTR_WAIT_POLL_SECONDS, max(0, deadline - time.monotonic())))
+            game = selectors.game_get(game_id, with_state=False)
+
+
+class GameResignView(APIView):
+    @extend_schema(
+        operation_id="games_resign",
+        summary="Resign",
+        description="With one player left the game ends in that player's favour; otherwise the "
+        "server plays your seat's decisions from now on.",
+        request=None,
+        parameters=[IDEMPOTENCY],
+        responses={200: GameView, **errors(*POST_ERRORS)},
+        tags=["play"],
+    )
+    @idempotent
+    def post(self, request: Request, game_id: int) -> Response:
+        seat = require_seat(request, selectors.game_get(game_id, with_state=False))
+        game = services.game_resign(game_id=game_id, position=seat.position)
+        return game_response(game, seat)
+
+
+class GameSurrenderView(APIView):
+    @extend_schema(
+        operation_id="games_surrender",
+        summary="Surrender to a player (the game ends when all others agree)",
+        request=SurrenderInput,
+        parameters=[IDEMPOTENCY],
+        responses={200: GameView, **errors(*POST_ERRORS)},
+        tags=["play"],
+    )
+    @idempotent
+    def post(self, request: Request, game_id: int) -> Response:
+        data = body(SurrenderInput, request)
+        seat = require_seat(request, selectors.game_get(game_id, with_state=False))
+        game = services.game_surrender(game_id=game_id, position=seat.position, to=data["to"])
+        return game_response(game, seat)
+
+
+class SeatTokenView(APIView):
+    @extend_schema(
+        operation_id="games_seat_token",
+        summary="A new capability token for your seat (the old one stops working)",
+        request=None,
+        responses={200: SeatTokenResult, **errors(401, 403, 404, 415)},
+        tags=["play"],
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        seat = require_seat(request, selectors.game_get(game_id, with_state=False))
+        token = services.seat_token_rotate(seat=seat)
+        return Response({"token": token, "seat": seat.position})
+
+
+class CardCatalogQuery(serializers.Serializer):
+    version = serializers.ChoiceField(choices=Game.Version.choices, default="republic")
+
+
+class CardType(serializers.Serializer):
+    name = serializers.CharField()
+    material = serializers.CharField()
+    role = serializers.CharField()
+    value = serializers.IntegerField()
+    copies = serializers.IntegerField()
+    function = serializers.CharField()
+
 
 class CardCatalogView(APIView):
     """The order cards of a version: name, material, role, value, copies, function."""
 
-    permission_classes = [AllowAny]
-
     @extend_schema(
         operation_id="cards_list",
-        parameters=[OpenApiParameter("version", str, enum=["republic", "imperium"])],
-        responses=inline_serializer(
-            "CardType",
-            fields={
-                "name": serializers.CharField(),
-                "material": serializers.CharField(),
-                "role": serializers.CharField(),
-                "value": serializers.IntegerField(),
-                "copies": serializers.IntegerField(),
-                "function": serializers.CharField(),
-            },
-            many=True,
-        ),
+        parameters=[CardCatalogQuery],
+        responses={200: CardType(many=True), **errors(400)},
+        tags=["cards"],
     )
     def get(self, request: Request) -> Response:
-        version = request.query_params.get("version", "republic")
-        if version not in ("republic", "imperium"):
-            version = "republic"
-        return Response(engine.catalog(version))
+        return Response(engine.catalog(query(CardCatalogQuery, request)["version"]))

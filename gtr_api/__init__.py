@@ -1,1 +1,5 @@
-"""The Django project: settings, URLs, WSGI/ASGI entry points."""
+"""The Django project: settings, URLs, the Celery app, WSGI/ASGI entry points."""
+
+from .celery import app as celery_app
+
+__all__ = ["celery_app"]

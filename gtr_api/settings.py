@@ -25,6 +25,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
     "drf_spectacular",
     "games",
     "players",
@@ -65,6 +66,12 @@ DATABASES = {
         default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}", conn_max_age=60
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Writers take the lock at BEGIN, so two moves never both read the same `seq` and collide;
+    # waiting writers queue instead of failing with "database is locked".
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    )
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -80,13 +87,56 @@ STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Request bodies above this many bytes are refused with 413 (games.parsers).
+DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("GTR_MAX_BODY", 64 * 1024))
+CSRF_FAILURE_VIEW = "gtr_api.errors.csrf_failure"
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "games.auth.SeatTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_PARSER_CLASSES": ["games.parsers.LimitedJSONParser"],
+    "DEFAULT_RENDERER_CLASSES": [
+        "rest_framework.renderers.JSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
+    "EXCEPTION_HANDLER": "gtr_api.errors.exception_handler",
+    "DEFAULT_PAGINATION_CLASS": "games.pagination.Pagination",
+    "PAGE_SIZE": 20,
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
+
+# The game server ---------------------------------------------------------------------------------
+# Anyone may start a game from a scenario (docs/scenarios.md) when this is on; staff always may.
+GTR_ALLOW_SCENARIOS = os.environ.get("GTR_ALLOW_SCENARIOS", "0") == "1"
+# The long-poll "wait for the next move" endpoint answers after at most this many seconds.
+GTR_WAIT_MAX_SECONDS = float(os.environ.get("GTR_WAIT_MAX_SECONDS", "30"))
+GTR_WAIT_POLL_SECONDS = 0.2
+# Where capability links in invitation e-mails point.
+GTR_PUBLIC_URL = os.environ.get("GTR_PUBLIC_URL", "http://127.0.0.1:8000")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "gtr@localhost")
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+
+# Celery: Redis when REDIS_URL is set; otherwise tasks run in-process (the embedded default).
+REDIS_URL = os.environ.get("REDIS_URL", "")
+CELERY_BROKER_URL = REDIS_URL or "memory://"
+CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_EAGER_PROPAGATES = True
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Glory to Rome game server",
     "DESCRIPTION": "A REST game-state API for Glory to Rome (Black Box edition).",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "GameStatusEnum": "games.models.Game.Status",
+        "VersionEnum": "games.models.Game.Version",
+        "SeatKindEnum": "games.models.Seat.Kind",
+    },
 }

@@ -1,0 +1,60 @@
+"""Admin for games, seats and moves. Moves are read-only (append-only log); the game's private
+snapshot, seed and hashes are visible here and in verify_games only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from .models import Game, Move, Seat
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ("position", "kind", "user", "email", "timeout_policy", "resigned", "surrender_to")
+    readonly_fields = ("position",)
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ("id", "version", "players", "status", "seq", "creator", "created")
+    list_filter = ("status", "version", "players")
+    search_fields = ("id", "creator__username")
+    readonly_fields = ("seq", "revision", "setup", "state", "created", "updated", "started")
+    inlines = [SeatInline]
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # deleting a game would delete its move log
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ("id", "game", "position", "kind", "user", "resigned")
+    list_filter = ("kind", "resigned")
+    exclude = ("token_hash",)
+
+
+@admin.register(Move)
+class MoveAdmin(admin.ModelAdmin):
+    list_display = ("game", "seq", "seat", "actor", "created")
+    list_filter = ("actor",)
+    search_fields = ("game__id",)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return [f.name for f in Move._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

@@ -1,0 +1,177 @@
+"""Games, seats and the append-only move log (DESIGN.md, games/ and players/).
+
+Models hold data, not rules: the rules are the engine's, the writes are `games.services`'.
+`Game.state` is the engine's private snapshot (`engine.to_json`): it never leaves the server except
+through `engine.view`. Moves are append-only: `(game, seq)` is unique and gapless, and neither the
+ORM nor the admin can update or delete one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import models
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "waiting for players"
+        ACTIVE = "active", "in play"
+        FINISHED = "finished", "finished"
+        CANCELLED = "cancelled", "cancelled"
+
+    class Version(models.TextChoices):
+        REPUBLIC = "republic", "Republic"
+        IMPERIUM = "imperium", "Imperium"
+
+    version = models.CharField(max_length=16, choices=Version.choices)
+    players = models.PositiveSmallIntegerField()
+    options = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    auto_start = models.BooleanField(default=True)
+    # How the table was set up, enough to replay it: {"seed": int} or {"scenario": {...}}.
+    setup = models.JSONField(default=dict, blank=True)
+    state = models.JSONField(null=True, blank=True)  # engine.to_json: private
+    seq = models.PositiveIntegerField(default=0)  # moves applied
+    revision = models.PositiveIntegerField(default=0)  # bumped on every change (ETag)
+    deadline = models.DateTimeField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["status", "-id"])]
+
+    def __str__(self) -> str:
+        return f"game {self.pk} ({self.version}, {self.players}p, {self.status})"
+
+
+class Seat(models.Model):
+    class Kind(models.TextChoices):
+        OPEN = "open", "open to join"
+        INVITED = "invited", "invited by e-mail"
+        BOT = "bot", "bot"
+        PLAYER = "player", "a registered player"
+
+    class Timeout(models.TextChoices):
+        WAIT = "wait", "wait forever"
+        BOT = "bot", "a bot plays"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.OPEN)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="seats",
+    )
+    email = models.EmailField(blank=True)
+    # sha256 of the secret seat token (the capability link); the token itself is never stored.
+    token_hash = models.CharField(max_length=64, unique=True)
+    timeout_policy = models.CharField(max_length=8, choices=Timeout.choices, default=Timeout.WAIT)
+    resigned = models.BooleanField(default=False)
+    surrender_to = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(
+                fields=["game", "user"],
+                condition=models.Q(user__isnull=False),
+                name="seat_one_per_user",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.position} of game {self.game_id}"
+
+    @property
+    def is_filled(self) -> bool:
+        return self.kind != self.Kind.OPEN
+
+    @property
+    def plays_automatically(self) -> bool:
+        return self.kind == self.Kind.BOT or self.resigned
+
+
+class AppendOnlyError(Exception):
+    """Moves are never updated or deleted."""
+
+
+class MoveQuerySet(models.QuerySet["Move"]):
+    def update(self, **kwargs: Any) -> int:
+        raise AppendOnlyError("moves are append-only")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError("moves are append-only")
+
+    def bulk_update(self, *args: Any, **kwargs: Any) -> int:
+        raise AppendOnlyError("moves are append-only")
+
+    def update_or_create(self, *args: Any, **kwargs: Any) -> Any:
+        raise AppendOnlyError("moves are append-only")
+
+
+class Move(models.Model):
+    class Actor(models.TextChoices):
+        HUMAN = "human", "human"
+        BOT = "bot", "bot"
+        TIMEOUT = "timeout", "timeout"
+        EMAIL = "email", "e-mail"
+
+    # PROTECT: deleting a game with moves would delete the log.
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="moves")
+    seq = models.PositiveIntegerField()  # 1-based: the game's seq after this move
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)  # None: a table event
+    action = models.JSONField()
+    actor = models.CharField(max_length=8, choices=Actor.choices, default=Actor.HUMAN)
+    created = models.DateTimeField(auto_now_add=True)
+    state_hash = models.CharField(max_length=64)  # engine.state_hash after the move: private
+
+    objects = MoveQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="move_unique_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"move {self.seq} of game {self.game_id}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise AppendOnlyError("moves are append-only")
+        kwargs["force_insert"] = True
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> Any:
+        raise AppendOnlyError("moves are append-only")
+
+
+class IdempotentResponse(models.Model):
+    """The first response to a POST carrying an Idempotency-Key, replayed to retries."""
+
+    principal = models.CharField(max_length=80)  # "user:<id>" or "seat:<id>"
+    key = models.CharField(max_length=200)
+    method = models.CharField(max_length=8)
+    path = models.CharField(max_length=300)
+    fingerprint = models.CharField(max_length=64)  # sha256 of method, path and body
+    status = models.PositiveSmallIntegerField()
+    body = models.JSONField(null=True, encoder=DjangoJSONEncoder)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["principal", "key"], name="idempotency_unique_key"),
+        ]

@@ -1,0 +1,8 @@
+"""Page-number pagination with a bounded page size."""
+
+from rest_framework.pagination import PageNumberPagination
+
+
+class Pagination(PageNumberPagination):
+    page_size_query_param = "page_size"
+    max_page_size = 100

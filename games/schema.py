@@ -1,0 +1,79 @@
+"""OpenAPI pieces generated from the engine: one serializer per action type, gathered into a
+discriminated `oneOf` on `type`, so an action added to `engine.ACTION_TYPES` appears in the
+schema (and in generated SDKs) with no change here."""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import cache
+from typing import Any
+
+from drf_spectacular.utils import PolymorphicProxySerializer
+from rest_framework import serializers
+
+import engine
+
+# The engine's fields are typed by annotation; choices the engine accepts for string fields.
+STRING_CHOICES = {
+    "take": ["jack", "cards"],
+    "role": ["patron", "laborer", "architect", "craftsman", "legionary", "merchant"],
+    "site": ["rubble", "wood", "brick", "concrete", "stone", "marble"],
+}
+
+
+def _field(f: dataclasses.Field[Any]) -> serializers.Field:
+    annotation = str(f.type)
+    required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+    kwargs: dict[str, Any] = {"required": required, "help_text": None}
+    if annotation == "int":
+        return serializers.IntegerField(min_value=0, max_value=9999, **kwargs)
+    if annotation == "bool":
+        return serializers.BooleanField(**kwargs)
+    if annotation.startswith("tuple[int") or annotation.startswith("list[int"):
+        return serializers.ListField(
+            child=serializers.IntegerField(min_value=0, max_value=9999), **kwargs
+        )
+    if f.name in STRING_CHOICES:
+        return serializers.ChoiceField(choices=STRING_CHOICES[f.name], **kwargs)
+    return serializers.CharField(**kwargs)
+
+
+def _name(type_name: str) -> str:
+    return "".join(part.capitalize() for part in type_name.split("_")) + "Action"
+
+
+@cache
+def action_serializers() -> dict[str, type[serializers.Serializer]]:
+    out: dict[str, type[serializers.Serializer]] = {}
+    for type_name, cls in engine.ACTION_TYPES.items():
+        attrs: dict[str, Any] = {"type": serializers.ChoiceField(choices=[type_name])}
+        for f in dataclasses.fields(cls):
+            attrs[f.name] = _field(f)
+        attrs["__doc__"] = (cls.__doc__ or f"A '{type_name}' action.").strip()
+        if attrs["__doc__"].startswith(cls.__name__ + "("):  # dataclass's generated docstring
+            attrs["__doc__"] = f"A '{type_name}' action."
+        out[type_name] = type(_name(type_name), (serializers.Serializer,), attrs)
+    return out
+
+
+class SurrenderEvent(serializers.Serializer):
+    """A table event in the move log: every other player surrendered to `winner`."""
+
+    type = serializers.ChoiceField(choices=["surrender"])
+    winner = serializers.IntegerField()
+
+
+def action_schema() -> PolymorphicProxySerializer:
+    return PolymorphicProxySerializer(
+        component_name="Action",
+        serializers=action_serializers(),
+        resource_type_field_name="type",
+    )
+
+
+def logged_action_schema() -> PolymorphicProxySerializer:
+    return PolymorphicProxySerializer(
+        component_name="LoggedAction",
+        serializers={**action_serializers(), "surrender": SurrenderEvent},
+        resource_type_field_name="type",
+    )

@@ -1,0 +1,141 @@
+"""Reads of the game service (HackSoft's selectors). Everything a player receives is built here
+from `engine.view` for that player's seat (or the spectator's view): never the snapshot, the seed
+or a state hash."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+import engine
+
+from .errors import Forbidden, NotFound
+from .models import Game, Move, Seat
+
+
+def game_get(game_id: int, *, with_state: bool = True) -> Game:
+    qs = Game.objects.all() if with_state else Game.objects.defer("state")
+    game = qs.filter(pk=game_id).first()
+    if game is None:
+        raise NotFound("No such game.")
+    return game
+
+
+def seat_for(game: Game, *, user: Any, token_seat: Seat | None) -> Seat | None:
+    """The caller's seat at `game`: the seat of its token, else the user's seat, else None
+    (a spectator)."""
+    if token_seat is not None:
+        if token_seat.game_id != game.pk:
+            raise Forbidden("This seat token belongs to another game.", "wrong_game")
+        return token_seat
+    if user is not None and user.is_authenticated:
+        return game.seats.filter(user=user).first()
+    return None
+
+
+def etag_for(game: Game, seat: Seat | None) -> str:
+    viewer = "s" if seat is None else seat.position
+    return f'W/"g{game.pk}-r{game.revision}-v{viewer}"'
+
+
+def seats_public(game: Game) -> list[dict[str, Any]]:
+    return [
+        {
+            "position": s.position,
+            "kind": s.kind,
+            "player": s.user.get_username() if s.user is not None else None,
+            "resigned": s.resigned,
+            "surrender_to": s.surrender_to,
+        }
+        for s in game.seats.all()
+    ]
+
+
+def game_summary(game: Game) -> dict[str, Any]:
+    return {
+        "id": game.pk,
+        "status": game.status,
+        "version": game.version,
+        "players": game.players,
+        "options": game.options,
+        "scenario": "scenario" in game.setup,
+        "creator": game.creator.get_username() if game.creator is not None else None,
+        "seq": game.seq,
+        "revision": game.revision,
+        "seats": seats_public(game),
+        "created": game.created,
+        "started": game.started,
+        "finished": game.finished,
+    }
+
+
+def game_view_for_seat(game: Game, seat: Seat | None) -> dict[str, Any]:
+    """The game as `seat` sees it: its engine view, whose turn, the prompt, and its own legal
+    actions when the decision is its own. `seat=None` is a spectator."""
+    position = None if seat is None else seat.position
+    out = game_summary(game)
+    out["my_seat"] = position
+    out.update(to_act=None, your_turn=False, prompt=None, legal_actions=[], table=None)
+    if game.state is None:
+        return out
+    state = engine.from_json(game.state)
+    to_act = engine.to_act(state)
+    out["to_act"] = to_act
+    out["prompt"] = engine.prompt(state)
+    out["table"] = engine.view(state, position)
+    if position is not None and to_act == position and game.status == Game.Status.ACTIVE:
+        out["your_turn"] = True
+        out["legal_actions"] = engine.legal_actions(state)
+    return out
+
+
+SCOPES = ("mine", "open", "active", "finished", "all")
+
+
+def game_list(
+    *,
+    user: Any,
+    scope: str = "all",
+    version: str | None = None,
+    players: int | None = None,
+    status: str | None = None,
+) -> QuerySet[Game]:
+    qs = Game.objects.defer("state").select_related("creator").prefetch_related("seats__user")
+    if scope == "mine":
+        if user is None or not user.is_authenticated:
+            return qs.none()
+        seated = Seat.objects.filter(user=user).values("game_id")
+        qs = qs.filter(Q(pk__in=seated) | Q(creator=user))
+    elif scope == "open":
+        free = Seat.objects.filter(kind=Seat.Kind.OPEN).values("game_id")
+        qs = qs.filter(status=Game.Status.OPEN, pk__in=free)
+    elif scope == "active":
+        qs = qs.filter(status=Game.Status.ACTIVE)
+    elif scope == "finished":
+        qs = qs.filter(status=Game.Status.FINISHED)
+    if version:
+        qs = qs.filter(version=version)
+    if players:
+        qs = qs.filter(players=players)
+    if status:
+        qs = qs.filter(status=status)
+    return qs.order_by("-id")
+
+
+def move_history(game: Game, *, after: int = 0) -> QuerySet[Move]:
+    return game.moves.filter(seq__gt=after).order_by("seq")
+
+
+def move_for_seat(move: Move, position: int | None) -> dict[str, Any]:
+    """One logged move as `position` may see it. Actions carry card ids only (ids reveal nothing
+    about hidden cards, and every card an action names is one it puts on the table), never names;
+    draws are not logged, so another player's draws show only as hand counts in the view."""
+    return {
+        "seq": move.seq,
+        "seat": move.seat,
+        "actor": move.actor,
+        "action": move.action,
+        "mine": move.seat is not None and move.seat == position,
+        "created": move.created,
+    }

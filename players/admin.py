@@ -1,0 +1,1 @@
+"""Accounts use Django's own user admin; API tokens are listed by rest_framework.authtoken."""
