@@ -114,6 +114,20 @@ def expect_malformed(state: engine.State, action: Any, code: str) -> None:
     assert engine.state_hash(state) == before
 
 
+def ids_in(obj: Any) -> set[int]:
+    """Every card id named anywhere in a view (each card appears as {"id": ..., "name": ...})."""
+    out: set[int] = set()
+    if isinstance(obj, dict):
+        if set(obj) == {"id", "name"}:
+            out.add(obj["id"])
+        for v in obj.values():
+            out |= ids_in(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            out |= ids_in(v)
+    return out
+
+
 def canonical(action: Action) -> str:
     """An action's identity regardless of the order its cards were listed in."""
     import json

@@ -10,6 +10,7 @@ from tests.engine.helpers import (
     expect_illegal,
     find,
     hand,
+    ids_in,
     kind,
     lead,
     table,
@@ -28,20 +29,6 @@ def merchant_turn(me: dict[str, Any], **top: Any) -> engine.State:
     state = engine.apply(state, think())
     assert engine.to_act(state) == 0 and kind(state) == "act"
     return state
-
-
-def ids_in(obj: Any) -> set[int]:
-    """Every card id named anywhere in a view (each card appears as {"id": ..., "name": ...})."""
-    out: set[int] = set()
-    if isinstance(obj, dict):
-        if set(obj) == {"id", "name"}:
-            out.add(obj["id"])
-        for v in obj.values():
-            out |= ids_in(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            out |= ids_in(v)
-    return out
 
 
 def test_sell_moves_a_stockpile_material_to_the_vault() -> None:
