@@ -93,3 +93,87 @@ def start_game(creator: Player, others: list[Player], version: str = "republic",
 @pytest.fixture
 def game2(alice: Player, bob: Player) -> int:
     return start_game(alice, [bob])
+
+
+def private_state(game_id: int) -> Any:
+    """The engine state behind a game (for assertions only: players never see it)."""
+    import engine
+    from games.models import Game
+
+    return engine.from_json(Game.objects.get(pk=game_id).state)
+
+
+def state_hash(game_id: int) -> str:
+    import engine
+
+    return engine.state_hash(private_state(game_id))
+
+
+def hidden_from(state: Any, seat: int | None) -> set[int]:
+    """Ids of the cards whose identity `seat` (None: a spectator) may not know: other hands
+    (except cards a Legionary's demand has revealed), the deck, and vaults except what the view
+    lists as visible."""
+    import engine
+
+    hidden = set(state.deck)
+    view = engine.view(state, seat)
+    revealed = {c["id"] for c in (view["prompt"] or {}).get("revealed", [])}
+    for s, p in enumerate(state.players):
+        if s != seat:
+            hidden |= set(p.hand) - revealed
+        hidden |= set(p.vault) - {c["id"] for c in view["players"][s]["vault_visible"]}
+    return hidden
+
+
+def named_cards(data: Any) -> set[int]:
+    """Ids of every {"id": .., "name": ..} card object anywhere in a JSON document."""
+    found: set[int] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if "id" in item and "name" in item and isinstance(item["id"], int):
+                found.add(item["id"])
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+def assert_no_leak(game_id: int, seat: int | None, payload: Any) -> None:
+    leaked = named_cards(payload) & hidden_from(private_state(game_id), seat)
+    assert not leaked, f"seat {seat} was shown hidden cards {sorted(leaked)}"
+    text = str(payload)
+    for secret in ("'seed'", "state_hash", "'rng'", "'names'", "'deck':"):
+        assert secret not in text, f"{secret} reached seat {seat}"
+
+
+def play_http_game(
+    game_id: int,
+    seats: dict[int, Player],
+    *,
+    seed: int = 0,
+    max_moves: int = 3000,
+    check_leaks: bool = False,
+) -> dict[str, Any]:
+    """Play a game through HTTP only: whoever is to act fetches its own view and posts one of its
+    own legal actions (chosen at random), until the game ends or `max_moves` moves."""
+    import random
+
+    rnd = random.Random(seed)
+    view = seats[0].game(game_id)
+    for _ in range(max_moves):
+        if view["status"] != "active":
+            break
+        seat = view["to_act"]
+        mine = seats[seat].game(game_id)
+        assert mine["your_turn"] and mine["my_seat"] == seat
+        if check_leaks:
+            assert_no_leak(game_id, seat, mine)
+        action = rnd.choice(mine["legal_actions"])
+        r = seats[seat].move(game_id, mine["seq"], action)
+        assert r.status_code == 201, r.content
+        view = r.json()["game"]
+        if check_leaks:
+            assert_no_leak(game_id, seat, r.json())
+    return seats[0].game(game_id)

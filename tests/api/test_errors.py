@@ -1,0 +1,34 @@
+"""One error shape everywhere, including outside DRF views."""
+
+from __future__ import annotations
+
+
+def test_unknown_url_is_json_404(client) -> None:
+    r = client.get("/api/nothing-here/")
+    assert r.status_code == 404
+    assert r.json() == {"code": "not_found", "detail": "Not found."}
+
+
+def test_method_not_allowed(db, alice) -> None:
+    r = alice.client.delete("/api/games/")
+    assert r.status_code == 405 and r.json()["code"] == "method_not_allowed"
+
+
+def test_not_acceptable(db, anon) -> None:
+    r = anon.client.get("/api/cards/", HTTP_ACCEPT="application/xml")
+    assert r.status_code == 406 and r.json()["code"] == "not_acceptable"
+
+
+def test_catalog(db, anon) -> None:
+    r = anon.get("/api/cards/?version=imperium")
+    assert r.status_code == 200 and {c["name"] for c in r.json()} >= {"Bar", "Temple"}
+    r = anon.get("/api/cards/?version=atlantis")
+    assert r.status_code == 400 and r.json()["code"] == "invalid"
+    assert "version" in r.json()["fields"]
+
+
+def test_validation_errors_name_the_field(db, alice) -> None:
+    r = alice.post("/api/games/", {"players": 9})
+    assert r.status_code == 400
+    body = r.json()
+    assert body["code"] == "invalid" and "players" in body["fields"]

@@ -1,0 +1,47 @@
+"""Complete games through HTTP only: each player with its own credentials (account tokens, and a
+seat token from an e-mailed invitation) chooses from its own legal actions until the game ends."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.conftest import Player, play_http_game, seat_player, signup
+
+CASES = [(n, v) for n in (2, 3, 4) for v in ("republic", "imperium")]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("players", "version"), CASES)
+def test_complete_game_over_http(transactional_db, mailoutbox, players: int, version: str) -> None:
+    creator = signup()
+    joiners = [signup() for _ in range(players - 2)]
+    seats_spec = [{"kind": "me"}] + [{"kind": "open"}] * (players - 2)
+    seats_spec.append({"kind": "invited", "email": "guest@example.com"})
+    r = creator.post("/api/games/", {"version": version, "players": players, "seats": seats_spec})
+    assert r.status_code == 201, r.content
+    game_id = r.json()["id"]
+    for p in joiners:
+        assert p.post(f"/api/games/{game_id}/join/", {}).status_code == 200
+    (mail,) = mailoutbox
+    token = re.search(r"Authorization: Seat (\S+)", mail.body).group(1)
+    guest = seat_player(token)
+    seats: dict[int, Player] = {0: creator, players - 1: guest}
+    seats.update({i + 1: p for i, p in enumerate(joiners)})
+
+    final = play_http_game(game_id, seats, seed=players * 10 + len(version))
+
+    assert final["status"] == "finished"
+    end = final["table"]["end"]
+    assert end is not None and end["reason"] in ("deck", "last_site", "forum")
+    assert [s["seat"] for s in end["scores"]] == list(range(players))
+    assert all(isinstance(s["total"], int) for s in end["scores"])
+    assert set(end["winners"]) <= set(range(players))
+    # The log is gapless and every move is attributed to the seat that made it.
+    moves = creator.get(f"/api/games/{game_id}/moves/?page_size=100").json()
+    assert moves["count"] == final["seq"]
+    assert [m["seq"] for m in moves["results"]] == list(range(1, len(moves["results"]) + 1))
+    # A finished game takes no more moves.
+    r = creator.move(game_id, final["seq"], {"type": "think", "take": "cards"})
+    assert r.status_code == 422 and r.json()["code"] == "game_over"

@@ -1,0 +1,74 @@
+"""Hidden information over HTTP: across random games, no response to a seat (view, move result,
+history, errors, legal actions) names a card hidden from it; spectators see no hand at all."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.conftest import (
+    assert_no_leak,
+    hidden_from,
+    play_http_game,
+    private_state,
+    signup,
+    start_game,
+)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("players", "version", "seed"), [(2, "imperium", 1), (3, "republic", 2)])
+def test_no_response_names_a_hidden_card(db, players: int, version: str, seed: int) -> None:
+    people = [signup() for _ in range(players)]
+    game_id = start_game(people[0], people[1:], version=version)
+    play_http_game(game_id, dict(enumerate(people)), seed=seed, max_moves=120, check_leaks=True)
+    state = private_state(game_id)
+    for seat, p in enumerate(people):
+        assert_no_leak(game_id, seat, p.game(game_id))
+        assert_no_leak(game_id, seat, p.get(f"/api/games/{game_id}/moves/").json())
+        assert_no_leak(game_id, seat, p.get(f"/api/games/{game_id}/wait/?seq=0").json())
+    # Errors: naming another seat's hand card does not reveal what it is.
+    rnd = random.Random(seed)
+    for seat, p in enumerate(people):
+        other = (seat + 1) % players
+        if not state.players[other].hand:
+            continue
+        card = rnd.choice(state.players[other].hand)
+        name = state.names[card]
+        for action in (
+            {"type": "lead", "role": "laborer", "cards": [card]},
+            {"type": "follow", "cards": [card]},
+            {"type": "lay", "card": card, "site": "brick"},
+            {"type": "sell", "card": card},
+            {"type": "demand", "cards": [card]},
+        ):
+            r = p.move(game_id, p.game(game_id)["seq"], action)
+            assert 400 <= r.status_code < 500
+            assert name not in r.content.decode(), (action, r.content)
+
+
+def test_spectators_see_no_hand(db, alice, bob, anon) -> None:
+    game_id = start_game(alice, [bob])
+    play_http_game(game_id, {0: alice, 1: bob}, max_moves=20)
+    carol = signup("carol")
+    for spectator in (anon, carol):
+        view = spectator.game(game_id)
+        assert view["my_seat"] is None and view["legal_actions"] == []
+        assert all(p["hand"] is None for p in view["table"]["players"])
+        assert_no_leak(game_id, None, view)
+    # A spectator's hidden set includes every hand.
+    state = private_state(game_id)
+    assert set(state.players[0].hand) <= hidden_from(state, None)
+
+
+def test_seat_tokens_are_never_shown(transactional_db, alice, mailoutbox) -> None:
+    r = alice.post(
+        "/api/games/",
+        {"players": 2, "seats": [{"kind": "me"}, {"kind": "invited", "email": "g@example.com"}]},
+    )
+    token = mailoutbox[0].body.split("Authorization: Seat ")[1].split()[0]
+    game_id = r.json()["id"]
+    for path in (f"/api/games/{game_id}/", "/api/games/", f"/api/games/{game_id}/moves/"):
+        assert token not in alice.get(path).content.decode()
+    assert token not in r.content.decode()
