@@ -5,12 +5,14 @@ from __future__ import annotations
 import engine
 from tests.engine.helpers import (
     actions_left,
+    canon,
     expect_illegal,
     find,
     follow,
     hand,
     kind,
     lead,
+    legal_set,
     table,
     think,
 )
@@ -51,8 +53,7 @@ def test_only_from_the_pool_and_not_this_turns_role_cards() -> None:
         expect_illegal(state, gather(card), "card_not_in_pool")
     temple = find(state, hand(state, 0), "Temple")
     expect_illegal(state, gather(temple), "card_not_in_pool")
-    gathers = [a for a in engine.legal_actions(state) if a["type"] == "gather"]
-    assert gathers == [gather(state.pool[0])]
+    assert legal_set(state, "gather") == canon(gather(state.pool[0]))
 
 
 def test_later_players_may_find_the_pool_empty() -> None:
