@@ -3,6 +3,9 @@ it, so its own behaviour is pinned here."""
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -192,3 +195,22 @@ def test_bad_descriptions(description: dict[str, Any], code: str) -> None:
     with pytest.raises(engine.SetupError) as info:
         engine.scenario(description)
     assert info.value.code == code
+
+
+def test_the_documented_example_builds() -> None:
+    """docs/scenarios.md's example builds the table its text describes."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "scenarios.md").read_text()
+    match = re.search(r"```json\n(.*?)```", doc, re.S)
+    assert match is not None
+    state = engine.scenario(json.loads(match.group(1)))
+    v = engine.view(state, 0)
+    me = v["players"][0]
+    assert engine.prompt(state) is not None and engine.to_act(state) == 0
+    assert me["influence"] == 4
+    assert v["jacks_count"] == 3
+    assert v["sites"]["stone"] == {"in_town": 0, "out_of_town": 2}
+    assert [c["name"] for c in me["hand"]][::2] == ["Temple", "Jack"]
+    assert [b["foundation"]["name"] for b in me["buildings"]] == ["Villa", "Insula", "Statue"]
+    assert me["buildings"][2]["site"] == "brick"
+    state = engine.apply(state, {"type": "think", "take": "cards"})
+    assert names(state, state.players[0].hand)[3:] == ["Road", "Wall"]
