@@ -204,3 +204,20 @@ def test_imperium_followers_petition_with_three() -> None:
     expect_illegal(state, follow(*three[:2]), "petition_size")
     after = engine.apply(state, follow(*three))
     assert names(after, after.players[1].camp) == names(state, three)
+
+
+def test_a_petition_gives_one_action_like_a_jack() -> None:
+    """rules/001 PETITIONING: two cards are played "as a Jack" - one card's worth: one action for
+    leading (GAME PLAY step 3), one for following (step 4)."""
+    state = table(
+        [{"hand": ["Insula", "Road"]}, {"hand": ["Temple", "Statue"]}],
+        pool=["Wall", "Bath", "Villa", "Shrine"],
+    )
+    state = engine.apply(state, lead("laborer", *hand(state, 0)))
+    state = engine.apply(state, follow(*hand(state, 1)))
+    assert engine.to_act(state) == 0 and engine.prompt(state)["actions_left"] == 1
+    state = engine.apply(state, {"type": "gather", "card": state.pool[0]})
+    assert engine.to_act(state) == 1 and engine.prompt(state)["actions_left"] == 1
+    state = engine.apply(state, {"type": "gather", "card": state.pool[0]})
+    assert kind(state) == "lead"
+    assert [len(p.stockpile) for p in state.players] == [1, 1]

@@ -162,3 +162,22 @@ def test_any_action_may_be_skipped() -> None:
     assert state.pool[: len(pool)] == pool
     assert [len(p.clientele) for p in state.players] == [1, 0]
     assert kind(state) == "lead"
+
+
+def test_role_cards_of_this_turn_cannot_be_hired() -> None:
+    """rules/001 GAME PLAY step 5: the cards played as Roles go to the Pool only "Once all players
+    have finished"; until then they are on the Camps, not in the Pool (as rules/001 LABORER notes
+    for Laborer)."""
+    state = table(
+        [{"hand": ["Temple"]}, {"hand": ["Statue"]}],
+        pool=["Road"],
+    )
+    temple = hand(state, 0)[0]
+    statue = hand(state, 1)[0]
+    state = engine.apply(state, lead("patron", temple))
+    state = engine.apply(state, {"type": "follow", "cards": [statue]})
+    for card in (temple, statue):
+        expect_illegal(state, hire(card), "card_not_in_pool")
+    assert all(
+        a.get("card") in state.pool for a in engine.legal_actions(state) if a["type"] == "hire"
+    )
