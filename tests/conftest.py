@@ -11,6 +11,14 @@ import pytest
 _names = itertools.count()
 
 
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(request: Any) -> None:
+    """Server tests sign many people up; a slow password hash would dominate their time."""
+    if {"db", "transactional_db", "live_server"} & set(request.fixturenames):
+        settings = request.getfixturevalue("settings")
+        settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 class Player:
     """One HTTP client with its own credentials (an account token or a seat token)."""
 

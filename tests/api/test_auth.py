@@ -1,0 +1,55 @@
+"""Accounts: sign up, log in for a token, who am I; session auth for the browsable API."""
+
+from __future__ import annotations
+
+from rest_framework.test import APIClient
+
+
+def test_signup_login_me(db) -> None:
+    c = APIClient()
+    r = c.post("/api/auth/signup/", {"username": "dora", "password": "a long passphrase"}, "json")
+    assert r.status_code == 201 and r.json()["username"] == "dora"
+    token = r.json()["token"]
+    r = c.post("/api/auth/token/", {"username": "dora", "password": "a long passphrase"}, "json")
+    assert r.status_code == 200 and r.json()["token"] == token
+    c.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    assert c.get("/api/auth/me/").json()["username"] == "dora"
+
+
+def test_signup_errors(db) -> None:
+    c = APIClient()
+    c.post("/api/auth/signup/", {"username": "dora", "password": "a long passphrase"}, "json")
+    r = c.post("/api/auth/signup/", {"username": "dora", "password": "a long passphrase"}, "json")
+    assert r.status_code == 409 and r.json()["code"] == "username_taken"
+    r = c.post("/api/auth/signup/", {"username": "eve", "password": "123"}, "json")
+    assert r.status_code == 400 and r.json()["code"] == "weak_password"
+    r = c.post("/api/auth/signup/", {"username": "no spaces!", "password": "x" * 12}, "json")
+    assert r.status_code == 400 and r.json()["code"] == "invalid"
+
+
+def test_wrong_password(db) -> None:
+    r = APIClient().post("/api/auth/token/", {"username": "x", "password": "y"}, "json")
+    assert r.status_code == 401 and r.json()["code"] == "invalid_credentials"
+
+
+def test_me_needs_auth(db) -> None:
+    r = APIClient().get("/api/auth/me/")
+    assert r.status_code == 401 and r.json()["code"] == "not_authenticated"
+
+
+def test_session_auth_for_the_browsable_api(db, django_user_model) -> None:
+    django_user_model.objects.create_user("frank", password="a long passphrase")
+    c = APIClient(enforce_csrf_checks=True)
+    assert c.login(username="frank", password="a long passphrase")
+    assert c.get("/api/auth/me/").json()["username"] == "frank"
+    r = c.get("/api/games/", HTTP_ACCEPT="text/html")
+    assert r.status_code == 200 and b"<html" in r.content
+    r = c.post("/api/games/", {"players": 2}, format="json")  # no CSRF token
+    assert r.status_code == 403 and r.json()["code"] == "forbidden"
+
+
+def test_docs_are_served(db) -> None:
+    c = APIClient()
+    assert c.get("/api/docs/").status_code == 200
+    assert c.get("/api/redoc/").status_code == 200
+    assert c.get("/api/schema/").status_code == 200
