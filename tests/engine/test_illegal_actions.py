@@ -53,6 +53,18 @@ def architect_turn() -> engine.State:
     return engine.apply(state, think())
 
 
+def craftsman_turn() -> engine.State:
+    """Seat 0 leads Craftsman holding a Jack and a Brick card, and owns a Shrine foundation."""
+    state = table(
+        [
+            {"hand": ["Dock", "Jack", "Academy"], "buildings": [{"name": "Shrine"}]},
+            {"hand": ["Road"]},
+        ],
+    )
+    state = engine.apply(state, lead("craftsman", find(state, hand(state, 0), "Dock")))
+    return engine.apply(state, think())
+
+
 def laborer_turn() -> engine.State:
     state = at_follow()
     return engine.apply(state, think())
@@ -166,6 +178,23 @@ CASES: list[tuple[str, Callable[[], engine.State], Callable[[engine.State], Any]
             "building": temple_foundation(s),
         },
         "wrong_material",
+    ),
+    # rules/001 JACKS: "Jacks cannot be ... played as Materials"; a foundation is an Order card.
+    (
+        "a jack as a material",
+        craftsman_turn,
+        lambda s: {
+            "type": "build",
+            "card": find(s, hand(s, 0), "Jack"),
+            "building": s.players[0].buildings[0].foundation,
+        },
+        "not_an_order",
+    ),
+    (
+        "a jack as a foundation",
+        craftsman_turn,
+        lambda s: {"type": "lay", "card": find(s, hand(s, 0), "Jack"), "site": "brick"},
+        "not_an_order",
     ),
     # rules/001 THINKING: a Jack only "if available".
     (
