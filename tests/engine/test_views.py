@@ -121,3 +121,15 @@ def test_camp_cards_are_public_during_the_turn() -> None:
 def test_no_such_seat() -> None:
     with pytest.raises(ValueError):
         engine.view(sample(), 3)
+
+
+def test_card_ids_say_nothing_fixed_about_a_card() -> None:
+    """DESIGN.md: "Ids must reveal nothing about hidden cards". Which id is which card is a seeded
+    random permutation: it changes with the seed, so an id seen in one game (or a count of ids)
+    tells nothing about the card behind it in another."""
+    a = engine.new_game("republic", 3, seed=1)
+    b = engine.new_game("republic", 3, seed=2)
+    assert sorted(a.names) == sorted(b.names)
+    assert a.names != b.names
+    same = sum(1 for x, y in zip(a.names, b.names, strict=True) if x == y)
+    assert same < len(a.names) // 4
