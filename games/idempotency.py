@@ -12,6 +12,7 @@ from functools import wraps
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -83,7 +84,11 @@ def idempotent(method: Callable[..., Response]) -> Callable[..., Response]:
         if response.status_code >= 500:
             record.delete()
         else:
-            record.status, record.body = response.status_code, response.data
+            # Stored as rendered, so a replay is byte-for-byte the same JSON.
+            rendered = (
+                JSONRenderer().render(response.data) if response.data is not None else b"null"
+            )
+            record.status, record.body = response.status_code, json.loads(rendered)
             record.save(update_fields=["status", "body"])
         return response
 

@@ -49,7 +49,7 @@ def game_create(
     *,
     user: Any,
     version: str,
-    players: int | None,
+    players: int | None = None,
     options: dict[str, Any] | None = None,
     seats: list[SeatSpec] | None = None,
     auto_start: bool = True,

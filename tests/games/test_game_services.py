@@ -1,0 +1,67 @@
+"""Service rules not visible through one endpoint: scenarios, bots, seeds, snapshots."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from games import services
+from games.errors import Forbidden
+from games.models import Game
+from tests.conftest import private_state, start_game
+
+SCENARIO = {
+    "players": [{"hand": ["Temple", "Brick", "Jack"]}, {"hand": ["Road", "Latrine"]}],
+    "pool": ["Bar"],
+    "leader": 1,
+}
+
+
+def test_scenarios_need_staff_or_the_setting(alice, settings, django_user_model) -> None:
+    user = django_user_model.objects.get(username="alice")
+    with pytest.raises(Forbidden):
+        services.game_create(user=user, version="republic", players=None, scenario=SCENARIO)
+    r = alice.post("/api/games/", {"scenario": SCENARIO})
+    assert r.status_code == 403 and r.json()["code"] == "scenario_forbidden"
+    settings.GTR_ALLOW_SCENARIOS = True
+    r = alice.post("/api/games/", {"scenario": SCENARIO})
+    assert r.status_code == 201 and r.json()["players"] == 2 and r.json()["scenario"]
+
+
+def test_staff_start_a_scenario(alice, bob, django_user_model) -> None:
+    django_user_model.objects.filter(username="alice").update(is_staff=True)
+    r = alice.post("/api/games/", {"scenario": SCENARIO})
+    game_id = r.json()["id"]
+    bob.post(f"/api/games/{game_id}/join/", {})
+    view = bob.game(game_id)
+    assert view["status"] == "active" and view["to_act"] == 1
+    assert sorted(c["name"] for c in view["table"]["players"][1]["hand"]) == ["Latrine", "Road"]
+    assert [c["name"] for c in view["table"]["pool"]] == ["Bar"]
+
+
+def test_a_bad_scenario_is_400(alice, settings) -> None:
+    settings.GTR_ALLOW_SCENARIOS = True
+    r = alice.post("/api/games/", {"scenario": {"players": [{"hand": ["Atlantis"]}, {}]}})
+    assert r.status_code == 400 and r.json()["code"] == "unknown_card"
+
+
+def test_the_snapshot_is_the_state_after_the_last_move(alice, bob) -> None:
+    game_id = start_game(alice, [bob])
+    game = Game.objects.get(pk=game_id)
+    assert 0 <= game.setup["seed"] < 2**63
+    fresh = engine.new_game("republic", 2, game.setup["seed"])
+    assert engine.state_hash(fresh) == engine.state_hash(private_state(game_id))
+
+
+def test_bot_choices_are_legal_and_reproducible() -> None:
+    state = engine.new_game("imperium", 3, seed=4)
+    first = services.bot_choose(state, 7, 0)
+    assert first in engine.legal_actions(state)
+    assert services.bot_choose(state, 7, 0) == first
+
+
+def test_automatic_turns_ignore_a_stale_schedule(transactional_db, alice) -> None:
+    r = alice.post("/api/games/", {"players": 2, "seats": [{"kind": "me"}, {"kind": "bot"}]})
+    game = Game.objects.get(pk=r.json()["id"])
+    assert services.automatic_turns_play(game_id=game.pk, seq=game.seq + 5) == 0
+    assert services.automatic_turns_play(game_id=game.pk, seq=game.seq) == 0  # alice's turn

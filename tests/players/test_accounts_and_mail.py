@@ -1,0 +1,26 @@
+"""Accounts and e-mail out."""
+
+from __future__ import annotations
+
+from django.core import mail
+
+from games.models import Game, Seat
+from players import services
+
+
+def test_invitation_mail_carries_the_capability_link(db, django_user_model) -> None:
+    user = django_user_model.objects.create_user("ann", password="x")
+    game = Game.objects.create(version="republic", players=2, creator=user)
+    seat = Seat.objects.create(
+        game=game, position=1, kind="invited", email="g@x.org", token_hash="h"
+    )
+    services.invitation_send(seat=seat, token="TOKEN123")
+    (message,) = mail.outbox
+    assert message.to == ["g@x.org"]
+    assert "Authorization: Seat TOKEN123" in message.body
+    assert f"/api/games/{game.pk}/" in message.body
+
+
+def test_signup_gives_a_token_and_login_returns_it(db) -> None:
+    user, token = services.user_signup(username="ann", password="a long passphrase")
+    assert services.token_obtain(username="ann", password="a long passphrase") == (user, token)
