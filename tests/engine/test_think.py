@@ -86,8 +86,19 @@ def test_the_leader_thinking_ends_the_turn() -> None:
     """rules/001 THINKING: "If on your turn as Leader you choose to Think instead of leading ...
     the other players do not get to follow. When you are finished the turn ends and you pass the
     Leader card to the player on your left"."""
-    state = table([{"hand": ["Rubble"]}, {"hand": ["Rubble"]}, {"hand": ["Rubble"]}], leader=1)
+    state = table(
+        [
+            {"hand": ["Rubble"], "clientele": ["Laborer"]},
+            {"hand": ["Rubble"], "clientele": ["Laborer"]},
+            {"hand": ["Rubble"], "clientele": ["Laborer"]},
+        ],
+        pool=["Wall", "Bath", "Temple"],
+        leader=1,
+    )
     after = engine.apply(state, think("cards"))
+    # No role was led: nobody follows and no client acts.
+    assert after.pool == state.pool
+    assert all(not p.stockpile for p in after.players)
     assert engine.view(after, None)["leader"] == 2
     assert engine.to_act(after) == 2
     assert kind(after) == "lead"
