@@ -14,6 +14,7 @@ from engine.cards import ROLES
 from tests.engine.helpers import (
     accepted_actions,
     canonical,
+    expect_illegal,
     find,
     hand,
     kind,
@@ -167,4 +168,10 @@ def test_random_walks_keep_legal_actions_complete(seed: int) -> None:
         widest = max([len(a.get("cards", [])) for a in legal] + [2])
         if widest <= 3:
             assert accepted_actions(state, widest) == {canonical(a) for a in legal}, kind(state)
-        state = engine.apply(state, r.choice(legal))
+        choice = r.choice(legal)
+        seat = engine.to_act(state)
+        assert seat is not None and engine.prompt(state)["seat"] == seat
+        for other in range(state.n):
+            if other != seat:  # one decision, one seat: nobody else may answer it
+                expect_illegal(state, choice, "not_your_turn", seat=other)
+        state = engine.apply(state, choice, seat=seat)
