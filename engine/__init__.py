@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import flow
+from . import buildings, flow, roles
 from .actions import ACTION_TYPES, Action, parse
 from .cards import catalog
 from .endgame import end_game
@@ -36,6 +36,7 @@ __all__ = [
     "SetupError",
     "State",
     "apply",
+    "buildings",
     "catalog",
     "from_json",
     "is_over",
@@ -43,6 +44,7 @@ __all__ = [
     "new_game",
     "parse",
     "prompt",
+    "roles",
     "scenario",
     "scores",
     "state_hash",

@@ -20,16 +20,18 @@ class Action:
     TYPE: ClassVar[str] = ""
 
     def to_json(self) -> dict[str, Any]:
+        """The canonical JSON form: fields left at their default are omitted."""
         data: dict[str, Any] = {"type": self.TYPE}
-        for name in field_names(type(self)):
+        for name, default in field_defaults(type(self)):
             value = getattr(self, name)
-            data[name] = list(value) if isinstance(value, tuple) else value
+            if value != default:
+                data[name] = list(value) if isinstance(value, tuple) else value
         return data
 
 
 @cache
-def field_names(cls: type[Action]) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls))
+def field_defaults(cls: type[Action]) -> tuple[tuple[str, Any], ...]:
+    return tuple((f.name, f.default) for f in fields(cls))
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +40,8 @@ class Think(Action):
 
     TYPE: ClassVar[str] = "think"
     take: str  # "jack" or "cards"
+    discard: tuple[int, ...] = ()  # first, into the Pool (Latrine: one card; Vomitorium: all)
+    extra_jack: bool = False  # then a Jack too (Tribunal)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,18 +59,22 @@ class Follow(Action):
 
 @dataclass(frozen=True, slots=True)
 class Hire(Action):
-    """Patron: a card from the Pool becomes a client."""
+    """Patron: a card from the Pool becomes a client; with an Aqueduct also one from hand, with a
+    Bar also the top card of the deck."""
 
     TYPE: ClassVar[str] = "hire"
-    card: int
+    card: int | None = None
+    from_hand: int | None = None
+    from_deck: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Gather(Action):
-    """Laborer: a card from the Pool goes to the Stockpile."""
+    """Laborer: a card from the Pool goes to the Stockpile; with a Dock also one from hand."""
 
     TYPE: ClassVar[str] = "gather"
-    card: int
+    card: int | None = None
+    from_hand: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,11 +89,30 @@ class Lay(Action):
 
 @dataclass(frozen=True, slots=True)
 class Build(Action):
-    """Architect (from the Stockpile) or Craftsman (from hand): add a material to a structure."""
+    """Architect (from the Stockpile; with an Archway also the Pool) or Craftsman (from hand):
+    add a material to a structure."""
 
     TYPE: ClassVar[str] = "build"
     card: int
     building: int  # the foundation card's id
+
+
+@dataclass(frozen=True, slots=True)
+class Fountain(Action):
+    """Craftsman with a Fountain: draw the top card of the deck, then lay it, build with it, or
+    keep it."""
+
+    TYPE: ClassVar[str] = "fountain"
+
+
+@dataclass(frozen=True, slots=True)
+class Publicize(Action):
+    """Architect with a Stairway: add a material to an opponent's completed structure, making its
+    function public to all."""
+
+    TYPE: ClassVar[str] = "publicize"
+    card: int
+    building: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +125,9 @@ class Demand(Action):
 
 @dataclass(frozen=True, slots=True)
 class Claim(Action):
-    """Legionary: take demanded materials from the Pool (one per demand, optional)."""
+    """Take cards the pending decision offers: demanded materials from the Pool, opponents' Jacks
+    (Senate), your role cards (Sewer), clients (Colosseum), foundations (Domus Aurea), a structure
+    (Prison). Skip takes none."""
 
     TYPE: ClassVar[str] = "claim"
     cards: tuple[int, ...]
@@ -114,10 +143,13 @@ class Give(Action):
 
 @dataclass(frozen=True, slots=True)
 class Sell(Action):
-    """Merchant: a material from the Stockpile goes to the Vault."""
+    """Merchant: a material from the Stockpile goes to the Vault; with an Atrium the top card of
+    the deck instead, with a Basilica also a card from hand."""
 
     TYPE: ClassVar[str] = "sell"
-    card: int
+    card: int | None = None
+    from_deck: bool = False
+    from_hand: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +161,22 @@ class Skip(Action):
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.TYPE: cls
-    for cls in (Think, Lead, Follow, Hire, Gather, Lay, Build, Demand, Claim, Give, Sell, Skip)
+    for cls in (
+        Think,
+        Lead,
+        Follow,
+        Hire,
+        Gather,
+        Lay,
+        Build,
+        Fountain,
+        Publicize,
+        Demand,
+        Claim,
+        Give,
+        Sell,
+        Skip,
+    )
 }
 
 _CHOICES = {"take": ("jack", "cards"), "role": ROLES, "site": MATERIALS}
@@ -146,6 +193,8 @@ def _field(cls: type[Action], name: str, annotation: str, data: dict[str, Any]) 
     if name not in data:
         raise MalformedAction("missing_field", f"A '{cls.TYPE}' action needs '{name}'.")
     value = data[name]
+    if annotation == "int | None":
+        return None if value is None else _card_id(value, name)
     if annotation == "int":
         return _card_id(value, name)
     if annotation == "bool":

@@ -2,8 +2,8 @@
 
 A turn is pushed as a schedule when the leader leads: each other player's follow-or-think, then
 each player's role actions from the leader clockwise, then the end of the turn. Sub-decisions (a
-Legionary's pool claim, each victim's answer, upon-completion bursts) are pushed on top and popped
-when done. The prompt is read off the top frame.
+Legionary's pool claim and each victim's answer, upon-completion bursts, a Bath client's action,
+end-of-turn choices) are pushed on top and popped when done. The prompt is read off the top frame.
 
 Every frame kind offers the same three things for its actions (PokerKit's verify/can/do triad):
 `options` enumerates the legal ones, `check` raises IllegalAction with a reason, and `perform`
@@ -12,29 +12,14 @@ changes the state after `check` passed. Frames that need no decision resolve the
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import combinations, product
 from typing import Any, ClassVar
 
 from . import powers
-from .actions import (
-    Action,
-    Build,
-    Claim,
-    Demand,
-    Follow,
-    Gather,
-    Give,
-    Hire,
-    Lay,
-    Lead,
-    Sell,
-    Skip,
-    Think,
-)
+from .actions import Action, Claim, Follow, Lead, Skip, Think
 from .cards import JACK, ROLES, is_order
-from .endgame import end_game
+from .endgame import end_game, ranked_winners, scores
 from .errors import IllegalAction
 from .state import Building, Frame, State
 
@@ -46,75 +31,154 @@ def move(card: int, source: list[int], target: list[int]) -> None:
     target.append(card)
 
 
-def require_held(state: State, seat: int, cards: tuple[int, ...]) -> None:
+def require_held(state: State, seat: int, cards: Iterable[int]) -> None:
     hand = state.players[seat].hand
     for c in cards:
         if c not in hand:
             raise IllegalAction("card_not_held", f"Card {c} is not in your hand.")
 
 
-def draw(state: State, seat: int, count: int) -> None:
-    """Draw from the deck; the game ends the moment the deck runs out (rules/001 ENDING THE GAME:
-    "The draw deck runs out")."""
-    hand = state.players[seat].hand
-    for _ in range(count):
-        hand.append(state.deck.pop())
-        if not state.deck:
-            end_game(state, "deck")
-            return
+def require_order(state: State, card: int) -> None:
+    if not is_order(state.names[card]):
+        raise IllegalAction("not_an_order", "A Jack is neither a material nor a client.")
+
+
+def draw_one(state: State, target: list[int]) -> int:
+    """Take the top card of the deck; the game ends the moment the deck runs out (rules/001
+    ENDING THE GAME: "The draw deck runs out")."""
+    card = state.deck.pop()
+    target.append(card)
+    if not state.deck:
+        end_game(state, "deck")
+    return card
+
+
+def subsets(cards: list[int], low: int, high: int) -> Iterator[tuple[int, ...]]:
+    for k in range(low, min(high, len(cards)) + 1):
+        yield from combinations(cards, k)
+
+
+def subsets_by_name(state: State, cards: list[int], low: int) -> Iterator[tuple[int, ...]]:
+    """Subsets of at least `low` cards, once per multiset of names (same-named cards are alike)."""
+    groups: dict[str, list[int]] = {}
+    for c in cards:
+        groups.setdefault(state.names[c], []).append(c)
+    lists = list(groups.values())
+    for counts in product(*(range(len(g) + 1) for g in lists)):
+        if sum(counts) >= low:
+            yield tuple(c for g, k in zip(lists, counts, strict=True) for c in g[:k])
 
 
 # Thinking ---------------------------------------------------------------------------------------
 
 
-def think_options(state: State) -> Iterator[Action]:
-    if state.jacks:
-        yield Think("jack")
-    yield Think("cards")
+def discard_options(state: State, seat: int) -> list[tuple[int, ...]]:
+    """Before thinking: nothing; one order card with a Latrine; the whole hand with a Vomitorium."""
+    hand = state.players[seat].hand
+    out: list[tuple[int, ...]] = [()]
+    can = powers.capabilities(state, seat)
+    if powers.THINK_DISCARD_ONE in can:
+        out.extend((c,) for c in hand if is_order(state.names[c]))
+    if hand and powers.THINK_DISCARD_ALL in can and tuple(hand) not in out:
+        out.append(tuple(hand))
+    return out
 
 
-def check_think(state: State, action: Think) -> None:
-    if action.take == "jack" and not state.jacks:
+def think_options(state: State, seat: int) -> Iterator[Action]:
+    can = powers.capabilities(state, seat)
+    extra = [False, True] if powers.THINK_EXTRA_JACK in can else [False]
+    for discard in discard_options(state, seat):
+        for take in ("jack", "cards"):
+            for extra_jack in extra:
+                jacks_needed = (take == "jack") + extra_jack
+                returned = sum(1 for c in discard if state.names[c] == JACK)
+                if len(state.jacks) + returned >= jacks_needed:
+                    yield Think(take, discard, extra_jack)
+
+
+def check_think(state: State, seat: int, action: Think) -> None:
+    require_held(state, seat, action.discard)
+    if action.discard:
+        hand = state.players[seat].hand
+        whole = set(action.discard) == set(hand)
+        one = len(action.discard) == 1 and is_order(state.names[action.discard[0]])
+        if not (whole and powers.has(state, seat, powers.THINK_DISCARD_ALL)) and not (
+            one and powers.has(state, seat, powers.THINK_DISCARD_ONE)
+        ):
+            raise IllegalAction(
+                "no_discard",
+                "Discarding before thinking needs a Latrine (one) or Vomitorium (all).",
+            )
+    if action.extra_jack and not powers.has(state, seat, powers.THINK_EXTRA_JACK):
+        raise IllegalAction("no_extra_jack", "Only a Tribunal lets you take a Jack as well.")
+    returned = sum(1 for c in action.discard if state.names[c] == JACK)
+    if len(state.jacks) + returned < (action.take == "jack") + action.extra_jack:
         raise IllegalAction("no_jacks", "There is no Jack left to take.")
 
 
-def think(state: State, seat: int, take: str) -> None:
+def think(state: State, seat: int, action: Think) -> None:
     """One Thinker action: take a Jack, or draw up to hand size (all the way, never partly), or
     draw one card when at or above it (rules/001 THINKING)."""
     player = state.players[seat]
-    if take == "jack":
+    for c in action.discard:
+        move(c, player.hand, state.jacks if state.names[c] == JACK else state.pool)
+    if action.take == "jack":
         player.hand.append(state.jacks.pop())
-        return
-    missing = powers.hand_size(state, seat) - len(player.hand)
-    draw(state, seat, max(missing, 1))
+    else:
+        missing = powers.hand_size(state, seat) - len(player.hand)
+        for _ in range(max(missing, 1)):
+            draw_one(state, player.hand)
+            if state.end is not None:
+                return
+    if action.extra_jack:
+        player.hand.append(state.jacks.pop())
 
 
 # Playing cards to lead or follow ---------------------------------------------------------------
 
 
+def plays_as(state: State, card: int, role: str, wild: frozenset[str]) -> bool:
+    """A card plays as `role`: a Jack, a card of the role, or any card for a wild role (Crane)."""
+    return state.names[card] == JACK or role in wild or powers.role_of(state, card) == role
+
+
 def play_options(
     state: State, seat: int, roles: tuple[str, ...]
 ) -> Iterator[tuple[str, tuple[int, ...]]]:
-    """Every (role, cards) a player may lead or follow with: one order card of the role, a Jack,
-    or a petition of same-role order cards (rules/001 JACKS, PETITIONING)."""
+    """Every (role, cards) a player may lead or follow with: one card of the role, a Jack, or a
+    petition of same-role order cards (rules/001 JACKS, PETITIONING); with a Palace several cards
+    of the role (listed once per multiset of names)."""
     hand = state.players[seat].hand
     by_role: dict[str, list[int]] = {}
-    jacks = []
     for c in hand:
-        if state.names[c] == JACK:
-            jacks.append(c)
-        else:
+        if state.names[c] != JACK:
             by_role.setdefault(powers.role_of(state, c) or "", []).append(c)
     sizes = sorted(powers.petition_sizes(state, seat))
+    multi = powers.has(state, seat, powers.MULTI_PLAY)
+    wild = powers.wild_roles(state, seat)
     for role in roles:
-        for c in by_role.get(role, ()):
+        eligible = [c for c in hand if plays_as(state, c, role, wild)]
+        for c in eligible:
             yield role, (c,)
-        for j in jacks:
-            yield role, (j,)
-        for group in by_role.values():
+        if multi:
+            yield from ((role, cards) for cards in subsets_by_name(state, eligible, 2))
+        for group_role, group in by_role.items():
             for size in sizes:
                 for combo in combinations(group, size):
-                    yield role, combo
+                    if not (multi and group_role == role):  # already listed as a Palace play
+                        yield role, combo
+
+
+def played_actions(state: State, seat: int, role: str, cards: tuple[int, ...]) -> int:
+    """How many actions the cards earn: one, or one per card for a Palace play; 0 if illegal."""
+    wild = powers.wild_roles(state, seat)
+    if len(cards) == 1:
+        return 1 if plays_as(state, cards[0], role, wild) else 0
+    if powers.has(state, seat, powers.MULTI_PLAY) and all(
+        plays_as(state, c, role, wild) for c in cards
+    ):
+        return len(cards)
+    return 1
 
 
 def check_play(state: State, seat: int, role: str, cards: tuple[int, ...]) -> None:
@@ -123,9 +187,11 @@ def check_play(state: State, seat: int, role: str, cards: tuple[int, ...]) -> No
     require_held(state, seat, cards)
     names = [state.names[c] for c in cards]
     if len(cards) == 1:
-        if names[0] != JACK and powers.role_of(state, cards[0]) != role:
+        if not played_actions(state, seat, role, cards):
             raise IllegalAction("wrong_role", f"{names[0]} is not a {role} card.")
         return
+    if played_actions(state, seat, role, cards) > 1:
+        return  # a Palace play
     if JACK in names:
         raise IllegalAction("jack_in_petition", "A Jack cannot be part of a petition.")
     if len(cards) not in powers.petition_sizes(state, seat):
@@ -135,8 +201,9 @@ def check_play(state: State, seat: int, role: str, cards: tuple[int, ...]) -> No
         raise IllegalAction("petition_mixed", "A petition's cards must all be of one role.")
 
 
-def play(state: State, seat: int, cards: tuple[int, ...]) -> None:
+def play(state: State, seat: int, role: str, cards: tuple[int, ...]) -> None:
     player = state.players[seat]
+    player.played = played_actions(state, seat, role, cards)
     for c in cards:
         move(c, player.hand, player.camp)
 
@@ -149,6 +216,7 @@ class FrameKind:
     accepts: ClassVar[tuple[type[Action], ...]]
 
     def prompt(self, state: State, frame: Frame) -> dict[str, Any]:
+        """Public details of the decision (never a hidden card)."""
         raise NotImplementedError
 
     def options(self, state: State, frame: Frame) -> Iterator[Action]:
@@ -184,13 +252,13 @@ class LeadFrame(FrameKind):
         return {"text": "Lead a role, or think."}
 
     def options(self, state: State, frame: Frame) -> Iterator[Action]:
-        yield from think_options(state)
+        yield from think_options(state, frame["seat"])
         for role, cards in play_options(state, frame["seat"], ROLES):
             yield Lead(role, cards)
 
     def check(self, state: State, frame: Frame, action: Action) -> None:
         if isinstance(action, Think):
-            check_think(state, action)
+            check_think(state, frame["seat"], action)
         else:
             assert isinstance(action, Lead)
             check_play(state, frame["seat"], action.role, action.cards)
@@ -201,10 +269,10 @@ class LeadFrame(FrameKind):
         if isinstance(action, Think):
             # "If ... you choose to Think instead of leading ... the turn ends."
             state.frames.append({"kind": "end_turn"})
-            think(state, leader, action.take)
+            think(state, leader, action)
             return
         assert isinstance(action, Lead)
-        play(state, leader, action.cards)
+        play(state, leader, action.role, action.cards)
         state.role = action.role
         order = state.clockwise(leader)
         state.frames.append({"kind": "end_turn"})
@@ -225,13 +293,13 @@ class FollowFrame(FrameKind):
         return {"text": f"Follow {state.role}, or think.", "role": state.role}
 
     def options(self, state: State, frame: Frame) -> Iterator[Action]:
-        yield from think_options(state)
+        yield from think_options(state, frame["seat"])
         for _, cards in play_options(state, frame["seat"], (state.role or "",)):
             yield Follow(cards)
 
     def check(self, state: State, frame: Frame, action: Action) -> None:
         if isinstance(action, Think):
-            check_think(state, action)
+            check_think(state, frame["seat"], action)
         else:
             assert isinstance(action, Follow)
             check_play(state, frame["seat"], state.role or "", action.cards)
@@ -239,28 +307,67 @@ class FollowFrame(FrameKind):
     def perform(self, state: State, frame: Frame, action: Action) -> None:
         state.frames.pop()
         if isinstance(action, Think):
-            think(state, frame["seat"], action.take)
+            think(state, frame["seat"], action)
         else:
             assert isinstance(action, Follow)
-            play(state, frame["seat"], action.cards)
+            play(state, frame["seat"], state.role or "", action.cards)
+
+
+@kind
+class ThinkFrame(FrameKind):
+    """Thinker actions granted by a building (Academy, School): each may be declined."""
+
+    kind = "think"
+    accepts = (Think, Skip)
+
+    def prompt(self, state: State, frame: Frame) -> dict[str, Any]:
+        left = frame["count"] - frame["used"]
+        return {"text": f"Think: {left} Thinker action(s) left.", "actions_left": left}
+
+    def options(self, state: State, frame: Frame) -> Iterator[Action]:
+        yield Skip()
+        yield from think_options(state, frame["seat"])
+
+    def check(self, state: State, frame: Frame, action: Action) -> None:
+        if isinstance(action, Think):
+            check_think(state, frame["seat"], action)
+
+    def perform(self, state: State, frame: Frame, action: Action) -> None:
+        if isinstance(action, Skip):
+            state.frames.pop()
+            return
+        assert isinstance(action, Think)
+        frame["used"] += 1
+        think(state, frame["seat"], action)
+
+    def settle(self, state: State, frame: Frame) -> bool:
+        if frame["used"] < frame["count"]:
+            return False
+        state.frames.pop()
+        return True
 
 
 @kind
 class EndTurnFrame(FrameKind):
-    """Role cards go to the Pool, Jacks to their pile; the Leader card passes left (rules/001
-    GAME PLAY step 5, JACKS)."""
+    """End-of-turn functions first (Academy, Senate, Sewer, from the leader clockwise); then role
+    cards go to the Pool, Jacks to their pile, and the Leader card passes left (rules/001 GAME
+    PLAY step 5, JACKS)."""
 
     kind = "end_turn"
     accepts = ()
 
     def settle(self, state: State, frame: Frame) -> bool:
+        if state.role is not None and not frame.get("hooks_done"):
+            frame["hooks_done"] = True
+            order = state.clockwise(state.leader)
+            push(state, [f for s in order for f in powers.end_of_turn_frames(state, s)])
+            return True
         for seat in state.clockwise(state.leader):
             player = state.players[seat]
             for c in player.camp:
                 (state.jacks if state.names[c] == JACK else state.pool).append(c)
             player.camp.clear()
-            player.hired.clear()
-            player.vaulted.clear()
+            player.new_turn()
         state.role = None
         state.leader = (state.leader + 1) % state.n
         state.turn += 1
@@ -269,91 +376,38 @@ class EndTurnFrame(FrameKind):
         return True
 
 
-@kind
-class ActFrame(FrameKind):
-    """A player's actions of the led role: one for leading or following, one per client
-    (rules/001 GAME PLAY steps 3-4). Any action may be skipped."""
+class ChooseFrame(FrameKind):
+    """Take any of the cards a decision offers (Claim), or none (Skip). Subclasses say what is
+    offered, what limits a choice, and where the cards go."""
 
-    kind = "act"
-    accepts = (Hire, Gather, Lay, Build, Demand, Sell, Skip)
-
-    def left(self, state: State, frame: Frame) -> int:
-        return powers.action_count(state, frame["seat"], frame["role"]) - frame["used"]
-
-    def prompt(self, state: State, frame: Frame) -> dict[str, Any]:
-        left = self.left(state, frame)
-        return {
-            "text": f"{frame['role'].capitalize()}: {left} action(s) left.",
-            "role": frame["role"],
-            "actions_left": left,
-        }
-
-    def options(self, state: State, frame: Frame) -> Iterator[Action]:
-        yield Skip()
-        yield from ROLE_ACTIONS[frame["role"]].options(
-            state, frame["seat"], self.left(state, frame)
-        )
-
-    def settle(self, state: State, frame: Frame) -> bool:
-        left = self.left(state, frame)
-        role = ROLE_ACTIONS[frame["role"]]
-        if left > 0 and any(True for _ in role.options(state, frame["seat"], left)):
-            return False
-        state.frames.pop()
-        return True
-
-    def check(self, state: State, frame: Frame, action: Action) -> None:
-        if isinstance(action, Skip):
-            return
-        role = ROLE_ACTIONS[frame["role"]]
-        if not isinstance(action, role.accepts):
-            raise IllegalAction(
-                "wrong_role", f"A '{action.TYPE}' action is not a {frame['role']} action."
-            )
-        role.check(state, frame["seat"], self.left(state, frame), action)
-
-    def perform(self, state: State, frame: Frame, action: Action) -> None:
-        if isinstance(action, Skip):
-            state.frames.pop()
-            return
-        left = self.left(state, frame)
-        # Record the cost first: the action may push frames above this one.
-        frame["used"] += ROLE_ACTIONS[frame["role"]].cost(state, frame["seat"], left, action)
-        ROLE_ACTIONS[frame["role"]].perform(state, frame["seat"], action)
-
-
-@kind
-class ClaimFrame(FrameKind):
-    """A Legionary may take one matching card from the Pool per demand (rules/001 DEMANDING
-    MATERIALS step 3; CARDS.md ruling: optional)."""
-
-    kind = "claim"
     accepts = (Claim, Skip)
+    by_name: ClassVar[bool] = False  # list options once per multiset of names
 
-    def prompt(self, state: State, frame: Frame) -> dict[str, Any]:
-        demand = frame["demand"]
-        return {"text": f"Rome demands {', '.join(demand)}: take from the Pool.", "demand": demand}
+    def offered(self, state: State, frame: Frame) -> list[int]:
+        raise NotImplementedError
+
+    def limit_error(self, state: State, frame: Frame, cards: tuple[int, ...]) -> str | None:
+        """Why this choice is too much, or None."""
+        return None
+
+    def take(self, state: State, frame: Frame, cards: tuple[int, ...]) -> None:
+        raise NotImplementedError
+
+    def choices(self, state: State, frame: Frame) -> Iterable[tuple[int, ...]]:
+        """Candidate choices (filtered by `limit_error`); subclasses may narrow them."""
+        offered = self.offered(state, frame)
+        if self.by_name:
+            return subsets_by_name(state, offered, 1)
+        return subsets(offered, 1, len(offered))
 
     def options(self, state: State, frame: Frame) -> Iterator[Action]:
         yield Skip()
-        per_material = []
-        for material, count in Counter(frame["demand"]).items():
-            matching = [c for c in state.pool if state.material(c) == material]
-            per_material.append(
-                [
-                    combo
-                    for k in range(min(count, len(matching)) + 1)
-                    for combo in combinations(matching, k)
-                ]
-            )
-        for choice in product(*per_material):
-            cards = tuple(c for combo in choice for c in combo)
-            if cards:
+        for cards in self.choices(state, frame):
+            if cards and self.limit_error(state, frame, cards) is None:
                 yield Claim(cards)
 
     def settle(self, state: State, frame: Frame) -> bool:
-        wanted = set(frame["demand"])
-        if any(state.material(c) in wanted for c in state.pool):
+        if self.offered(state, frame):
             return False
         state.frames.pop()
         return True
@@ -362,402 +416,69 @@ class ClaimFrame(FrameKind):
         if isinstance(action, Skip):
             return
         assert isinstance(action, Claim)
+        if not action.cards:
+            raise IllegalAction("no_cards", "Name the cards to take, or skip.")
+        offered = self.offered(state, frame)
         for c in action.cards:
-            if c not in state.pool:
-                raise IllegalAction("card_not_in_pool", f"Card {c} is not in the Pool.")
-        check_within_demand(state, frame["demand"], action.cards)
+            if c not in offered:
+                raise IllegalAction("not_offered", f"Card {c} cannot be taken now.")
+        error = self.limit_error(state, frame, action.cards)
+        if error is not None:
+            raise IllegalAction("over_limit", error)
 
     def perform(self, state: State, frame: Frame, action: Action) -> None:
         state.frames.pop()
         if isinstance(action, Claim):
-            stockpile = state.players[frame["seat"]].stockpile
-            for c in action.cards:
-                move(c, state.pool, stockpile)
+            self.take(state, frame, action.cards)
 
 
-def check_within_demand(state: State, demand: list[str], cards: tuple[int, ...]) -> None:
-    wanted = Counter(demand)
-    given = Counter(state.material(c) for c in cards)
-    for material, count in given.items():
-        if count > wanted.get(material or "", 0):
-            raise IllegalAction("not_demanded", f"Rome did not demand that much {material}.")
+# Completing structures ---------------------------------------------------------------------------
 
 
-def owed(state: State, seat: int, demand: list[str]) -> dict[str, list[int]]:
-    """For each demanded material, the matching cards in the victim's hand."""
-    wanted = set(demand)
-    out: dict[str, list[int]] = {m: [] for m in wanted}
-    for c in state.players[seat].hand:
-        m = state.material(c)
-        if m in wanted:
-            out[m].append(c)
-    return out
-
-
-@kind
-class GiveFrame(FrameKind):
-    """A neighbour gives one matching card from hand per demand, as many as he has, choosing
-    which (rules/001 DEMANDING MATERIALS step 4, Legionary Clients)."""
-
-    kind = "give"
-    accepts = (Give,)
-
-    def prompt(self, state: State, frame: Frame) -> dict[str, Any]:
-        demand = frame["demand"]
-        return {
-            "text": f"Rome demands {', '.join(demand)}: give to seat {frame['to']}.",
-            "demand": demand,
-            "to": frame["to"],
-        }
-
-    def choices(self, state: State, frame: Frame) -> list[list[tuple[int, ...]]]:
-        counts = Counter(frame["demand"])
-        return [
-            list(combinations(cards, min(counts[m], len(cards))))
-            for m, cards in owed(state, frame["seat"], frame["demand"]).items()
-        ]
-
-    def options(self, state: State, frame: Frame) -> Iterator[Action]:
-        for choice in product(*self.choices(state, frame)):
-            yield Give(tuple(c for combo in choice for c in combo))
-
-    def settle(self, state: State, frame: Frame) -> bool:
-        choices = self.choices(state, frame)
-        if all(
-            len(c) == 1 for c in choices
-        ):  # nothing to choose: "Glory to Rome!" or must give all
-            self.perform(state, frame, next(self.options(state, frame)))
-            return True
-        return False
-
-    def check(self, state: State, frame: Frame, action: Action) -> None:
-        assert isinstance(action, Give)
-        require_held(state, frame["seat"], action.cards)
-        check_within_demand(state, frame["demand"], action.cards)
-        counts = Counter(frame["demand"])
-        given = Counter(state.material(c) for c in action.cards)
-        for m, cards in owed(state, frame["seat"], frame["demand"]).items():
-            if given.get(m, 0) != min(counts[m], len(cards)):
-                raise IllegalAction(
-                    "must_give", f"You must give {min(counts[m], len(cards))} {m} card(s)."
-                )
-
-    def perform(self, state: State, frame: Frame, action: Action) -> None:
-        assert isinstance(action, Give)
-        state.frames.pop()
-        giver = state.players[frame["seat"]]
-        taker = state.players[frame["to"]]
-        for c in action.cards:
-            move(c, giver.hand, taker.stockpile)
-
-
-# Role actions ------------------------------------------------------------------------------------
-
-
-class RoleActions:
-    role: ClassVar[str]
-    accepts: ClassVar[tuple[type[Action], ...]]
-
-    def options(self, state: State, seat: int, left: int) -> Iterator[Action]:
-        raise NotImplementedError
-
-    def check(self, state: State, seat: int, left: int, action: Action) -> None:
-        raise NotImplementedError
-
-    def perform(self, state: State, seat: int, action: Action) -> None:
-        raise NotImplementedError
-
-    def cost(self, state: State, seat: int, left: int, action: Action) -> int:
-        return 1
-
-
-ROLE_ACTIONS: dict[str, RoleActions] = {}
-
-
-def role(cls: type[RoleActions]) -> type[RoleActions]:
-    ROLE_ACTIONS[cls.role] = cls()
-    return cls
-
-
-def require_in_pool(state: State, card: int) -> None:
-    if card not in state.pool:
-        raise IllegalAction("card_not_in_pool", f"Card {card} is not in the Pool.")
-
-
-@role
-class Patron(RoleActions):
-    """Move one card from the Pool into your Clientele, limited by Influence (rules/001 HIRING
-    CLIENTS)."""
-
-    role = "patron"
-    accepts = (Hire,)
-
-    def options(self, state: State, seat: int, left: int) -> Iterator[Action]:
-        if len(state.players[seat].clientele) < powers.clientele_limit(state, seat):
-            for c in state.pool:
-                yield Hire(c)
-
-    def check(self, state: State, seat: int, left: int, action: Action) -> None:
-        assert isinstance(action, Hire)
-        require_in_pool(state, action.card)
-        if len(state.players[seat].clientele) >= powers.clientele_limit(state, seat):
-            raise IllegalAction("clientele_full", "Your Clientele is full (limited by Influence).")
-
-    def perform(self, state: State, seat: int, action: Action) -> None:
-        assert isinstance(action, Hire)
-        player = state.players[seat]
-        move(action.card, state.pool, player.clientele)
-        player.hired.append(action.card)
-
-
-@role
-class Laborer(RoleActions):
-    """Move one card from the Pool into your Stockpile (rules/001 LABORER). Cards played as roles
-    this turn are on the Camps, not yet in the Pool."""
-
-    role = "laborer"
-    accepts = (Gather,)
-
-    def options(self, state: State, seat: int, left: int) -> Iterator[Action]:
-        for c in state.pool:
-            yield Gather(c)
-
-    def check(self, state: State, seat: int, left: int, action: Action) -> None:
-        assert isinstance(action, Gather)
-        require_in_pool(state, action.card)
-
-    def perform(self, state: State, seat: int, action: Action) -> None:
-        assert isinstance(action, Gather)
-        move(action.card, state.pool, state.players[seat].stockpile)
-
-
-@role
-class Merchant(RoleActions):
-    """Move one material from your Stockpile into your Vault, limited by Influence (rules/001
-    SELLING MATERIALS)."""
-
-    role = "merchant"
-    accepts = (Sell,)
-
-    def options(self, state: State, seat: int, left: int) -> Iterator[Action]:
-        player = state.players[seat]
-        if len(player.vault) < powers.vault_limit(state, seat):
-            for c in player.stockpile:
-                yield Sell(c)
-
-    def check(self, state: State, seat: int, left: int, action: Action) -> None:
-        assert isinstance(action, Sell)
-        player = state.players[seat]
-        if action.card not in player.stockpile:
-            raise IllegalAction(
-                "card_not_in_stockpile", f"Card {action.card} is not in your Stockpile."
-            )
-        if len(player.vault) >= powers.vault_limit(state, seat):
-            raise IllegalAction("vault_full", "Your Vault is full (limited by Influence).")
-
-    def perform(self, state: State, seat: int, action: Action) -> None:
-        assert isinstance(action, Sell)
-        player = state.players[seat]
-        move(action.card, player.stockpile, player.vault)
-        player.vaulted.append(action.card)
-
-
-OUT_OF_TOWN_COST = 2
-
-
-class Builder(RoleActions):
-    """Architect and Craftsman: lay a foundation from hand, or add a material to a structure
-    (rules/001 BUILDING STRUCTURES)."""
-
-    accepts = (Lay, Build)
-
-    def source(self, state: State, seat: int) -> list[int]:
-        raise NotImplementedError
-
-    def options(self, state: State, seat: int, left: int) -> Iterator[Action]:
-        player = state.players[seat]
-        for c in player.hand:
-            if is_order(state.names[c]) and not has_structure_named(state, seat, state.names[c]):
-                yield from self.lay_options(state, c, left)
-        incomplete = [b for b in player.buildings if not b.complete]
-        if incomplete:
-            for c in self.source(state, seat):
-                material = state.material(c)
-                if material is None:
-                    continue
-                for b in incomplete:
-                    if powers.material_fits(state, seat, b, material):
-                        yield Build(c, b.foundation)
-
-    def lay_options(self, state: State, card: int, left: int) -> Iterator[Action]:
-        material = state.material(card) or ""
-        if state.sites[material]:
-            yield Lay(card, material, False)
-        if state.out_of_town[material] and left >= OUT_OF_TOWN_COST:
-            yield Lay(card, material, True)
-
-    def cost(self, state: State, seat: int, left: int, action: Action) -> int:
-        return OUT_OF_TOWN_COST if isinstance(action, Lay) and action.out_of_town else 1
-
-    def check(self, state: State, seat: int, left: int, action: Action) -> None:
-        if isinstance(action, Lay):
-            self.check_lay(state, seat, left, action)
-        else:
-            assert isinstance(action, Build)
-            self.check_build(state, seat, action)
-
-    def check_lay(self, state: State, seat: int, left: int, action: Lay) -> None:
-        require_held(state, seat, (action.card,))
-        name = state.names[action.card]
-        if not is_order(name):
-            raise IllegalAction("not_an_order", "A Jack cannot be laid as a foundation.")
-        if has_structure_named(state, seat, name):
-            raise IllegalAction("duplicate_building", f"You already have a {name}.")
-        if action.site != state.material(action.card):
-            raise IllegalAction(
-                "wrong_site", f"A {name} must be laid on a {state.material(action.card)} Site."
-            )
-        sites = state.out_of_town if action.out_of_town else state.sites
-        if not sites[action.site]:
-            where = "out of town" if action.out_of_town else "in town"
-            raise IllegalAction("no_site", f"No {action.site} Site is left {where}.")
-        if self.cost(state, seat, left, action) > left:
-            raise IllegalAction(
-                "not_enough_actions", "An out-of-town Site takes two consecutive actions."
-            )
-
-    def check_build(self, state: State, seat: int, action: Build) -> None:
-        if action.card not in self.source(state, seat):
-            raise IllegalAction(
-                self.missing_code, f"Card {action.card} is not in your {self.source_name}."
-            )
-        building = find_building(state, seat, action.building)
-        material = state.material(action.card)
-        if material is None or not is_order(state.names[action.card]):
-            raise IllegalAction("not_an_order", "A Jack is not a material.")
-        if not powers.material_fits(state, seat, building, material):
-            raise IllegalAction(
-                "wrong_material",
-                f"{material.capitalize()} does not fit your {state.names[building.foundation]}.",
-            )
-
-    missing_code: ClassVar[str] = "card_not_held"
-    source_name: ClassVar[str] = "hand"
-
-    def perform(self, state: State, seat: int, action: Action) -> None:
-        if isinstance(action, Lay):
-            lay(state, seat, action)
-        else:
-            assert isinstance(action, Build)
-            building = find_building(state, seat, action.building)
-            move(action.card, self.source(state, seat), building.materials)
-            if len(building.materials) >= powers.materials_needed(state, building):
-                complete(state, seat, building)
-
-
-@role
-class Architect(Builder):
-    """Architect adds materials from the Stockpile."""
-
-    role = "architect"
-    missing_code = "card_not_in_stockpile"
-    source_name = "Stockpile"
-
-    def source(self, state: State, seat: int) -> list[int]:
-        return state.players[seat].stockpile
-
-
-@role
-class Craftsman(Builder):
-    """Craftsman adds materials from hand."""
-
-    role = "craftsman"
-
-    def source(self, state: State, seat: int) -> list[int]:
-        return state.players[seat].hand
-
-
-def has_structure_named(state: State, seat: int, name: str) -> bool:
-    """ "You already have a Foundation or Structure of the same name in play" (rules/001)."""
-    return any(state.names[b.foundation] == name for b in state.players[seat].buildings)
-
-
-def find_building(state: State, seat: int, foundation: int) -> Building:
-    for b in state.players[seat].buildings:
-        if b.foundation == foundation:
-            if b.complete:
-                raise IllegalAction("building_complete", "That structure is already complete.")
-            return b
-    raise IllegalAction("no_such_building", f"You have no foundation {foundation}.")
-
-
-def lay(state: State, seat: int, action: Lay) -> None:
-    player = state.players[seat]
-    sites = state.out_of_town if action.out_of_town else state.sites
-    site = sites[action.site].pop()
-    player.hand.remove(action.card)
-    player.buildings.append(Building(action.card, site))
-    if not action.out_of_town and not any(state.sites.values()):
-        # "A player lays a Foundation which claims the last Site card ... that is not Out of Town."
-        end_game(state, "last_site")
+def push(state: State, frames: list[Frame]) -> None:
+    """Put decisions on the stack so that the first listed is decided first (not once the game
+    is over)."""
+    if state.end is None:
+        state.frames.extend(reversed(frames))
 
 
 def complete(state: State, seat: int, building: Building) -> None:
     """The Site goes to Influence and the function takes effect at once (rules/001 Benefits of
-    Completing a Structure)."""
+    Completing a Structure); upon-completion functions act now."""
     building.complete = True
     state.players[seat].influence.append(building.site)
-    state.frames.extend(reversed(powers.completion_frames(state, seat, building)))
+    push(state, powers.completion_frames(state, seat, building))
 
 
-@role
-class Legionary(RoleActions):
-    """Reveal cards from hand, all demands at once; one matching card from the Pool per demand,
-    and each neighbour gives matching cards from hand. Extra actions are lost if the hand is short;
-    the revealed cards stay in hand (rules/001 DEMANDING MATERIALS, Legionary Clients)."""
-
-    role = "legionary"
-    accepts = (Demand,)
-
-    def options(self, state: State, seat: int, left: int) -> Iterator[Action]:
-        orders = [c for c in state.players[seat].hand if is_order(state.names[c])]
-        for k in range(1, min(left, len(orders)) + 1):
-            for combo in combinations(orders, k):
-                yield Demand(combo)
-
-    def check(self, state: State, seat: int, left: int, action: Action) -> None:
-        assert isinstance(action, Demand)
-        if not action.cards:
-            raise IllegalAction("no_cards", "Reveal at least one card to demand.")
-        require_held(state, seat, action.cards)
-        if any(not is_order(state.names[c]) for c in action.cards):
-            raise IllegalAction("not_an_order", "A Jack cannot be revealed to demand a material.")
-        if len(action.cards) > left:
-            raise IllegalAction("not_enough_actions", f"You have {left} Legionary action(s).")
-
-    def cost(self, state: State, seat: int, left: int, action: Action) -> int:
-        return left  # all demands are made at once; what is not revealed is lost
-
-    def perform(self, state: State, seat: int, action: Action) -> None:
-        assert isinstance(action, Demand)
-        demand = [state.material(c) or "" for c in action.cards]
-        revealed = list(action.cards)
-        for victim in reversed(powers.legionary_victims(state, seat)):
-            state.frames.append(
-                {"kind": "give", "seat": victim, "to": seat, "demand": demand, "revealed": revealed}
-            )
-        state.frames.append({"kind": "claim", "seat": seat, "demand": demand, "revealed": revealed})
+def burst(seat: int, role: str, count: int) -> Frame:
+    """A fixed number of actions of one role, each of which may be declined (upon-completion
+    functions, a Bath client's action)."""
+    if role == "thinker":
+        return {"kind": "think", "seat": seat, "count": count, "used": 0}
+    return {"kind": "act", "seat": seat, "role": role, "used": 0, "count": count}
 
 
 # Driving the flow --------------------------------------------------------------------------------
 
 
+def check_instant_wins(state: State) -> None:
+    """Forum and Forum Romanum win at once; if a public Forum makes several players win together,
+    the one with the best score among them wins (rules/001 Forum (Romanum) combined with
+    Stairway)."""
+    winners = powers.instant_winners(state)
+    if winners:
+        ranked = [s for s in scores(state) if s["seat"] in winners]
+        end_game(state, "forum", ranked_winners(ranked))
+
+
 def settle(state: State) -> None:
     """Resolve frames that need no decision until one does, or the game is over."""
+    check_instant_wins(state)
     while state.end is None:
         frame = state.frames[-1]
         if not KINDS[frame["kind"]].settle(state, frame):
             return
+        check_instant_wins(state)
 
 
 def pending(state: State) -> tuple[FrameKind, Frame] | None:

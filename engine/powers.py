@@ -1,46 +1,60 @@
 """Building functions as a table of hooks, and the quantities the turn flow asks them about.
 
-The rules ask a dozen questions (hand size, clientele and vault limits, how many actions a role
-gives, which cards may be played as a role, which materials fit a structure, who a Legionary
-reaches, what happens upon completion, at the end of a turn, at scoring). The core answers each
-question here, once, from the player's active powers. A building changes an answer by overriding the
-matching `Power` method in its own small class, registered with `@register`: the turn flow never
-tests building names.
+The rules ask a dozen questions: hand size, clientele and vault limits, how many actions a role
+gives, which cards may be played as a role, where a role action may take its cards from, which
+materials fit a structure and when it is complete, who a Legionary reaches, what happens upon
+completion, at the end of a turn, at scoring, and whether someone wins at once. The core answers
+each question here, once, from the player's active powers. A building changes an answer by
+overriding the matching `Power` attribute or method in its own class in `engine/buildings/`,
+registered with `@register`; the turn flow never tests a building's name.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from .cards import ORDER_TYPE, ROLE_OF_MATERIAL, VALUE_OF_MATERIAL
+from .cards import MATERIALS, ORDER_TYPE, ROLE_OF_MATERIAL, VALUE_OF_MATERIAL
 from .state import Building, Frame, State
 
 BASE_HAND_SIZE = 5
 PETITION_SIZE = {"republic": 2, "imperium": 3}
+OUT_OF_TOWN_COST = 2
+
+# Capabilities a power may grant (Power.grants): optional sources and extra choices.
+HIRE_FROM_HAND = "hire_from_hand"  # Aqueduct
+HIRE_FROM_DECK = "hire_from_deck"  # Bar
+GATHER_FROM_HAND = "gather_from_hand"  # Dock
+SELL_FROM_DECK = "sell_from_deck"  # Atrium
+SELL_FROM_HAND = "sell_from_hand"  # Basilica
+BUILD_FROM_POOL = "build_from_pool"  # Archway (Architect)
+CRAFT_FROM_DECK = "craft_from_deck"  # Fountain (Craftsman)
+PUBLICIZE = "publicize"  # Stairway (Architect)
+THINK_DISCARD_ONE = "think_discard_one"  # Latrine
+THINK_DISCARD_ALL = "think_discard_all"  # Vomitorium
+THINK_EXTRA_JACK = "think_extra_jack"  # Tribunal
+MULTI_PLAY = "multi_play"  # Palace
+ACT_ON_HIRE = "act_on_hire"  # Bath
+LEGIONARY_BRIDGE = "legionary_bridge"  # Bridge
+LEGIONARY_SLAY = "legionary_slay"  # Colosseum
+LEGIONARY_RAZE = "legionary_raze"  # Domus Aurea
+OVERRIDES_PALISADE = "overrides_palisade"  # Bridge
 
 
 class Power:
-    """A building's function. Subclasses override only the hooks their card changes; the
-    docstring of each subclass is the card's text and any ruling."""
+    """A building's function. Subclasses set or override only what their card changes; the
+    docstring of each subclass is the card's text (rules/001 Appendix I) and any ruling."""
 
     name: ClassVar[str] = ""
+    grants: ClassVar[frozenset[str]] = frozenset()
+    hand_size_bonus: ClassVar[int] = 0
+    clientele_bonus: ClassVar[int] = 0
+    clientele_factor: ClassVar[int] = 1
+    vault_bonus: ClassVar[int] = 0
+    petition_sizes: ClassVar[frozenset[int]] = frozenset()
+    wild_roles: ClassVar[frozenset[str]] = frozenset()  # roles any single card may be played as
+    out_of_town_cost: ClassVar[int | None] = None
 
-    def hand_size_bonus(self, state: State, seat: int) -> int:
-        return 0
-
-    def clientele_bonus(self, state: State, seat: int) -> int:
-        return 0
-
-    def clientele_factor(self, state: State, seat: int) -> int:
-        return 1
-
-    def vault_bonus(self, state: State, seat: int) -> int:
-        return 0
-
-    def petition_sizes(self, state: State, seat: int) -> frozenset[int]:
-        return frozenset()
-
-    def client_counts_as(self, state: State, seat: int, client_role: str, role: str) -> bool:
+    def client_counts_as(self, client_role: str, role: str) -> bool:
         return False
 
     def extra_client_actions(self, state: State, seat: int, role: str, clients: int) -> int:
@@ -49,69 +63,157 @@ class Power:
     def material_fits(self, state: State, seat: int, building: Building, material: str) -> bool:
         return False
 
+    def completes(self, state: State, seat: int, building: Building, material: str) -> bool:
+        """Adding `material` completes `building` whatever its count (Scriptorium)."""
+        return False
+
+    def activates(self, state: State, seat: int, building: Building) -> bool:
+        """An incomplete structure of the owner whose function works already (Gate)."""
+        return False
+
     def legionary_immune(self, state: State, seat: int, demander: int) -> bool:
         return False
 
     def on_complete(self, state: State, seat: int, building: Building) -> list[Frame]:
         return []
 
+    def on_hire(self, state: State, seat: int, client: int) -> list[Frame]:
+        return []
+
+    def on_demand(
+        self, state: State, seat: int, demand: list[str], victims: list[int]
+    ) -> list[Frame]:
+        """Decisions after a Legionary's demand is answered, against the victims a power does not
+        protect."""
+        return []
+
+    def end_of_turn(self, state: State, seat: int) -> list[Frame]:
+        return []
+
     def victory_points(self, state: State, seat: int) -> int:
         return 0
 
+    def wins(self, state: State, seat: int) -> bool:
+        return False
+
+    # Rules of the building's own card, in force from its foundation (not a function of a
+    # completed structure, but still switched off in the training game).
+    def own_sites(self, material: str) -> tuple[str, ...]:
+        return (material,)
+
+    def own_material_fits(self, state: State, building: Building, material: str) -> bool:
+        return False
+
+    def own_materials_needed(self, state: State, building: Building) -> int | None:
+        return None
+
+    def own_completes(self, state: State, building: Building, role: str) -> bool:
+        return False
+
 
 POWERS: dict[str, Power] = {}
+ACTIVATORS: set[str] = set()  # powers that activate incomplete structures (Gate)
+WINNERS: set[str] = set()  # powers that can win the game at once (Forum, Forum Romanum)
 
 
 def register(cls: type[Power]) -> type[Power]:
     if cls.name not in ORDER_TYPE:
         raise ValueError(f"no such card: {cls.name}")
     POWERS[cls.name] = cls()
+    if cls.activates is not Power.activates:
+        ACTIVATORS.add(cls.name)
+    if cls.wins is not Power.wins:
+        WINNERS.add(cls.name)
     return cls
 
 
+def own_power(state: State, building: Building) -> Power | None:
+    """The power of a structure's own card, for rules that apply to that structure itself."""
+    return None if state.training else POWERS.get(state.names[building.foundation])
+
+
 def active_powers(state: State, seat: int) -> list[Power]:
-    """The functions a player benefits from now: those of completed structures (none in the
-    training game, rules/001 "Training Game: Ignore the special Function")."""
-    if state.training:
+    """The functions a player benefits from now, once each by name: his completed structures,
+    the incomplete ones a power activates (Gate), and opponents' public structures (Stairway).
+    None in the training game (rules/001 "Training Game: Ignore the special Function")."""
+    if state.options.get("training"):
         return []
-    out = []
-    for b in state.players[seat].buildings:
+    names = state.names
+    seen: set[str] = set()
+    out: list[Power] = []
+
+    def add(name: str) -> None:
+        power = POWERS.get(name)
+        if power is not None and name not in seen:
+            seen.add(name)
+            out.append(power)
+
+    buildings = state.players[seat].buildings
+    for b in buildings:
         if b.complete:
-            power = POWERS.get(state.names[b.foundation])
-            if power is not None:
-                out.append(power)
+            add(names[b.foundation])
+    if not seen.isdisjoint(ACTIVATORS):
+        base = list(out)
+        for b in buildings:
+            if not b.complete and any(p.activates(state, seat, b) for p in base):
+                add(names[b.foundation])
+    for other, player in enumerate(state.players):
+        if other != seat:
+            for b in player.buildings:
+                if b.public:
+                    add(names[b.foundation])
     return out
+
+
+def capabilities(state: State, seat: int) -> frozenset[str]:
+    out: set[str] = set()
+    for p in active_powers(state, seat):
+        out |= p.grants
+    return frozenset(out)
+
+
+def has(state: State, seat: int, capability: str) -> bool:
+    return any(capability in p.grants for p in active_powers(state, seat))
 
 
 # The questions the rules ask --------------------------------------------------------------------
 
 
-def hand_size(state: State, seat: int) -> int:
+def hand_size(state: State, seat: int, active: list[Power] | None = None) -> int:
     """Hand refill size: five, plus building bonuses (rules/001 THINKING)."""
-    return BASE_HAND_SIZE + sum(p.hand_size_bonus(state, seat) for p in active_powers(state, seat))
+    active = active_powers(state, seat) if active is None else active
+    return BASE_HAND_SIZE + sum(p.hand_size_bonus for p in active)
 
 
-def clientele_limit(state: State, seat: int) -> int:
-    """Clientele is limited by Influence (rules/001 HIRING CLIENTS)."""
-    powers = active_powers(state, seat)
-    limit = state.influence(seat) + sum(p.clientele_bonus(state, seat) for p in powers)
-    for p in powers:
-        limit *= p.clientele_factor(state, seat)
+def clientele_limit(state: State, seat: int, active: list[Power] | None = None) -> int:
+    """Clientele is limited by Influence (rules/001 HIRING CLIENTS); bonuses are added before
+    factors (rules/001 Aqueduct: "(five plus two) doubled")."""
+    active = active_powers(state, seat) if active is None else active
+    limit = state.influence(seat) + sum(p.clientele_bonus for p in active)
+    for p in active:
+        limit *= p.clientele_factor
     return limit
 
 
-def vault_limit(state: State, seat: int) -> int:
+def vault_limit(state: State, seat: int, active: list[Power] | None = None) -> int:
     """Vault space is limited by Influence (rules/001 SELLING MATERIALS)."""
-    powers = active_powers(state, seat)
-    return state.influence(seat) + sum(p.vault_bonus(state, seat) for p in powers)
+    active = active_powers(state, seat) if active is None else active
+    return state.influence(seat) + sum(p.vault_bonus for p in active)
 
 
 def petition_sizes(state: State, seat: int) -> frozenset[int]:
     """Cards in a petition: two in Republic, three in Imperium (rules/001 PETITIONING, App. II)."""
     sizes = {PETITION_SIZE[state.version]}
     for p in active_powers(state, seat):
-        sizes |= p.petition_sizes(state, seat)
+        sizes |= p.petition_sizes
     return frozenset(sizes)
+
+
+def wild_roles(state: State, seat: int) -> frozenset[str]:
+    out: set[str] = set()
+    for p in active_powers(state, seat):
+        out |= p.wild_roles
+    return frozenset(out)
 
 
 def role_of(state: State, card: int) -> str | None:
@@ -119,63 +221,122 @@ def role_of(state: State, card: int) -> str | None:
     return ROLE_OF_MATERIAL[material] if material else None
 
 
+def client_acts_as(state: State, seat: int, client: int, role: str) -> bool:
+    client_role = role_of(state, client) or ""
+    return client_role == role or any(
+        p.client_counts_as(client_role, role) for p in active_powers(state, seat)
+    )
+
+
 def acting_clients(state: State, seat: int, role: str) -> int:
     """Clients that act for `role` this turn; a client hired this turn does not act (rules/001
     HIRING CLIENTS: "A new Client does not perform its action during the turn that it is hired")."""
     player = state.players[seat]
-    powers = active_powers(state, seat)
-    count = 0
-    for client in player.clientele:
-        if client in player.hired:
-            continue
-        client_role = role_of(state, client) or ""
-        if client_role == role or any(
-            p.client_counts_as(state, seat, client_role, role) for p in powers
-        ):
-            count += 1
-    return count
+    return sum(
+        1
+        for c in player.clientele
+        if c not in player.hired and client_acts_as(state, seat, c, role)
+    )
 
 
 def action_count(state: State, seat: int, role: str) -> int:
-    """One action for leading or following, plus one per client of the role, even for a player
-    who thought (rules/001 GAME PLAY steps 3-4)."""
-    played = 1 if state.players[seat].camp else 0
+    """One action for leading or following (one per card with a Palace), plus one per client of
+    the role, even for a player who thought (rules/001 GAME PLAY steps 3-4)."""
     clients = acting_clients(state, seat, role)
     extra = sum(
         p.extra_client_actions(state, seat, role, clients) for p in active_powers(state, seat)
     )
-    return played + clients + extra
+    return state.players[seat].played + clients + extra
+
+
+def out_of_town_cost(state: State, seat: int) -> int:
+    """Two consecutive actions (rules/001 Out of Town Sites), unless a power says less."""
+    costs = [p.out_of_town_cost for p in active_powers(state, seat) if p.out_of_town_cost]
+    return min([OUT_OF_TOWN_COST, *costs])
+
+
+def lay_sites(state: State, card: int) -> tuple[str, ...]:
+    """The Site materials a card may be laid on: its own material, unless its card says more."""
+    material = state.material(card) or ""
+    power = None if state.training else POWERS.get(state.names[card])
+    return power.own_sites(material) if power else (material,)
 
 
 def material_fits(state: State, seat: int, building: Building, material: str) -> bool:
     """A material must match the foundation (rules/001 ADDING MATERIALS TO A BUILDING)."""
     if state.material(building.foundation) == material:
         return True
+    own = own_power(state, building)
+    if own is not None and own.own_material_fits(state, building, material):
+        return True
     return any(p.material_fits(state, seat, building, material) for p in active_powers(state, seat))
 
 
 def materials_needed(state: State, building: Building) -> int:
     """One, two or three materials by the foundation's value (rules/001 Completing a Structure)."""
-    return VALUE_OF_MATERIAL[state.material(building.foundation) or ""]
+    own = own_power(state, building)
+    needed = own.own_materials_needed(state, building) if own else None
+    return (
+        needed
+        if needed is not None
+        else VALUE_OF_MATERIAL[state.material(building.foundation) or ""]
+    )
+
+
+def completes(state: State, seat: int, building: Building, material: str, role: str) -> bool:
+    """Whether adding `material` by a `role` action completes `building`."""
+    if len(building.materials) >= materials_needed(state, building):
+        return True
+    own = own_power(state, building)
+    if own is not None and own.own_completes(state, building, role):
+        return True
+    return any(p.completes(state, seat, building, material) for p in active_powers(state, seat))
 
 
 def legionary_victims(state: State, seat: int) -> list[int]:
     """Both neighbours; in a two-player game the opponent is the only one (rules/001 DEMANDING
-    MATERIALS). Players a power makes immune are left out."""
+    MATERIALS); every opponent with a Bridge in a game of four or five (rules/001 Bridge)."""
     n = state.n
-    neighbours = [(seat + 1) % n] if n == 2 else [(seat + 1) % n, (seat - 1) % n]
-    return [
-        v
-        for v in neighbours
-        if not any(p.legionary_immune(state, v, seat) for p in active_powers(state, v))
-    ]
+    if n == 2:
+        return [(seat + 1) % n]
+    if n >= 4 and has(state, seat, LEGIONARY_BRIDGE):
+        return [(seat + i) % n for i in range(1, n)]
+    return [(seat + 1) % n, (seat - 1) % n]
+
+
+def legionary_immune(state: State, victim: int, demander: int) -> bool:
+    return any(p.legionary_immune(state, victim, demander) for p in active_powers(state, victim))
 
 
 def completion_frames(state: State, seat: int, building: Building) -> list[Frame]:
-    power = None if state.training else POWERS.get(state.names[building.foundation])
+    power = own_power(state, building)
     return power.on_complete(state, seat, building) if power else []
+
+
+def hire_frames(state: State, seat: int, client: int) -> list[Frame]:
+    return [f for p in active_powers(state, seat) for f in p.on_hire(state, seat, client)]
+
+
+def demand_frames(state: State, seat: int, demand: list[str], victims: list[int]) -> list[Frame]:
+    return [
+        f for p in active_powers(state, seat) for f in p.on_demand(state, seat, demand, victims)
+    ]
+
+
+def end_of_turn_frames(state: State, seat: int) -> list[Frame]:
+    return [f for p in active_powers(state, seat) for f in p.end_of_turn(state, seat)]
 
 
 def building_points(state: State, seat: int) -> int:
     """Victory points granted by structures (rules/001 SCORING AND WINNING)."""
     return sum(p.victory_points(state, seat) for p in active_powers(state, seat))
+
+
+def instant_winners(state: State) -> list[int]:
+    if not any(state.names[b.foundation] in WINNERS for p in state.players for b in p.buildings):
+        return []
+    return [s for s in range(state.n) if any(p.wins(state, s) for p in active_powers(state, s))]
+
+
+def materials_of_all_types(state: State, cards: list[int]) -> bool:
+    return {state.material(c) for c in cards} >= set(MATERIALS)

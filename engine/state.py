@@ -27,9 +27,12 @@ class Building:
     site: int
     materials: list[int] = field(default_factory=list)
     complete: bool = False
+    public: bool = False  # made public by an opponent's Stairway
 
     def clone(self) -> Building:
-        return Building(self.foundation, self.site, list(self.materials), self.complete)
+        return Building(
+            self.foundation, self.site, list(self.materials), self.complete, self.public
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -37,11 +40,18 @@ class Building:
             "site": self.site,
             "materials": list(self.materials),
             "complete": self.complete,
+            "public": self.public,
         }
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Building:
-        return Building(data["foundation"], data["site"], list(data["materials"]), data["complete"])
+        return Building(
+            data["foundation"],
+            data["site"],
+            list(data["materials"]),
+            data["complete"],
+            data["public"],
+        )
 
 
 @dataclass(slots=True)
@@ -53,10 +63,25 @@ class Player:
     vault: list[int] = field(default_factory=list)
     influence: list[int] = field(default_factory=list)  # Site cards earned
     buildings: list[Building] = field(default_factory=list)
-    hired: list[int] = field(default_factory=list)  # clients hired this turn: they do not act
-    vaulted: list[int] = field(default_factory=list)  # put in the vault this turn: public
+    # This turn only:
+    played: int = 0  # actions earned by the cards played to lead or follow
+    acted: list[str] = field(default_factory=list)  # roles of the actions taken
+    hired: list[int] = field(default_factory=list)  # clients hired: they do not act
+    vaulted: list[int] = field(default_factory=list)  # put in the vault: public
+    filched: list[int] = field(default_factory=list)  # put in the vault from hand: owner only
 
-    LISTS = ("hand", "camp", "clientele", "stockpile", "vault", "influence", "hired", "vaulted")
+    LISTS = (
+        "hand",
+        "camp",
+        "clientele",
+        "stockpile",
+        "vault",
+        "influence",
+        "acted",
+        "hired",
+        "vaulted",
+        "filched",
+    )
 
     def clone(self) -> Player:
         return Player(
@@ -67,19 +92,29 @@ class Player:
             list(self.vault),
             list(self.influence),
             [b.clone() for b in self.buildings],
+            self.played,
+            list(self.acted),
             list(self.hired),
             list(self.vaulted),
+            list(self.filched),
         )
+
+    def new_turn(self) -> None:
+        self.played = 0
+        for zone in (self.acted, self.hired, self.vaulted, self.filched):
+            zone.clear()
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {name: list(getattr(self, name)) for name in self.LISTS}
         data["buildings"] = [b.to_json() for b in self.buildings]
+        data["played"] = self.played
         return data
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Player:
         player = Player(**{name: list(data[name]) for name in Player.LISTS})
         player.buildings = [Building.from_json(b) for b in data["buildings"]]
+        player.played = data["played"]
         return player
 
 

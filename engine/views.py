@@ -47,12 +47,22 @@ def building_view(state: State, b: Building) -> dict[str, Any]:
         "site": state.material(b.site),
         "materials": cards(state, b.materials),
         "complete": b.complete,
+        "public": b.public,
     }
+
+
+def vault_visible(state: State, seat: int, viewer: int | None) -> list[int]:
+    """All of it once the game is over; else what went in this turn, in the open, and to its
+    owner what he filched from hand (Basilica). A card from the deck (Atrium) is seen by no one."""
+    p = state.players[seat]
+    if state.end is not None:
+        return p.vault
+    return p.vaulted + p.filched if seat == viewer else p.vaulted
 
 
 def player_view(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
     p = state.players[seat]
-    over = state.end is not None
+    active = powers.active_powers(state, seat)
     return {
         "seat": seat,
         "hand": cards(state, p.hand) if seat == viewer else None,
@@ -61,12 +71,12 @@ def player_view(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
         "clientele": cards(state, p.clientele),
         "stockpile": cards(state, p.stockpile),
         "vault_count": len(p.vault),
-        "vault_visible": cards(state, p.vault if over else p.vaulted),
+        "vault_visible": cards(state, vault_visible(state, seat, viewer)),
         "influence": state.influence(seat),
         "buildings": [building_view(state, b) for b in p.buildings],
-        "hand_size": powers.hand_size(state, seat),
-        "clientele_limit": powers.clientele_limit(state, seat),
-        "vault_limit": powers.vault_limit(state, seat),
+        "hand_size": powers.hand_size(state, seat, active),
+        "clientele_limit": powers.clientele_limit(state, seat, active),
+        "vault_limit": powers.vault_limit(state, seat, active),
     }
 
 

@@ -1,0 +1,44 @@
+"""Rubble structures (value 1)."""
+
+from __future__ import annotations
+
+from ..powers import HIRE_FROM_DECK, THINK_DISCARD_ONE, Power, register
+from ..state import Building, State
+
+
+@register
+class Bar(Power):
+    """Each time you execute a Patron action, you may choose to take an additional card from the
+    draw deck as a Client. You need not take a Client from the Pool; the Clientele limit still
+    applies (rules/001 Bar). Ruling: a hire that takes from the Pool and the deck takes the Pool
+    card first, so the deck never comes "before" the Pool."""
+
+    name = "Bar"
+    grants = frozenset({HIRE_FROM_DECK})
+
+
+@register
+class Insula(Power):
+    """Your maximum Clientele is increased by two (rules/001 Insula)."""
+
+    name = "Insula"
+    clientele_bonus = 2
+
+
+@register
+class Latrine(Power):
+    """You may discard an Order card from your hand into the Pool before executing a Thinker
+    action (rules/001 Latrine)."""
+
+    name = "Latrine"
+    grants = frozenset({THINK_DISCARD_ONE})
+
+
+@register
+class Road(Power):
+    """You may use any Material towards the completion of Stone Structures (rules/001 Road)."""
+
+    name = "Road"
+
+    def material_fits(self, state: State, seat: int, building: Building, material: str) -> bool:
+        return state.material(building.foundation) == "stone"

@@ -1,0 +1,262 @@
+"""Stone structures (value 3)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from itertools import product
+from typing import Any
+
+from .. import powers
+from ..endgame import end_game
+from ..flow import ChooseFrame, burst, kind, move, push, subsets
+from ..powers import Power, register, role_of
+from ..state import Building, Frame, State
+
+
+@register
+class Catacomb(Power):
+    """Upon completion of a Catacomb the game ends and the winner is determined; the turn does
+    not go on (rules/001 Catacomb)."""
+
+    name = "Catacomb"
+
+    def on_complete(self, state: State, seat: int, building: Building) -> list[Frame]:
+        end_game(state, "catacomb")
+        return []
+
+
+@register
+class CircusMaximus(Power):
+    """Whenever you lead or follow a Role, each of your Clients of that Role gives an additional
+    action (rules/001 Circus Maximus)."""
+
+    name = "Circus Maximus"
+
+    def extra_client_actions(self, state: State, seat: int, role: str, clients: int) -> int:
+        return clients if state.players[seat].played else 0
+
+
+@register
+class Colosseum(Power):
+    """Imperium only. With a Legionary action you may also take matching Clients from your
+    victims' Clienteles into your Vault, as far as your Vault has room; you choose which. Slain
+    Legionary clients no longer act this turn. Palisades and Walls protect; a Bridge extends the
+    reach (rules/001 Colosseum). Ruling: one client per demand from each victim, as with cards
+    from hand (the rulebook's example takes a Legionary and a Merchant for Brick and Stone)."""
+
+    name = "Colosseum"
+
+    def on_demand(
+        self, state: State, seat: int, demand: list[str], victims: list[int]
+    ) -> list[Frame]:
+        return [{"kind": "slay", "seat": seat, "demand": demand, "victims": victims}]
+
+
+def victims_cards(state: State, frame: Frame, zone: str) -> dict[int, list[int]]:
+    wanted = set(frame["demand"])
+    return {
+        v: [c for c in getattr(state.players[v], zone) if state.material(c) in wanted]
+        for v in frame["victims"]
+    }
+
+
+@kind
+class SlayFrame(ChooseFrame):
+    kind = "slay"
+
+    def prompt(self, state: State, frame: Frame) -> dict[str, Any]:
+        return {"text": "Colosseum: you may throw matching clients to the lions, into your Vault."}
+
+    def offered(self, state: State, frame: Frame) -> list[int]:
+        return [c for cards in victims_cards(state, frame, "clientele").values() for c in cards]
+
+    def choices(self, state: State, frame: Frame) -> Iterator[tuple[int, ...]]:
+        counts = Counter(frame["demand"])
+        parts = [
+            list(subsets([c for c in cards if state.material(c) == m], 0, k))
+            for cards in victims_cards(state, frame, "clientele").values()
+            for m, k in counts.items()
+        ]
+        for choice in product(*parts):
+            yield tuple(c for combo in choice for c in combo)
+
+    def limit_error(self, state: State, frame: Frame, cards: tuple[int, ...]) -> str | None:
+        counts = Counter(frame["demand"])
+        for v, clients in victims_cards(state, frame, "clientele").items():
+            taken = Counter(state.material(c) for c in cards if c in clients)
+            if any(n > counts[m or ""] for m, n in taken.items()):
+                return f"Take at most one client per demand from seat {v}."
+        room = powers.vault_limit(state, frame["seat"]) - len(state.players[frame["seat"]].vault)
+        return None if len(cards) <= room else "Your Vault has no room for that many."
+
+    def take(self, state: State, frame: Frame, cards: tuple[int, ...]) -> None:
+        slayer = state.players[frame["seat"]]
+        for c in cards:
+            victim = next(p for p in state.players if c in p.clientele)
+            move(c, victim.clientele, slayer.vault)
+            slayer.vaulted.append(c)
+            if c in victim.hired:
+                victim.hired.remove(c)
+
+
+@register
+class DomusAurea(Power):
+    """Republic only. With a Legionary action you may also choose, from each victim, an
+    incomplete building of a demanded colour with no Material: its Foundation goes to your
+    Stockpile and its Site to your Influence (rules/001 Domus Aurea; CARDS.md ruling on the
+    example)."""
+
+    name = "Domus Aurea"
+
+    def on_demand(
+        self, state: State, seat: int, demand: list[str], victims: list[int]
+    ) -> list[Frame]:
+        return [{"kind": "raze", "seat": seat, "demand": demand, "victims": victims}]
+
+
+def razable(state: State, frame: Frame) -> dict[int, list[Building]]:
+    wanted = set(frame["demand"])
+    return {
+        v: [
+            b
+            for b in state.players[v].buildings
+            if not b.complete and not b.materials and state.material(b.foundation) in wanted
+        ]
+        for v in frame["victims"]
+    }
+
+
+@kind
+class RazeFrame(ChooseFrame):
+    kind = "raze"
+
+    def prompt(self, state: State, frame: Frame) -> dict[str, Any]:
+        return {"text": "Domus Aurea: you may tear down one empty matching foundation per victim."}
+
+    def offered(self, state: State, frame: Frame) -> list[int]:
+        return [b.foundation for found in razable(state, frame).values() for b in found]
+
+    def limit_error(self, state: State, frame: Frame, cards: tuple[int, ...]) -> str | None:
+        for v, found in razable(state, frame).items():
+            if sum(1 for b in found if b.foundation in cards) > 1:
+                return f"Tear down at most one foundation of seat {v}."
+        return None
+
+    def take(self, state: State, frame: Frame, cards: tuple[int, ...]) -> None:
+        taker = state.players[frame["seat"]]
+        for v, found in razable(state, frame).items():
+            for b in found:
+                if b.foundation in cards:
+                    state.players[v].buildings.remove(b)
+                    taker.stockpile.append(b.foundation)
+                    taker.influence.append(b.site)
+
+
+@register
+class Garden(Power):
+    """When you complete a Garden, you may immediately execute one Patron action for each point of
+    Influence you have, including the Garden's; the new Clients do not act this turn
+    (rules/001 Garden)."""
+
+    name = "Garden"
+
+    def on_complete(self, state: State, seat: int, building: Building) -> list[Frame]:
+        return [burst(seat, "patron", state.influence(seat))]
+
+
+@register
+class Prison(Power):
+    """When you complete a Prison, you may take an opponent's completed Structure onto it: you
+    gain its Function as if you had just completed it, he loses it, and he gets the Prison's Site
+    (3 Influence). Not one whose name you already have in play (rules/001 Prison)."""
+
+    name = "Prison"
+
+    def on_complete(self, state: State, seat: int, building: Building) -> list[Frame]:
+        return [{"kind": "steal", "seat": seat, "prison": building.foundation}]
+
+
+@kind
+class StealFrame(ChooseFrame):
+    kind = "steal"
+
+    def prompt(self, state: State, frame: Frame) -> dict[str, Any]:
+        return {"text": "Prison: you may take an opponent's completed structure."}
+
+    def offered(self, state: State, frame: Frame) -> list[int]:
+        mine = {state.names[b.foundation] for b in state.players[frame["seat"]].buildings}
+        return [
+            b.foundation
+            for s, p in enumerate(state.players)
+            if s != frame["seat"]
+            for b in p.buildings
+            if b.complete and state.names[b.foundation] not in mine
+        ]
+
+    def limit_error(self, state: State, frame: Frame, cards: tuple[int, ...]) -> str | None:
+        return None if len(cards) == 1 else "Take one structure."
+
+    def take(self, state: State, frame: Frame, cards: tuple[int, ...]) -> None:
+        seat = frame["seat"]
+        thief = state.players[seat]
+        owner = next(p for p in state.players if any(b.foundation == cards[0] for b in p.buildings))
+        stolen = next(b for b in owner.buildings if b.foundation == cards[0])
+        prison = next(b for b in thief.buildings if b.foundation == frame["prison"])
+        owner.buildings.remove(stolen)
+        thief.buildings.append(stolen)
+        move(prison.site, thief.influence, owner.influence)
+        push(state, powers.completion_frames(state, seat, stolen))
+
+
+@register
+class Scriptorium(Power):
+    """You may complete any of your Structures by adding one Marble Material to it with a
+    Craftsman or Architect action (rules/001 Scriptorium)."""
+
+    name = "Scriptorium"
+
+    def material_fits(self, state: State, seat: int, building: Building, material: str) -> bool:
+        return material == "marble"
+
+    def completes(self, state: State, seat: int, building: Building, material: str) -> bool:
+        return material == "marble"
+
+
+@register
+class Sewer(Power):
+    """At the end of each turn, you may place the Order cards you played to lead or follow into
+    your Stockpile (rules/001 Sewer)."""
+
+    name = "Sewer"
+
+    def end_of_turn(self, state: State, seat: int) -> list[Frame]:
+        return [{"kind": "sewer", "seat": seat}]
+
+
+@kind
+class SewerFrame(ChooseFrame):
+    kind = "sewer"
+    by_name = True
+
+    def prompt(self, state: State, frame: Frame) -> dict[str, Any]:
+        return {"text": "Sewer: you may put the cards you played this turn into your Stockpile."}
+
+    def offered(self, state: State, frame: Frame) -> list[int]:
+        return [c for c in state.players[frame["seat"]].camp if role_of(state, c) is not None]
+
+    def take(self, state: State, frame: Frame, cards: tuple[int, ...]) -> None:
+        player = state.players[frame["seat"]]
+        for c in cards:
+            move(c, player.camp, player.stockpile)
+
+
+@register
+class Villa(Power):
+    """If you have a Villa Foundation, you complete it whenever you use an Architect action to put
+    a Material into it (rules/001 Villa)."""
+
+    name = "Villa"
+
+    def own_completes(self, state: State, building: Building, role: str) -> bool:
+        return role == "architect"

@@ -1,0 +1,53 @@
+"""Wood structures (value 1)."""
+
+from __future__ import annotations
+
+from ..powers import GATHER_FROM_HAND, OVERRIDES_PALISADE, Power, has, register
+from ..state import State
+
+
+@register
+class Circus(Power):
+    """Imperium only. You may play two cards of the same Role as a Jack; neither may be a Jack
+    (rules/001 Circus)."""
+
+    name = "Circus"
+    petition_sizes = frozenset({2})
+
+
+@register
+class Crane(Power):
+    """Republic only. You may use any card from your hand to lead or follow Architect, as if it
+    were a gray card (rules/001 Crane). Ruling: "any card" means any order card; a Jack already
+    plays as any role."""
+
+    name = "Crane"
+    wild_roles = frozenset({"architect"})
+
+
+@register
+class Dock(Power):
+    """Each time you execute a Laborer action you may also take a card from your hand into your
+    Stockpile; taking from the Pool is not required (rules/001 Dock)."""
+
+    name = "Dock"
+    grants = frozenset({GATHER_FROM_HAND})
+
+
+@register
+class Market(Power):
+    """Your maximum Vault size is increased by two (rules/001 Market)."""
+
+    name = "Market"
+    vault_bonus = 2
+
+
+@register
+class Palisade(Power):
+    """You don't lose cards to players executing Legionary actions; you may still give them up if
+    you wish. An opponent's Bridge overrides it (rules/001 Palisade, Bridge)."""
+
+    name = "Palisade"
+
+    def legionary_immune(self, state: State, seat: int, demander: int) -> bool:
+        return not has(state, demander, OVERRIDES_PALISADE)
