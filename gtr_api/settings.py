@@ -62,8 +62,8 @@ WSGI_APPLICATION = "gtr_api.wsgi.application"
 ASGI_APPLICATION = "gtr_api.asgi.application"
 
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}", conn_max_age=60
+    "default": dj_database_url.parse(
+        os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'db.sqlite3'}", conn_max_age=60
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

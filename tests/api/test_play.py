@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import threading
 
+from django.db import connections
+
 from games.models import Move
 from tests.conftest import private_state, signup, start_game, state_hash
 
@@ -89,7 +91,10 @@ def test_wait_answers_when_a_move_lands(transactional_db, alice, bob) -> None:
     result = {}
 
     def wait() -> None:
-        result["r"] = waiter.get(f"/api/games/{game_id}/wait/?seq=0&timeout=20")
+        try:
+            result["r"] = waiter.get(f"/api/games/{game_id}/wait/?seq=0&timeout=20")
+        finally:
+            connections.close_all()
 
     thread = threading.Thread(target=wait)
     thread.start()
