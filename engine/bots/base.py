@@ -1,0 +1,51 @@
+"""The bot interface: a seat's view and the legal actions in, one of those actions out.
+
+A bot sees exactly what a player at that seat sees (`engine.view(state, seat)`), the legal actions
+of the pending decision (`engine.legal_actions(state)`) and the public catalog (engine.cards);
+never the full state. Each decision draws its randomness from a `random.Random` the bot owns,
+reseeded from the bot's seed and the view, so a choice depends on nothing but (seed, view, legal):
+the same question asked twice (a retried task, a replay) gets the same answer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any, ClassVar
+
+Action = dict[str, Any]
+View = dict[str, Any]
+
+
+def decision_seed(seed: int, view: View, legal: list[Action]) -> int:
+    """A 64-bit seed from the bot's seed and what it is shown (the view settles the legal
+    actions; their number is enough, and cheaper than hashing thousands of petitions)."""
+    blob = json.dumps([seed, len(legal), view], sort_keys=True, separators=(",", ":"), default=str)
+    return int.from_bytes(hashlib.sha256(blob.encode()).digest()[:8], "big")
+
+
+class Bot:
+    """Subclasses set `name` and implement `decide`."""
+
+    name: ClassVar[str] = ""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        """Return one of `legal` (the very dict, not a copy) for the seat whose view this is."""
+        if not legal:
+            raise ValueError("there is no legal action to choose from")
+        self.rng.seed(decision_seed(self.seed, view, legal))
+        choice = self.decide(view, legal)
+        if not any(choice is a for a in legal):
+            raise AssertionError(f"{self.name} bot chose an action that was not offered")
+        return choice
+
+    def decide(self, view: View, legal: list[Action]) -> Action:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r} seed={self.seed}>"

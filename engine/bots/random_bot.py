@@ -1,0 +1,12 @@
+"""The `random` bot: uniform over the legal actions."""
+
+from __future__ import annotations
+
+from .base import Action, Bot, View
+
+
+class RandomBot(Bot):
+    name = "random"
+
+    def decide(self, view: View, legal: list[Action]) -> Action:
+        return self.rng.choice(legal)
