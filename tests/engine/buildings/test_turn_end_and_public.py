@@ -1,0 +1,208 @@
+"""Prison, Senate, Sewer, Stairway, Statue (rules/001 Appendix I)."""
+
+from __future__ import annotations
+
+import engine
+from engine.powers import material_fits, materials_needed
+from tests.engine.buildings.examples import build, lay, materials_of, me, structure
+from tests.engine.helpers import expect_illegal, find, follow, kind, lead, names, table, think
+
+
+def test_prison_example_steals_a_tower() -> None:
+    """rules/001 Appendix I, Prison: "You complete a Prison and steal a Tower from an opponent,
+    giving him three Influence in exchange. You may now use Rubble in any Structure. Your opponent
+    has a Marble and a Rubble in a Temple Foundation. These remain, but his Temple can now only be
+    finished with one Marble Material.\""""
+    state = table(
+        [
+            {
+                "hand": ["Dock", "Stone", "Rubble"],
+                "clientele": ["Craftsman"],
+                "buildings": [
+                    {"name": "Prison", "materials": ["Stone", "Stone"]},
+                    {"name": "Shrine"},
+                ],
+            },
+            {
+                "buildings": [
+                    {"name": "Tower", "complete": True},
+                    {"name": "Temple", "materials": ["Marble", "Rubble"]},
+                ]
+            },
+        ]
+    )
+    assert me(state, 1)["influence"] == 4
+    state = engine.apply(state, lead("craftsman", find(state, state.players[0].hand, "Dock")))
+    state = engine.apply(state, think("jack"))
+    state = engine.apply(state, build(state, 0, "Stone", "Prison"))
+    prompt = engine.prompt(state)
+    assert prompt["kind"] == "steal" and prompt["seat"] == 0
+    tower = structure(state, 1, "Tower").foundation
+    state = engine.apply(state, {"type": "claim", "cards": [tower]})
+    assert structure(state, 0, "Tower").complete
+    assert all(state.names[b.foundation] != "Tower" for b in state.players[1].buildings)
+    assert me(state, 0)["influence"] == 2  # the Prison's 3 went to him
+    assert me(state, 1)["influence"] == 4 + 3  # he keeps the Tower's Site and gains the Prison's
+    # "You may now use Rubble in any Structure."
+    state = engine.apply(state, build(state, 0, "Rubble", "Shrine"))
+    assert materials_of(state, structure(state, 0, "Shrine").materials) == ["rubble"]
+    temple = structure(state, 1, "Temple")
+    assert materials_of(state, temple.materials) == ["marble", "rubble"]
+    assert not material_fits(state, 1, temple, "rubble") and material_fits(
+        state, 1, temple, "marble"
+    )
+    assert materials_needed(state, temple) - len(temple.materials) == 1
+
+
+def test_prison_cannot_take_a_structure_whose_name_you_have() -> None:
+    """rules/001 Appendix I, Prison: "You may not steal a Structure with the same name as a
+    Structure Foundation you already have in play"; and you may not then lay one of its name."""
+    state = table(
+        [
+            {
+                "hand": ["Dock", "Stone", "Tower", "Marble"],
+                "clientele": ["Craftsman", "Craftsman"],
+                "buildings": [
+                    {"name": "Prison", "materials": ["Stone", "Stone"]},
+                    {"name": "Temple"},
+                ],
+            },
+            {
+                "buildings": [
+                    {"name": "Temple", "complete": True},
+                    {"name": "Tower", "complete": True},
+                ]
+            },
+        ]
+    )
+    state = engine.apply(state, lead("craftsman", find(state, state.players[0].hand, "Dock")))
+    state = engine.apply(state, think("jack"))
+    state = engine.apply(state, build(state, 0, "Stone", "Prison"))
+    temple = structure(state, 1, "Temple").foundation
+    expect_illegal(state, {"type": "claim", "cards": [temple]}, "not_offered")
+    state = engine.apply(
+        state, {"type": "claim", "cards": [structure(state, 1, "Tower").foundation]}
+    )
+    expect_illegal(state, lay(state, 0, "Tower", "concrete"), "duplicate_building")
+
+
+def test_senate_example_two_senates_take_jacks_in_play_order() -> None:
+    """rules/001 Appendix I, Senate (Imperium only): "You own a Senate. The player to your left
+    also owns a Senate. You lead as a Patron with a Jack. The player to your left follows with a
+    Jack. The player to your right follows with a Jack. At the end of the turn, you take the two
+    Jacks played by both your opponents into your hand. The player to your left takes the Jack you
+    played into his hand.\""""
+    senate = {"name": "Senate", "complete": True}
+    state = table(
+        [
+            {"hand": ["Jack"], "buildings": [senate]},
+            {"hand": ["Jack"], "buildings": [senate]},
+            {"hand": ["Jack"]},
+        ],
+        version="imperium",
+        jacks=0,
+    )
+    mine, left, right = (p.hand[0] for p in state.players)
+    state = engine.apply(state, lead("patron", mine))
+    state = engine.apply(state, follow(left))
+    state = engine.apply(state, follow(right))
+    # Nothing in the Pool to hire: the actions pass; the end of the turn asks the Senates.
+    prompt = engine.prompt(state)
+    assert prompt["kind"] == "senate" and prompt["seat"] == 0
+    state = engine.apply(state, {"type": "claim", "cards": [left, right]})
+    assert engine.prompt(state)["kind"] == "senate" and engine.to_act(state) == 1
+    state = engine.apply(state, {"type": "claim", "cards": [mine]})
+    assert sorted(state.players[0].hand) == sorted([left, right])
+    assert state.players[1].hand == [mine] and state.players[2].hand == []
+    assert state.jacks == [] and state.turn == 2
+
+
+def test_sewer_example_my_role_card_goes_to_my_stockpile() -> None:
+    """rules/001 Appendix I, Sewer: "The player to your right leads as Merchant. You follow with a
+    Merchant card from your hand. At the end of the turn, his Merchant card goes into the Pool as
+    usual, but yours goes into your Stockpile as a Stone.\""""
+    state = table(
+        [
+            {"hand": ["Garden"], "buildings": [{"name": "Sewer", "complete": True}]},
+            {"hand": ["Villa"]},
+        ],
+        leader=1,
+    )
+    his, mine = state.players[1].hand[0], state.players[0].hand[0]
+    state = engine.apply(state, lead("merchant", his))
+    state = engine.apply(state, follow(mine))
+    assert engine.prompt(state)["kind"] == "sewer"
+    state = engine.apply(state, {"type": "claim", "cards": [mine]})
+    assert state.players[0].stockpile == [mine] and his in state.pool and mine not in state.pool
+    assert kind(state) == "lead" and engine.to_act(state) == 0
+
+
+def test_stairway_example_makes_archway_and_shrine_public() -> None:
+    """rules/001 Appendix I, Stairway: "You have a Stairway Foundation with two Marble in it. An
+    opponent has an Archway and a Shrine. You have one Architect Client. You have a Marble and a
+    Brick in your Stockpile. You lead as Architect and the other players follow. You place the
+    Marble ... into your Stairway, completing it, immediately allowing you an additional action
+    which you use to place the Brick ... into your opponents Archway, making the Function available
+    to everyone. You do not use your second Architect action but still use the Archway's Function
+    to move the Brick from the Pool into the opponent's Shrine. Your hand refill size is now
+    seven." CARDS.md ⚠: the setup names no Brick in the Pool; we put one there."""
+    state = table(
+        [
+            {
+                "hand": ["Tower"],
+                "clientele": ["Architect"],
+                "stockpile": ["Marble", "Brick"],
+                "buildings": [{"name": "Stairway", "materials": ["Marble", "Marble"]}],
+            },
+            {
+                "hand": ["Wall"],
+                "buildings": [
+                    {"name": "Archway", "complete": True},
+                    {"name": "Shrine", "complete": True},
+                ],
+            },
+        ],
+        pool=["Brick"],
+    )
+    state = engine.apply(state, lead("architect", state.players[0].hand[0]))
+    state = engine.apply(state, follow(state.players[1].hand[0]))
+    state = engine.apply(state, build(state, 0, "Marble", "Stairway", zone="stockpile"))
+    assert structure(state, 0, "Stairway").complete
+    assert engine.prompt(state)["kind"] == "stairway"
+    brick = find(state, state.players[0].stockpile, "Brick")
+    archway = structure(state, 1, "Archway")
+    state = engine.apply(
+        state, {"type": "publicize", "card": brick, "building": archway.foundation}
+    )
+    assert structure(state, 1, "Archway").public and me(state, 0)["hand_size"] == 5
+    pool_brick = find(state, state.pool, "Brick")
+    shrine = structure(state, 1, "Shrine").foundation
+    state = engine.apply(state, {"type": "publicize", "card": pool_brick, "building": shrine})
+    assert structure(state, 1, "Shrine").public
+    assert me(state, 0)["hand_size"] == 7
+    assert me(state, 1)["hand_size"] == 7  # the owner gets no second copy
+
+
+def test_statue_example_on_a_brick_site() -> None:
+    """rules/001 Appendix I, Statue: "You have no cards in your Vault. You complete a Statue on a
+    Brick Site as your first Structure, using a Brick and a Marble Material. You now have seven
+    Victory Points (four Influence plus three Victory Points from the Statue).\""""
+    state = table(
+        [
+            {
+                "hand": ["Dock", "Statue", "Brick", "Marble"],
+                "clientele": ["Craftsman", "Craftsman"],
+            },
+            {},
+        ]
+    )
+    state = engine.apply(state, lead("craftsman", find(state, state.players[0].hand, "Dock")))
+    state = engine.apply(state, think("jack"))
+    state = engine.apply(state, lay(state, 0, "Statue", "brick"))
+    assert state.material(structure(state, 0, "Statue").site) == "brick"
+    state = engine.apply(state, build(state, 0, "Brick", "Statue"))
+    state = engine.apply(state, build(state, 0, "Marble", "Statue"))
+    assert structure(state, 0, "Statue").complete
+    score = engine.scores(state)[0]
+    assert (score["influence"], score["buildings"], score["total"]) == (4, 3, 7)
+    assert names(state, state.players[0].hand) == []
