@@ -242,6 +242,24 @@ class MoveSubmitResult(serializers.Serializer):
     game = GameView()
 
 
+def paginated(item: type[serializers.Serializer], name: str) -> type[serializers.Serializer]:
+    """The page envelope of a list endpoint (count, next, previous, results)."""
+    return type(
+        name,
+        (serializers.Serializer,),
+        {
+            "count": serializers.IntegerField(),
+            "next": serializers.URLField(allow_null=True),
+            "previous": serializers.URLField(allow_null=True),
+            "results": item(many=True),
+        },
+    )
+
+
 class SeatTokenResult(serializers.Serializer):
     token = serializers.CharField(help_text="Send as `Authorization: Seat <token>`; shown once.")
     seat = serializers.IntegerField()
+
+
+GamePage = paginated(GameSummary, "GamePage")
+MovePage = paginated(MoveRecord, "MovePage")

@@ -27,10 +27,10 @@ from .serializers import (
     Error,
     GameCreateInput,
     GameListQuery,
-    GameSummary,
+    GamePage,
     GameView,
     MoveListQuery,
-    MoveRecord,
+    MovePage,
     MoveSubmitInput,
     MoveSubmitResult,
     SeatJoinInput,
@@ -104,7 +104,7 @@ class GameListCreateView(APIView):
         operation_id="games_list",
         summary="List games: mine, open to join, active or finished",
         parameters=[GameListQuery],
-        responses={200: GameSummary(many=True), **errors(400, 404)},
+        responses={200: GamePage, **errors(400, 404)},
         tags=["lobby"],
     )
     def get(self, request: Request) -> Response:
@@ -214,7 +214,7 @@ class MoveListCreateView(APIView):
         operation_id="moves_list",
         summary="The move history, as your seat may see it",
         parameters=[MoveListQuery],
-        responses={200: MoveRecord(many=True), **errors(400, 401, 403, 404)},
+        responses={200: MovePage, **errors(400, 401, 403, 404)},
         tags=["play"],
     )
     def get(self, request: Request, game_id: int) -> Response:

@@ -36,6 +36,27 @@ def call(url: str, token: str, data: Any = None) -> tuple[int, Any]:
         return exc.code, json.loads(exc.read() or b"null")
 
 
+def race(url: str, token: str, seq: int, legal: list[Any]) -> list[tuple[int, Any]]:
+    """CLIENTS threads post different legal moves for the same seq at the same moment."""
+    barrier = threading.Barrier(CLIENTS)
+    results: list[tuple[int, Any]] = []
+    lock = threading.Lock()
+
+    def client(i: int) -> None:
+        action = legal[i % len(legal)]
+        barrier.wait(timeout=30)
+        result = call(url, token, {"seq": seq, "action": action})
+        with lock:
+            results.append(result)
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(CLIENTS)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(90)
+    return results
+
+
 @pytest.fixture
 def tokens(transactional_db) -> list[str]:
     from django.contrib.auth.models import User
@@ -56,23 +77,7 @@ def test_twenty_clients_racing_for_each_seq(live_server, tokens) -> None:
         view = call(f"{api}{game_id}/", tokens[0])[1]
         token = tokens[view["to_act"]]
         mine = call(f"{api}{game_id}/", token)[1]
-        legal = mine["legal_actions"]
-        barrier = threading.Barrier(CLIENTS)
-        results: list[tuple[int, Any]] = []
-        lock = threading.Lock()
-
-        def client(i: int, seq: int = mine["seq"], token: str = token, legal=legal) -> None:
-            action = legal[i % len(legal)]
-            barrier.wait(timeout=30)
-            result = call(f"{api}{game_id}/moves/", token, {"seq": seq, "action": action})
-            with lock:
-                results.append(result)
-
-        threads = [threading.Thread(target=client, args=(i,)) for i in range(CLIENTS)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(90)
+        results = race(f"{api}{game_id}/moves/", token, mine["seq"], mine["legal_actions"])
         statuses = sorted(s for s, _ in results)
         assert len(statuses) == CLIENTS
         assert statuses.count(201) == 1, statuses
