@@ -14,11 +14,13 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections import Counter
 from typing import Any
 
 import pytest
 
 import engine
+from engine.cards import order_types
 from engine.state import State, zones
 
 GAMES = 2000
@@ -116,3 +118,40 @@ def test_random_games(chunk: int) -> None:
         assert engine.state_hash(engine.from_json(engine.to_json(final))) == engine.state_hash(
             final
         )
+
+
+def completions(games: range) -> Counter[tuple[str, str]]:
+    """How often each (version, building) was completed in these random games."""
+    done: Counter[tuple[str, str]] = Counter()
+    for game in games:
+        final, _ = play(game, check=False)
+        for p in final.players:
+            for b in p.buildings:
+                if b.complete:
+                    done[(final.version, final.names[b.foundation])] += 1
+    return done
+
+
+COVERAGE_GAMES = range(GAMES, GAMES + 400)
+
+
+@pytest.mark.slow
+def test_every_building_is_completed_in_some_random_game() -> None:
+    """Issue 3: the random games exercise every building function of both versions."""
+    done = completions(COVERAGE_GAMES)
+    print(report(done))
+    for version in ("republic", "imperium"):
+        missing = [t.name for t in order_types(version) if done[(version, t.name)] == 0]
+        assert not missing, f"{version}: never completed in {len(COVERAGE_GAMES)} games: {missing}"
+
+
+def report(done: Counter[tuple[str, str]]) -> str:
+    lines = ["| building | Republic | Imperium |", "|---|---:|---:|"]
+    for t in sorted({t.name for v in ("republic", "imperium") for t in order_types(v)}):
+        r, i = done.get(("republic", t), "-"), done.get(("imperium", t), "-")
+        lines.append(f"| {t} | {r} | {i} |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":  # python -m tests.engine.test_properties: the report for docs/
+    print(report(completions(range(GAMES))))
