@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 
 import engine
 
@@ -15,7 +15,13 @@ from .models import Game, Move, Seat
 
 
 def game_get(game_id: int, *, with_state: bool = True) -> Game:
-    qs = Game.objects.all() if with_state else Game.objects.defer("state")
+    """One game with its creator and seats (and their players) loaded in two queries; without
+    the snapshot unless asked (ETag checks and seat lookups need none)."""
+    qs = Game.objects.select_related("creator").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("user"))
+    )
+    if not with_state:
+        qs = qs.defer("state")
     game = qs.filter(pk=game_id).first()
     if game is None:
         raise NotFound("No such game.")
@@ -30,8 +36,15 @@ def seat_for(game: Game, *, user: Any, token_seat: Seat | None) -> Seat | None:
             raise Forbidden("This seat token belongs to another game.", "wrong_game")
         return token_seat
     if user is not None and user.is_authenticated:
-        return game.seats.filter(user=user).first()
+        return next((s for s in seats_of(game) if s.user_id == user.pk), None)
     return None
+
+
+def seats_of(game: Game) -> list[Seat]:
+    """The game's seats in order, from the prefetch cache when `game_get` loaded them."""
+    if "seats" in getattr(game, "_prefetched_objects_cache", {}):
+        return list(game.seats.all())
+    return list(game.seats.select_related("user"))
 
 
 def etag_for(game: Game, seat: Seat | None) -> str:
@@ -48,7 +61,7 @@ def seats_public(game: Game) -> list[dict[str, Any]]:
             "resigned": s.resigned,
             "surrender_to": s.surrender_to,
         }
-        for s in game.seats.all()
+        for s in seats_of(game)
     ]
 
 
@@ -101,7 +114,11 @@ def game_list(
     players: int | None = None,
     status: str | None = None,
 ) -> QuerySet[Game]:
-    qs = Game.objects.defer("state").select_related("creator").prefetch_related("seats__user")
+    qs = (
+        Game.objects.defer("state")
+        .select_related("creator")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+    )
     if scope == "mine":
         if user is None or not user.is_authenticated:
             return qs.none()

@@ -120,7 +120,12 @@ def _invitation_sender(seat: Seat, token: str) -> Any:
 
 
 def _locked(game_id: int) -> Game:
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("creator")
+        .filter(pk=game_id)
+        .first()
+    )
     if game is None:
         raise NotFound("No such game.")
     return game
