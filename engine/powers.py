@@ -221,21 +221,25 @@ def role_of(state: State, card: int) -> str | None:
     return ROLE_OF_MATERIAL[material] if material else None
 
 
-def client_acts_as(state: State, seat: int, client: int, role: str) -> bool:
+def client_acts_as(
+    state: State, seat: int, client: int, role: str, active: list[Power] | None = None
+) -> bool:
     client_role = role_of(state, client) or ""
-    return client_role == role or any(
-        p.client_counts_as(client_role, role) for p in active_powers(state, seat)
-    )
+    if client_role == role:
+        return True
+    active = active_powers(state, seat) if active is None else active
+    return any(p.client_counts_as(client_role, role) for p in active)
 
 
 def acting_clients(state: State, seat: int, role: str) -> int:
     """Clients that act for `role` this turn; a client hired this turn does not act (rules/001
     HIRING CLIENTS: "A new Client does not perform its action during the turn that it is hired")."""
     player = state.players[seat]
+    active = active_powers(state, seat)
     return sum(
         1
         for c in player.clientele
-        if c not in player.hired and client_acts_as(state, seat, c, role)
+        if c not in player.hired and client_acts_as(state, seat, c, role, active)
     )
 
 

@@ -15,6 +15,7 @@ from ..powers import (
     PUBLICIZE,
     SELL_FROM_HAND,
     Power,
+    active_powers,
     client_acts_as,
     materials_of_all_types,
     out_of_town_cost,
@@ -47,7 +48,8 @@ def client_of_each_role(state: State, seat: int) -> bool:
     clients = state.players[seat].clientele
     if len(clients) < len(ROLES):
         return False
-    can = [{r for r in ROLES if client_acts_as(state, seat, c, r)} for c in clients]
+    active = active_powers(state, seat)
+    can = [{r for r in ROLES if client_acts_as(state, seat, c, r, active)} for c in clients]
     match: dict[str, int] = {}  # role -> index of the client filling it
 
     def assign(i: int, seen: set[str]) -> bool:

@@ -206,3 +206,66 @@ def test_statue_example_on_a_brick_site() -> None:
     score = engine.scores(state)[0]
     assert (score["influence"], score["buildings"], score["total"]) == (4, 3, 7)
     assert names(state, state.players[0].hand) == []
+
+
+def test_prison_stealing_a_school_fires_its_upon_completion_for_the_thief() -> None:
+    """rules/001 Appendix I, Prison: "Any 'Upon completion' effects in the Function of a Structure
+    trigger for the new owner when the Structure is stolen." Stealing a School gives the thief one
+    Thinker action per point of his Influence (2: the Prison's 3 went to the victim)."""
+    state = table(
+        [
+            {
+                "hand": ["Dock", "Stone"],
+                "buildings": [{"name": "Prison", "materials": ["Stone", "Stone"]}],
+            },
+            {"buildings": [{"name": "School", "complete": True}]},
+        ]
+    )
+    state = engine.apply(state, lead("craftsman", find(state, state.players[0].hand, "Dock")))
+    state = engine.apply(state, think("jack"))
+    state = engine.apply(state, build(state, 0, "Stone", "Prison"))
+    state = engine.apply(
+        state, {"type": "claim", "cards": [structure(state, 1, "School").foundation]}
+    )
+    prompt = engine.prompt(state)
+    assert prompt["kind"] == "think" and prompt["seat"] == 0 and prompt["actions_left"] == 2
+
+
+def test_stairway_public_structure_does_not_fire_its_upon_completion_again() -> None:
+    """rules/001 Appendix I, Stairway: "Any 'Upon completion' effects in the Function of the
+    public Structure do not trigger again." Making an opponent's Garden public gives no one a
+    Patron burst; a public Shrine (no upon-completion) raises everyone's hand size."""
+    state = table(
+        [
+            {
+                "hand": ["Tower"],
+                "clientele": ["Architect"],
+                "stockpile": ["Stone", "Brick"],
+                "buildings": [{"name": "Stairway", "complete": True}],
+            },
+            {
+                "buildings": [
+                    {"name": "Garden", "complete": True},
+                    {"name": "Shrine", "complete": True},
+                ]
+            },
+        ],
+        pool=["Patron", "Patron"],
+    )
+    state = engine.apply(state, lead("architect", state.players[0].hand[0]))
+    state = engine.apply(state, think("jack"))
+    stone = find(state, state.players[0].stockpile, "Stone")
+    state = engine.apply(
+        state,
+        {"type": "publicize", "card": stone, "building": structure(state, 1, "Garden").foundation},
+    )
+    assert structure(state, 1, "Garden").public
+    prompt = engine.prompt(state)
+    assert prompt["kind"] == "act" and prompt["role"] == "architect" and prompt["actions_left"] == 1
+    brick = find(state, state.players[0].stockpile, "Brick")
+    state = engine.apply(
+        state,
+        {"type": "publicize", "card": brick, "building": structure(state, 1, "Shrine").foundation},
+    )
+    assert me(state, 0)["hand_size"] == 7 and me(state, 1)["hand_size"] == 7
+    assert len(state.pool) >= 2 and all(not p.hired for p in state.players)
