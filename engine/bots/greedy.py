@@ -34,6 +34,25 @@ CLIENT_ROLE_BONUS = {
     "patron": 0.0,
 }
 NEAR = 1e-9
+# What a completed structure's function adds, roughly (catalog text in engine.cards); victory
+# points count in full, capacities and conveniences a little.
+FUNCTION_WORTH = {
+    "Statue": 3.0,
+    "Wall": 1.5,
+    "Market": 1.0,
+    "Insula": 1.0,
+    "Shrine": 1.0,
+    "Temple": 1.5,
+    "Aqueduct": 1.0,
+    "Basilica": 1.0,
+    "Atrium": 0.8,
+    "Road": 0.5,
+    "Tower": 0.5,
+    "Archway": 0.5,
+    "Scriptorium": 0.5,
+    "Villa": 0.5,
+    "Palisade": 0.5,
+}
 
 
 # What things are worth to me ---------------------------------------------------------------------
@@ -68,6 +87,10 @@ def gather_value(t: Table, m: str | None) -> float:
     if t.vault_room() > spare:
         return 0.5 + 0.6 * value(m)
     return 0.3
+
+
+def function_worth(t: Table, name: str) -> float:
+    return 0.0 if t.training else FUNCTION_WORTH.get(name, 0.0)
 
 
 def end_game_value(t: Table) -> float:
@@ -187,7 +210,10 @@ def score_build(t: Table, a: Action) -> float:
     completes = s.need <= 1  # then Influence now, and the structure's function
     if completes and s.name == "Catacomb" and not t.training:
         return end_game_value(t)  # "Upon completion the game ends."
-    gain = 3.0 + 2.0 * value(s.site) if completes else 1.2 + 0.4 * value(s.material)
+    if completes:
+        gain = 2.0 + 1.5 * value(s.site) + function_worth(t, s.name)
+    else:
+        gain = 1.2 + 0.4 * value(s.material)
     if any(c == card for c, _ in t.hand):
         cost = cards_worth(t, [card])
     elif any(c == card for c, _ in t.stockpile):
@@ -212,7 +238,7 @@ def score_lay(t: Table, a: Action) -> float:
     card = card_field(a, "card")
     name = None if card is None else t.name(card)
     m = material_of(name) if name else None
-    if m is None or card is None:
+    if m is None or card is None or name is None:
         return 0.0
     out_of_town = bool(a.get("out_of_town", False))
     if not out_of_town and t.sites_left() <= 1:
@@ -221,7 +247,7 @@ def score_lay(t: Table, a: Action) -> float:
     hand = [c for c in t.hand if c[0] != card]
     supply = t.count(t.stockpile, m) + t.count(hand, m) + 0.5 * min(t.count(t.pool, m), needed)
     feasible = max(0.0, min(1.0, (supply - t.need(m)) / needed))
-    score = 1.0 + 0.8 * value(m) * feasible + 0.4 * value(m)
+    score = 1.0 + 0.8 * value(m) * feasible + 0.4 * value(m) + 0.5 * function_worth(t, name)
     score -= 1.0 * len(t.incomplete()) + 0.5 * cards_worth(t, [card])
     if out_of_town:
         score -= 1.0

@@ -61,7 +61,7 @@ class Rival:
     influence: int
     vault_count: int
     stockpile: int
-    clients: int
+    clients: dict[str, int]  # by role
 
 
 @dataclass(slots=True)
@@ -134,7 +134,7 @@ class Table:
                     int(p.get("influence", 2)),
                     int(p.get("vault_count", 0)),
                     len(p.get("stockpile") or ()),
-                    len(p.get("clientele") or ()),
+                    clients_by_role(read_cards(p.get("clientele"))),
                 )
                 for p in players
                 if p["seat"] != seat
@@ -230,6 +230,15 @@ class Table:
         self.influence += gained
         self.vault_limit += gained
         self.clientele_limit += gained
+
+
+def clients_by_role(clientele: list[Card]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for _, name in clientele:
+        r = role_of(name)
+        if r:
+            out[r] = out.get(r, 0) + 1
+    return out
 
 
 def collect_names(view: dict[str, Any]) -> dict[int, str]:
