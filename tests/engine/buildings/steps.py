@@ -1,0 +1,157 @@
+"""Action builders and zone summaries for the Appendix I example tests (Academy to Garden), on top
+of tests/engine/helpers.py. Actions are built from card ids, as a client sends them; summaries give
+each zone by card name so that a test can assert the table zone by zone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+from engine.state import Building
+from tests.engine.helpers import find
+
+Action = dict[str, Any]
+
+SKIP: Action = {"type": "skip"}
+FOUNTAIN: Action = {"type": "fountain"}
+
+
+def think(take: str = "cards", discard: tuple[int, ...] = (), extra_jack: bool = False) -> Action:
+    action: Action = {"type": "think", "take": take}
+    if discard:
+        action["discard"] = list(discard)
+    if extra_jack:
+        action["extra_jack"] = True
+    return action
+
+
+def lead(role: str, *cards: int) -> Action:
+    return {"type": "lead", "role": role, "cards": list(cards)}
+
+
+def follow(*cards: int) -> Action:
+    return {"type": "follow", "cards": list(cards)}
+
+
+def lay(card: int, site: str, out_of_town: bool = False) -> Action:
+    return {"type": "lay", "card": card, "site": site, "out_of_town": out_of_town}
+
+
+def build(card: int, building: int) -> Action:
+    return {"type": "build", "card": card, "building": building}
+
+
+def hire(card: int | None = None, from_hand: int | None = None, from_deck: bool = False) -> Action:
+    return {"type": "hire", "card": card, "from_hand": from_hand, "from_deck": from_deck}
+
+
+def gather(card: int | None = None, from_hand: int | None = None) -> Action:
+    return {"type": "gather", "card": card, "from_hand": from_hand}
+
+
+def sell(card: int | None = None, from_deck: bool = False, from_hand: int | None = None) -> Action:
+    return {"type": "sell", "card": card, "from_deck": from_deck, "from_hand": from_hand}
+
+
+def demand(*cards: int) -> Action:
+    return {"type": "demand", "cards": list(cards)}
+
+
+def claim(*cards: int) -> Action:
+    return {"type": "claim", "cards": list(cards)}
+
+
+def give(*cards: int) -> Action:
+    return {"type": "give", "cards": list(cards)}
+
+
+def publicize(card: int, building: int) -> Action:
+    return {"type": "publicize", "card": card, "building": building}
+
+
+# Finding cards ----------------------------------------------------------------------------------
+
+
+def in_hand(state: engine.State, seat: int, name: str) -> int:
+    return find(state, state.players[seat].hand, name)
+
+
+def in_pool(state: engine.State, name: str) -> int:
+    return find(state, state.pool, name)
+
+
+def in_stockpile(state: engine.State, seat: int, name: str) -> int:
+    return find(state, state.players[seat].stockpile, name)
+
+
+def in_clientele(state: engine.State, seat: int, name: str) -> int:
+    return find(state, state.players[seat].clientele, name)
+
+
+def structure(state: engine.State, seat: int, name: str) -> Building:
+    """The player's foundation or structure of that name."""
+    for b in state.players[seat].buildings:
+        if state.names[b.foundation] == name:
+            return b
+    raise AssertionError(f"seat {seat} has no {name}")
+
+
+def site_of(state: engine.State, seat: int, name: str) -> int:
+    return structure(state, seat, name).foundation
+
+
+# Reading the table ------------------------------------------------------------------------------
+
+
+def names_of(state: engine.State, ids: list[int]) -> list[str]:
+    return sorted(state.names[c] for c in ids)
+
+
+def buildings(state: engine.State, seat: int) -> dict[str, tuple[list[str], bool]]:
+    """Each foundation or structure by name: its materials (names, sorted) and whether complete."""
+    return {
+        state.names[b.foundation]: (names_of(state, b.materials), b.complete)
+        for b in state.players[seat].buildings
+    }
+
+
+def zones(state: engine.State, seat: int) -> dict[str, Any]:
+    """Every zone of a player by card name (sorted), with Influence as a number."""
+    p = state.players[seat]
+    return {
+        "hand": names_of(state, p.hand),
+        "camp": names_of(state, p.camp),
+        "clientele": names_of(state, p.clientele),
+        "stockpile": names_of(state, p.stockpile),
+        "vault": names_of(state, p.vault),
+        "influence": state.influence(seat),
+        "buildings": buildings(state, seat),
+    }
+
+
+def pool(state: engine.State) -> list[str]:
+    return names_of(state, state.pool)
+
+
+def mine(state: engine.State, seat: int) -> dict[str, Any]:
+    """The player's public summary as he sees it (limits, hand size, counts)."""
+    return engine.view(state, seat)["players"][seat]
+
+
+def left(state: engine.State) -> int:
+    """Actions left in the pending act/think/fountain decision."""
+    p = engine.prompt(state)
+    assert p is not None and "actions_left" in p, p
+    return int(p["actions_left"])
+
+
+def pending(state: engine.State) -> tuple[int | None, str | None]:
+    """(seat to act, kind of decision), or (None, None) when the game is over."""
+    p = engine.prompt(state)
+    return (None, None) if p is None else (p["seat"], p["kind"])
+
+
+def play(state: engine.State, *actions: Action) -> engine.State:
+    for action in actions:
+        state = engine.apply(state, action)
+    return state

@@ -1,0 +1,73 @@
+"""Basilica (rules/001 Appendix I): "Each time you execute a Merchant action, you may choose to take
+an additional card from your hand as a Material into your Vault. You do not need to move a
+Material from your Stockpile into your Vault in order to filch the additional Material from your
+hand. Do not reveal the identity of the additional filched card to your opponents." """
+
+from __future__ import annotations
+
+import engine
+from tests.engine.buildings.steps import (
+    follow,
+    in_hand,
+    in_stockpile,
+    lead,
+    left,
+    pending,
+    sell,
+    zones,
+)
+from tests.engine.helpers import expect_illegal, table
+
+
+def basilica_table(basilica: bool = True) -> engine.State:
+    """Seat 0 ("you") owns a Basilica (or not) and a Merchant client (a Prison), has a Brick
+    (Academy) in the Stockpile and two Concrete (Wall, Tower) and a Jack in hand, and leads the
+    Jack as Merchant; the others follow. Seat 2 has a Stockpile card to sell, so the turn is still
+    going on when you are done."""
+    me = {"hand": ["Wall", "Tower", "Jack"], "clientele": ["Prison"], "stockpile": ["Academy"]}
+    if basilica:
+        me["buildings"] = [
+            {"name": "Basilica", "materials": ["Statue", "Statue", "Statue"], "complete": True}
+        ]
+    state = table([me, {"hand": ["Villa"]}, {"hand": ["Garden"], "stockpile": ["Bar"]}])
+    state = engine.apply(state, lead("merchant", in_hand(state, 0, "Jack")))
+    state = engine.apply(state, follow(in_hand(state, 1, "Villa")))
+    return engine.apply(state, follow(in_hand(state, 2, "Garden")))
+
+
+def test_basilica_example_filches_two_concrete_from_hand() -> None:
+    """rules/001 Appendix I, Basilica: "You own a Basilica. You have a Merchant Client. You have a
+    Brick in your Stockpile. You have two Concrete and a Jack in your hand. You lead the Jack as the
+    Merchant Role, and the other players follow. As your first action, you move the Brick from the
+    Stockpile into your Vault and a Concrete from your hand into your Vault. As your second action,
+    you move the second Concrete from your hand into your Vault." """
+    state = basilica_table()
+    assert pending(state) == (0, "act") and left(state) == 2
+    state = engine.apply(
+        state, sell(in_stockpile(state, 0, "Academy"), from_hand=in_hand(state, 0, "Wall"))
+    )
+    assert left(state) == 1
+    state = engine.apply(state, sell(from_hand=in_hand(state, 0, "Tower")))
+    you = zones(state, 0)
+    assert you["vault"] == ["Academy", "Tower", "Wall"]  # three more cards in the Vault
+    assert you["stockpile"] == [] and you["hand"] == [] and you["camp"] == ["Jack"]
+    # Seat 1 has nothing to sell; seat 2 is still to act, so this turn's sales are on show:
+    # the Brick from the Stockpile to all, the filched Concrete to you alone.
+    assert pending(state) == (2, "act")
+    for viewer in (1, 2, None):
+        seen = engine.view(state, viewer)["players"][0]["vault_visible"]
+        assert [c["name"] for c in seen] == ["Academy"]
+    assert engine.view(state, 1)["players"][0]["vault_count"] == 3
+    own = engine.view(state, 0)["players"][0]["vault_visible"]
+    assert sorted(c["name"] for c in own) == ["Academy", "Tower", "Wall"]
+
+
+def test_basilica_sale_from_hand_refused_without_it() -> None:
+    """rules/001 Appendix I, Basilica: filching from hand is the Basilica's function; without one
+    it is refused (not_allowed), nothing changes, and it is not offered."""
+    state = basilica_table(basilica=False)
+    assert pending(state) == (0, "act") and left(state) == 2
+    wall = in_hand(state, 0, "Wall")
+    expect_illegal(state, sell(from_hand=wall), "not_allowed")
+    expect_illegal(state, sell(in_stockpile(state, 0, "Academy"), from_hand=wall), "not_allowed")
+    assert not any(a.get("from_hand") is not None for a in engine.legal_actions(state))

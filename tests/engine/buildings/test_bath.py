@@ -1,0 +1,131 @@
+"""Bath (rules/001 Appendix I): "When you gain a new Client, you may immediately execute an action
+of the new Client's Role. This action must be completed before a new Client is hired, although two
+actions may be combined to start an out of town Site. If the Client's action completes a building
+then this additional Influence is available for subsequent Patron actions on the same turn."
+
+Also "Bath combined with Garden": "If you own a Bath and complete a Garden then each new Client you
+hire may execute its action immediately." """
+
+from __future__ import annotations
+
+import engine
+from tests.engine.buildings.steps import (
+    SKIP,
+    build,
+    follow,
+    gather,
+    hire,
+    in_hand,
+    in_pool,
+    lay,
+    lead,
+    left,
+    pending,
+    pool,
+    site_of,
+    think,
+    zones,
+)
+from tests.engine.helpers import expect_illegal, table
+
+BATH = {"name": "Bath", "materials": ["Atrium", "Atrium"], "complete": True}
+
+
+def bath_table(bath: bool = True) -> engine.State:
+    """Seat 0 (right) leads Patron; seat 1 ("you") owns a Bath (or not); seat 2 (left) follows.
+    The Pool holds a Laborer (Insula), an Architect (Tower), a Merchant (Villa) and a Patron
+    (Basilica)."""
+    me: dict[str, object] = {"hand": ["Statue"]}
+    if bath:
+        me["buildings"] = [BATH]
+    state = table(
+        [{"hand": ["Temple"]}, me, {"hand": ["Palace"]}],
+        pool=["Insula", "Tower", "Villa", "Basilica"],
+    )
+    state = engine.apply(state, lead("patron", in_hand(state, 0, "Temple")))
+    state = engine.apply(state, follow(in_hand(state, 1, "Statue")))
+    state = engine.apply(state, follow(in_hand(state, 2, "Palace")))
+    state = engine.apply(state, hire(in_pool(state, "Tower")))  # the leader takes the Architect
+    return state
+
+
+def test_bath_example_patron_then_laborer_actions() -> None:
+    """rules/001 Appendix I, Bath: "You own a Bath. In the Pool are a Laborer, an Architect, a
+    Merchant, and a Patron. The player to your right leads as Patron. You and the player to your
+    left follow. The player to your right takes an Architect Client. You take the Patron as a
+    Client and gain an extra Patron action. You execute the Patron action to take the Laborer as
+    another Client, gaining an extra Laborer action which you execute to take the Stone (Merchant)
+    from the Pool into your Stockpile. The player to your left doesn't get a Client - the Pool is
+    empty!" """
+    state = bath_table()
+    assert zones(state, 0)["clientele"] == ["Tower"]
+    assert pending(state) == (1, "act") and left(state) == 1
+    state = engine.apply(state, hire(in_pool(state, "Basilica")))
+    prompt = engine.prompt(state)
+    assert prompt["seat"] == 1 and prompt["role"] == "patron" and prompt["actions_left"] == 1
+    assert SKIP in engine.legal_actions(state)  # "may": a choice
+    state = engine.apply(state, hire(in_pool(state, "Insula")))
+    prompt = engine.prompt(state)
+    assert prompt["seat"] == 1 and prompt["role"] == "laborer" and prompt["actions_left"] == 1
+    state = engine.apply(state, gather(in_pool(state, "Villa")))
+    you = zones(state, 1)
+    assert you["clientele"] == ["Basilica", "Insula"]
+    assert you["stockpile"] == ["Villa"]
+    assert you["hand"] == [] and you["influence"] == 4
+    # The left player gets nothing: the Pool was empty, so his action passed; the turn is over.
+    assert zones(state, 2)["clientele"] == []
+    assert pool(state) == ["Palace", "Statue", "Temple"]
+    assert pending(state) == (1, "lead")
+
+
+def test_bath_no_extra_action_without_it() -> None:
+    """rules/001 Appendix I, Bath, counter-case: without a Bath the new Patron client gives no
+    action this turn (rules/001 HIRING CLIENTS); the left player hires next, and a second hire by
+    you is refused."""
+    state = bath_table(bath=False)
+    state = engine.apply(state, hire(in_pool(state, "Basilica")))
+    assert pending(state) == (2, "act") and left(state) == 1
+    expect_illegal(state, hire(in_pool(state, "Insula")), "not_your_turn", seat=1)
+
+
+def test_bath_combined_with_garden_each_garden_client_acts() -> None:
+    """rules/001 Appendix I, Bath combined with Garden: "If you own a Bath and complete a Garden
+    then each new Client you hire may execute its action immediately." You complete a Garden
+    (Influence 2 + 2 + 3 = 7, seven Patron actions); the Laborer you hire gathers a Concrete at
+    once, the Craftsman you hire lays an Insula at once."""
+    state = table(
+        [
+            {
+                "hand": ["Dock", "Prison", "Latrine"],
+                "buildings": [BATH, {"name": "Garden", "materials": ["Villa", "Villa"]}],
+            },
+            {"hand": ["Road"]},
+        ],
+        pool=["Bar", "Market", "Wall"],
+    )
+    state = engine.apply(state, lead("craftsman", in_hand(state, 0, "Dock")))
+    state = engine.apply(state, think("jack"))
+    state = engine.apply(state, build(in_hand(state, 0, "Prison"), site_of(state, 0, "Garden")))
+    assert zones(state, 0)["influence"] == 7
+    prompt = engine.prompt(state)
+    assert prompt["role"] == "patron" and prompt["actions_left"] == 7
+    state = engine.apply(state, hire(in_pool(state, "Bar")))
+    assert engine.prompt(state)["role"] == "laborer" and left(state) == 1
+    state = engine.apply(state, gather(in_pool(state, "Wall")))
+    assert engine.prompt(state)["role"] == "patron" and left(state) == 6
+    state = engine.apply(state, hire(in_pool(state, "Market")))
+    assert engine.prompt(state)["role"] == "craftsman" and left(state) == 1
+    state = engine.apply(state, lay(in_hand(state, 0, "Latrine"), "rubble"))
+    you = zones(state, 0)
+    assert you["clientele"] == ["Bar", "Market"]
+    assert you["stockpile"] == ["Wall"]
+    assert you["buildings"] == {
+        "Bath": (["Atrium", "Atrium"], True),
+        "Garden": (["Prison", "Villa", "Villa"], True),
+        "Latrine": ([], False),
+    }
+    assert you["hand"] == []
+    # The Pool is empty, so the Garden's other actions have nothing to hire; the new Craftsman
+    # client gives no Craftsman action of the turn itself, and the turn ends.
+    assert pool(state) == ["Dock"]
+    assert pending(state) == (1, "lead")
