@@ -446,6 +446,7 @@ def complete(state: State, seat: int, building: Building) -> None:
     """The Site goes to Influence and the function takes effect at once (rules/001 Benefits of
     Completing a Structure); upon-completion functions act now."""
     building.complete = True
+    state.structures_changed()
     state.players[seat].influence.append(building.site)
     push(state, powers.completion_frames(state, seat, building))
 

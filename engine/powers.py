@@ -136,6 +136,13 @@ def active_powers(state: State, seat: int) -> list[Power]:
     """The functions a player benefits from now, once each by name: his completed structures,
     the incomplete ones a power activates (Gate), and opponents' public structures (Stairway).
     None in the training game (rules/001 "Training Game: Ignore the special Function")."""
+    cached = state.memo.get(seat)
+    if cached is None:
+        cached = state.memo[seat] = _active_powers(state, seat)
+    return cached  # type: ignore[no-any-return]
+
+
+def _active_powers(state: State, seat: int) -> list[Power]:
     if state.options.get("training"):
         return []
     names = state.names

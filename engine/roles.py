@@ -345,6 +345,7 @@ def lay(state: State, seat: int, action: Lay) -> None:
     site = sites[action.site].pop()
     player.hand.remove(action.card)
     player.buildings.append(Building(action.card, site))
+    state.structures_changed()
     if not action.out_of_town and not any(state.sites.values()):
         # "A player lays a Foundation which claims the last Site card ... that is not Out of Town."
         end_game(state, "last_site")
@@ -363,6 +364,7 @@ def add_material(
     state: State, seat: int, card: int, source: list[int], building: Building, role: str
 ) -> None:
     move(card, source, building.materials)
+    state.structures_changed()  # a Marble in a Stone structure may wake it (Gate with Road)
     if powers.completes(state, seat, building, state.material(card) or "", role):
         complete(state, seat, building)
 
@@ -505,6 +507,7 @@ def publicize(state: State, seat: int, sources: list[list[int]], action: Publici
     source = next(zone for zone in sources if action.card in zone)
     move(action.card, source, target.materials)
     target.public = True
+    state.structures_changed()
 
 
 @kind

@@ -138,6 +138,12 @@ class State:
     frames: list[Frame] = field(default_factory=list)  # pending decisions; the top is last
     end: dict[str, Any] | None = None
     moves: int = 0
+    # Derived, never serialised: each seat's active powers, dropped whenever a structure changes
+    # (State.structures_changed) and empty in every copy.
+    memo: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def structures_changed(self) -> None:
+        self.memo.clear()
 
     @property
     def n(self) -> int:

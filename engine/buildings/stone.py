@@ -149,6 +149,7 @@ class RazeFrame(ChooseFrame):
             for b in found:
                 if b.foundation in cards:
                     state.players[v].buildings.remove(b)
+                    state.structures_changed()
                     taker.stockpile.append(b.foundation)
                     taker.influence.append(b.site)
 
@@ -205,6 +206,7 @@ class StealFrame(ChooseFrame):
         prison = next(b for b in thief.buildings if b.foundation == frame["prison"])
         owner.buildings.remove(stolen)
         thief.buildings.append(stolen)
+        state.structures_changed()
         move(prison.site, thief.influence, owner.influence)
         push(state, powers.completion_frames(state, seat, stolen))
 
