@@ -96,6 +96,19 @@ def apply(state: State, action: dict[str, Any] | Action, seat: int | None = None
     return new
 
 
+def safe_action(state: State) -> dict[str, Any]:
+    """The engine's own choice for a seat that let its time run out: think (draw cards) at a
+    lead or follow, skip anything optional, and give the least a Legionary's victim must give.
+    Always one of `legal_actions(state)`."""
+    legal = legal_actions(state)
+    if not legal:
+        raise IllegalAction("game_over", "The game is over.")
+    for preferred in ({"type": "think", "take": "cards"}, {"type": "skip"}):
+        if preferred in legal:
+            return preferred
+    return min(legal, key=lambda a: len(a.get("cards", ())))
+
+
 def is_over(state: State) -> bool:
     return state.end is not None
 
