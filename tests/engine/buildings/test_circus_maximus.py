@@ -1,0 +1,89 @@
+"""Circus Maximus (rules/001 Appendix I): "Whenever you lead or follow a Role, you may gain an
+additional action from each of your Clients of that Role." """
+
+from __future__ import annotations
+
+import engine
+from tests.engine.buildings.steps import (
+    in_hand,
+    lead,
+    left,
+    pending,
+    play,
+    sell,
+    think,
+    zones,
+)
+from tests.engine.helpers import table
+
+MY_STOCK = ["Bar", "Insula", "Road", "Latrine", "Dock"]
+
+
+def cm_table(mine: bool = True) -> engine.State:
+    """Seat 0 ("you") and seat 1 (left) each own a Circus Maximus (yours optional) and two Merchant
+    clients; you lead Merchant with a Garden; nobody follows (both think and take a Jack). You
+    have five Stockpile materials, he has two."""
+    me: dict[str, object] = {
+        "hand": ["Garden"],
+        "clientele": ["Prison", "Prison"],
+        "stockpile": MY_STOCK,
+    }
+    if not mine:
+        me["influence"] = ["stone"]  # the same Influence (5) and Vault room without it
+    else:
+        me["buildings"] = [
+            {"name": "Circus Maximus", "materials": ["Villa", "Villa", "Villa"], "complete": True}
+        ]
+    state = table(
+        [
+            me,
+            {
+                "clientele": ["Sewer", "Sewer"],
+                "stockpile": ["Market", "Palisade"],
+                "buildings": [
+                    {
+                        "name": "Circus Maximus",
+                        "materials": ["Catacomb", "Catacomb", "Catacomb"],
+                        "complete": True,
+                    }
+                ],
+            },
+            {"hand": ["Wall"]},
+        ]
+    )
+    state = engine.apply(state, lead("merchant", in_hand(state, 0, "Garden")))
+    return play(state, think("jack"), think("jack"))
+
+
+def test_circus_maximus_example_five_actions_and_two() -> None:
+    """rules/001 Appendix I, Circus Maximus: "You own a Circus Maximus. The player to your left
+    owns a Circus Maximus. You each have two Merchant Clients. You lead as a Merchant. The player
+    to your left does not follow. The player to your right does not follow. You perform one
+    Merchant action, plus two Merchant actions due to your Clients, plus two additional Merchant
+    actions due to your Clients matching your lead in the presence of a Circus Maximus, for a total
+    of five Merchant actions. The player to your left performs two Merchant actions due to his
+    Clients. He does not gain any additional actions from his Circus Maximus as he did not follow
+    your lead of the Merchant Role." """
+    state = cm_table()
+    assert pending(state) == (0, "act") and left(state) == 5
+    for n, name in enumerate(MY_STOCK):
+        assert left(state) == 5 - n
+        state = engine.apply(state, sell(state.players[0].stockpile[0]))
+        assert name in zones(state, 0)["vault"]
+    assert zones(state, 0)["vault"] == sorted(MY_STOCK) and zones(state, 0)["stockpile"] == []
+    assert pending(state) == (1, "act") and left(state) == 2
+    state = engine.apply(state, sell(state.players[1].stockpile[0]))
+    state = engine.apply(state, sell(state.players[1].stockpile[0]))
+    assert zones(state, 1)["vault"] == ["Market", "Palisade"]
+    # The right player has no Merchant client and did not follow: no action; the turn is over.
+    assert pending(state) == (1, "lead")
+
+
+def test_circus_maximus_no_bonus_without_it() -> None:
+    """rules/001 Appendix I, Circus Maximus, counter-case: without one, leading with two Merchant
+    clients gives three actions (rules/001 GAME PLAY step 3), with the same Influence."""
+    state = cm_table(mine=False)
+    assert pending(state) == (0, "act") and left(state) == 3
+    state = play(state, *[sell(c) for c in state.players[0].stockpile[:3]])
+    assert len(state.players[0].vault) == 3 and len(state.players[0].stockpile) == 2
+    assert pending(state) == (1, "act") and left(state) == 2

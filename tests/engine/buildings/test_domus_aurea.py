@@ -1,0 +1,100 @@
+"""Domus Aurea, Republic only (rules/001 Appendix I): "When executing a Legionary action, in
+addition to your regular action you can also choose an incomplete building from each of your
+victims. The chosen building must match the demanded color and must have no Material under it.
+Take the Foundation card and put it into your Stockpile. Take the Site card and add it to your
+Influence."
+
+The example's last sentence says "You put the Foundation card into your Influence"; the rule says
+the Site card goes to Influence (CARDS.md section 5 item 22, and the project's ruling "Domus
+Aurea's example"). These tests follow the rule: the School card to the Stockpile, its Brick Site to
+your Influence (+2, as the example also says)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+from tests.engine.buildings.steps import (
+    claim,
+    demand,
+    follow,
+    in_hand,
+    lead,
+    pending,
+    site_of,
+    think,
+    zones,
+)
+from tests.engine.helpers import expect_illegal, table
+
+DOMUS = {"name": "Domus Aurea", "materials": ["Villa", "Villa", "Villa"], "complete": True}
+
+
+def domus_table(domus: bool = True, victim: list[dict[str, Any]] | None = None) -> engine.State:
+    """Seat 0 (right) leads Legionary with a Gate (and has nothing more to do); seat 1 ("you")
+    owns a Domus Aurea (or not) and follows with a Legionary card (Shrine), keeping a red card
+    (Academy) to reveal; seat 2 (left) has an incomplete School with no material and thinks."""
+    me: dict[str, Any] = {"hand": ["Shrine", "Academy"]}
+    if domus:
+        me["buildings"] = [DOMUS]
+    buildings = victim if victim is not None else [{"name": "School"}]
+    state = table([{"hand": ["Gate"]}, me, {"hand": ["Road"], "buildings": buildings}])
+    state = engine.apply(state, lead("legionary", in_hand(state, 0, "Gate")))
+    state = engine.apply(state, follow(in_hand(state, 1, "Shrine")))
+    state = engine.apply(state, think("jack"))
+    assert pending(state) == (1, "act")
+    return engine.apply(state, demand(in_hand(state, 1, "Academy")))
+
+
+def test_domus_aurea_example_tears_down_an_empty_school() -> None:
+    """rules/001 Appendix I, Domus Aurea: "You own a Domus Aurea. You have followed a Legionary
+    action with a Legionary card. You reveal a red card from hand and demand Brick. One of your
+    victims has an incomplete School with no material under it. In addition to all other Legionary
+    effects against that player, you tear down your victim's School. You put the School card itself
+    into your stockpile, as a Brick material. You put the Foundation card [rule: the Site card] into
+    your Influence, adding 2 Influence to your score." """
+    state = domus_table()
+    brick_sites = engine.view(state, None)["sites"]["brick"]
+    assert pending(state) == (1, "raze")
+    assert {"type": "skip"} in engine.legal_actions(state)  # "can also choose": a choice
+    state = engine.apply(state, claim(site_of(state, 2, "School")))
+    you = zones(state, 1)
+    assert you["stockpile"] == ["School"]
+    assert you["influence"] == 2 + 3 + 2  # start, the Domus Aurea, the School's Brick Site
+    assert [state.material(c) for c in state.players[1].influence] == ["stone", "brick"]
+    assert you["hand"] == ["Academy"]  # the revealed card stays in hand
+    assert zones(state, 2)["buildings"] == {} and zones(state, 2)["influence"] == 2
+    assert engine.view(state, None)["sites"]["brick"] == brick_sites  # not back in town
+    assert pending(state) == (1, "lead")
+
+
+def test_domus_aurea_only_empty_foundations_of_the_demanded_colour() -> None:
+    """rules/001 Appendix I, Domus Aurea: "must match the demanded color and must have no
+    Material under it": a School with a Brick in it and an empty Insula are not offered; an empty
+    Foundry and an empty Gate are, but only one of them ("an incomplete building from each of your
+    victims")."""
+    state = domus_table(
+        victim=[
+            {"name": "School", "materials": ["Bath"]},
+            {"name": "Insula"},
+            {"name": "Foundry"},
+            {"name": "Gate"},
+        ]
+    )
+    assert pending(state) == (1, "raze")
+    expect_illegal(state, claim(site_of(state, 2, "School")), "not_offered")
+    expect_illegal(state, claim(site_of(state, 2, "Insula")), "not_offered")
+    both = claim(site_of(state, 2, "Foundry"), site_of(state, 2, "Gate"))
+    expect_illegal(state, both, "over_limit")
+    state = engine.apply(state, claim(site_of(state, 2, "Foundry")))
+    assert zones(state, 1)["stockpile"] == ["Foundry"]
+    assert set(zones(state, 2)["buildings"]) == {"School", "Insula", "Gate"}
+
+
+def test_domus_aurea_tears_down_nothing_without_it() -> None:
+    """rules/001 Appendix I, Domus Aurea, counter-case: without one the demand ends with no such
+    decision; a claim of the School is refused and it stays."""
+    state = domus_table(domus=False)
+    assert pending(state) == (1, "lead")
+    expect_illegal(state, claim(site_of(state, 2, "School")), "wrong_action")
+    assert zones(state, 2)["buildings"] == {"School": ([], False)}
