@@ -407,7 +407,8 @@ class ChooseFrame(FrameKind):
                 yield Claim(cards)
 
     def settle(self, state: State, frame: Frame) -> bool:
-        if self.offered(state, frame):
+        """Nothing to ask when nothing may be taken (nothing offered, or no room for any)."""
+        if any(isinstance(a, Claim) for a in self.options(state, frame)):
             return False
         state.frames.pop()
         return True

@@ -169,3 +169,46 @@ def test_wall_example_against_a_bridge() -> None:
         )
     assert materials_of(state, state.players[1].stockpile) == ["stone", "stone"]
     assert len(find_all(state, state.players[1].hand, "Stone")) == 2
+
+
+def test_colosseum_with_a_full_vault_asks_nothing() -> None:
+    """rules/001 Appendix I, Colosseum: "If you do not have room in your Vault, you may not take
+    the cards - so your opponents' Clients survive." With no room there is no decision to make."""
+    state = table(
+        [
+            {
+                "hand": ["Brick", "Atrium"],
+                "vault": ["Stone", "Stone"],
+                "buildings": [{"name": "Colosseum", "complete": True}],
+            },
+            {"clientele": ["Legionary"]},
+        ],
+        version="imperium",
+    )
+    state = engine.apply(state, lead("legionary", find(state, state.players[0].hand, "Brick")))
+    state = engine.apply(state, think("jack"))
+    # Vault: 2 cards, limit 2 + 3 (the Colosseum's Stone Site) = 5: room. Fill it first.
+    assert engine.view(state, 0)["players"][0]["vault_limit"] == 5
+    full = table(
+        [
+            {
+                "hand": ["Brick", "Atrium"],
+                "vault": ["Stone"] * 5,
+                "buildings": [{"name": "Colosseum", "complete": True}],
+            },
+            {"clientele": ["Legionary"]},
+        ],
+        version="imperium",
+    )
+    full = engine.apply(full, lead("legionary", find(full, full.players[0].hand, "Brick")))
+    full = engine.apply(full, think("jack"))
+    full = engine.apply(
+        full, {"type": "demand", "cards": [find(full, full.players[0].hand, "Atrium")]}
+    )
+    assert engine.prompt(full) is None or engine.prompt(full)["kind"] != "slay"
+    assert len(full.players[1].clientele) == 1
+    # With room, the same demand offers the client.
+    state = engine.apply(
+        state, {"type": "demand", "cards": [find(state, state.players[0].hand, "Atrium")]}
+    )
+    assert engine.prompt(state)["kind"] == "slay"
