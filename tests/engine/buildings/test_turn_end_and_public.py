@@ -269,3 +269,33 @@ def test_stairway_public_structure_does_not_fire_its_upon_completion_again() -> 
     )
     assert me(state, 0)["hand_size"] == 7 and me(state, 1)["hand_size"] == 7
     assert len(state.pool) >= 2 and all(not p.hired for p in state.players)
+
+
+def test_basilica_filched_card_is_hidden_from_opponents() -> None:
+    """rules/001 Appendix I, Basilica: "Do not reveal the identity of the additional filched card
+    to your opponents." The owner sees it in his vault this turn, opponents only a count, and a
+    move history shows them no card id."""
+    state = table(
+        [
+            {
+                "hand": ["Jack", "Wall", "Tower"],
+                "clientele": ["Merchant"],
+                "stockpile": ["Brick"],
+                "buildings": [{"name": "Basilica", "complete": True}],
+            },
+            {},
+        ]
+    )
+    state = engine.apply(state, lead("merchant", find(state, state.players[0].hand, "Jack")))
+    state = engine.apply(state, think("jack"))
+    brick = state.players[0].stockpile[0]
+    wall = find(state, state.players[0].hand, "Wall")
+    action = {"type": "sell", "card": brick, "from_hand": wall}
+    state = engine.apply(state, action)
+    mine = [c["id"] for c in engine.view(state, 0)["players"][0]["vault_visible"]]
+    theirs = [c["id"] for c in engine.view(state, 1)["players"][0]["vault_visible"]]
+    assert sorted(mine) == sorted([brick, wall]) and theirs == [brick]
+    assert engine.view(state, 1)["players"][0]["vault_count"] == 2
+    assert engine.public_action(action, actor=0, viewer=0) == action
+    assert engine.public_action(action, actor=0, viewer=1)["from_hand"] == "hidden"
+    assert engine.public_action(action, actor=0, viewer=None)["from_hand"] == "hidden"
