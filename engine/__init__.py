@@ -112,11 +112,11 @@ def safe_action(state: State) -> dict[str, Any]:
 def public_action(action: dict[str, Any], actor: int | None, viewer: int | None) -> dict[str, Any]:
     """A logged action as `viewer` may see it (a move history): the card a Basilica filches from
     hand stays hidden from everyone but its owner (rules/001 Basilica: "Do not reveal the identity
-    of the additional filched card to your opponents"). Every other action only names cards that
-    are public once played."""
+    of the additional filched card to your opponents"): others see `from_hand` as null. Every
+    other action only names cards that are public once played."""
     if viewer == actor or action.get("type") != "sell" or action.get("from_hand") is None:
         return action
-    return {**action, "from_hand": "hidden"}
+    return {**action, "from_hand": None}
 
 
 def is_over(state: State) -> bool:

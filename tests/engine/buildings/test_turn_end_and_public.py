@@ -297,5 +297,5 @@ def test_basilica_filched_card_is_hidden_from_opponents() -> None:
     assert sorted(mine) == sorted([brick, wall]) and theirs == [brick]
     assert engine.view(state, 1)["players"][0]["vault_count"] == 2
     assert engine.public_action(action, actor=0, viewer=0) == action
-    assert engine.public_action(action, actor=0, viewer=1)["from_hand"] == "hidden"
-    assert engine.public_action(action, actor=0, viewer=None)["from_hand"] == "hidden"
+    assert engine.public_action(action, actor=0, viewer=1) == {**action, "from_hand": None}
+    assert engine.public_action(action, actor=0, viewer=None)["from_hand"] is None
