@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 PORT ?= 8000
 
-.PHONY: run test lint schema bench
+.PHONY: run test lint schema bench bench-api
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,3 +35,6 @@ test: $(STAMP) lint
 
 bench: $(STAMP)
 	$(BIN)/python -m engine.bench --json
+
+bench-api: $(STAMP)
+	$(BIN)/python bench/api.py $(if $(DATABASE_URL),--postgres $(DATABASE_URL),)

@@ -68,9 +68,14 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers take the lock at BEGIN, so two moves never both read the same `seq` and collide;
-    # waiting writers queue instead of failing with "database is locked".
+    # waiting writers queue instead of failing with "database is locked". WAL lets readers (views,
+    # long polls) run while a move commits.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"transaction_mode": "IMMEDIATE", "timeout": 20}
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
     )
 
 AUTH_PASSWORD_VALIDATORS = [

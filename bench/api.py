@@ -1,0 +1,247 @@
+"""API benchmark: move submissions and game views against a bare DRF endpoint, early in a game
+and after 300 moves, on SQLite and (when given) PostgreSQL.
+
+    python bench/api.py                         # SQLite only
+    python bench/api.py --postgres URL          # SQLite, then PostgreSQL at URL (a scratch db)
+    python bench/api.py --games 10 --moves 20   # samples: games x moves per phase
+
+Requests go through the whole Django stack (middleware, DRF, auth, ORM, JSON) in-process via the
+test client, one client at a time, so the figures compare the framework's work with the engine's
+and with the database's, not the network's. Each database runs in its own subprocess (settings are
+read at import). Figures: requests per second (1 / mean latency) and p50/p99 latency in ms; the
+ratio is against the bare endpoint measured in the same run. Never used by tests for timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+LATE = 300  # "after 300 moves"
+urlpatterns: list[Any] = []  # filled in run_one(): this module is the bench's ROOT_URLCONF
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def summary(samples: list[float]) -> dict[str, float]:
+    return {
+        "per_sec": len(samples) / sum(samples),
+        "p50_ms": percentile(samples, 50) * 1000,
+        "p99_ms": percentile(samples, 99) * 1000,
+        "n": len(samples),
+    }
+
+
+def plan_game(engine: Any, state: Any, rnd: random.Random, length: int) -> list[Any] | None:
+    """A list of `length` actions (random legal choices) that keeps the game going, or None."""
+    actions = []
+    for _ in range(length):
+        if engine.is_over(state):
+            return None
+        action = rnd.choice(engine.legal_actions(state))
+        actions.append(action)
+        state = engine.apply(state, action)
+    return None if engine.is_over(state) else actions
+
+
+def run_one(games: int, moves: int) -> dict[str, Any]:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gtr_api.settings")
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.contrib.auth.models import User
+    from django.core.management import call_command
+    from django.db import connection, transaction
+    from django.test import Client
+    from django.urls import include, path
+    from rest_framework.authtoken.models import Token
+    from rest_framework.request import Request
+    from rest_framework.response import Response
+    from rest_framework.views import APIView
+
+    import engine
+    from games import services
+    from games.models import Game
+
+    class BareRow(APIView):
+        """The baseline: read one row (GET) or read and write it in a transaction (POST)."""
+
+        def get(self, request: Request) -> Response:
+            u = User.objects.only("id", "username", "last_login").get(pk=request.user.pk)
+            return Response({"id": u.pk, "username": u.username, "last_login": u.last_login})
+
+        def post(self, request: Request) -> Response:
+            with transaction.atomic():
+                u = (
+                    User.objects.select_for_update()
+                    .only("id", "last_login")
+                    .get(pk=request.user.pk)
+                )
+                u.last_login = None if u.last_login else django.utils.timezone.now()
+                u.save(update_fields=["last_login"])
+            return Response({"id": u.pk, "last_login": u.last_login}, status=201)
+
+    urlpatterns[:] = [path("bench/row/", BareRow.as_view()), path("", include("gtr_api.urls"))]
+    settings.ROOT_URLCONF = __name__
+    settings.DEBUG = False
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    call_command("migrate", verbosity=0)
+
+    users = [User.objects.create_user(f"bench{i}-{time.time_ns()}") for i in range(2)]
+    clients = []
+    for u in users:
+        c = Client(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=u).key}")
+        clients.append(c)
+
+    timings: dict[str, list[float]] = {
+        k: []
+        for k in ("bare_get", "bare_post", "view_early", "move_early", "view_late", "move_late")
+    }
+
+    def timed(key: str, fn: Any) -> Any:
+        start = time.perf_counter()
+        response = fn()
+        timings[key].append(time.perf_counter() - start)
+        assert response.status_code in (200, 201), (key, response.status_code, response.content)
+        return response
+
+    rnd = random.Random(2026)
+    for g in range(games):
+        game = services.game_create(
+            user=users[0], version=("republic", "imperium")[g % 2], players=2
+        )
+        services.seat_join(game_id=game.pk, user=users[1])
+        game.refresh_from_db()
+        state = engine.from_json(game.state)
+        plan = None
+        while plan is None:
+            plan = plan_game(engine, state, random.Random(rnd.random()), LATE + moves)
+        for phase, start in (("early", 0), ("late", LATE)):
+            if phase == "late":  # advance without HTTP to move 300
+                game = Game.objects.get(pk=game.pk)
+                for seq in range(game.seq, LATE):
+                    s = engine.from_json(Game.objects.get(pk=game.pk).state)
+                    services.move_submit(
+                        game_id=game.pk, position=engine.to_act(s), seq=seq, action=plan[seq]
+                    )
+            for seq in range(start, start + moves):
+                s = engine.from_json(Game.objects.get(pk=game.pk).state)
+                seat = engine.to_act(s)
+                client = clients[seat]
+                timed(f"view_{phase}", lambda c=client, gid=game.pk: c.get(f"/api/games/{gid}/"))
+                body = json.dumps({"seq": seq, "action": plan[seq]})
+                timed(
+                    f"move_{phase}",
+                    lambda c=client, gid=game.pk, b=body: c.post(
+                        f"/api/games/{gid}/moves/", b, content_type="application/json"
+                    ),
+                )
+        for _ in range(moves):
+            timed("bare_get", lambda: clients[0].get("/bench/row/"))
+            timed("bare_post", lambda: clients[0].post("/bench/row/", "{}", "application/json"))
+    return {
+        "database": connection.vendor,
+        "engine_apply_ms": engine_apply_cost(engine),
+        **{k: summary(v) for k, v in timings.items()},
+    }
+
+
+def engine_apply_cost(engine: Any) -> float:
+    """The engine alone: mean ms per apply (+ legal_actions) over a random game, for context."""
+    state = engine.new_game("republic", 2, seed=1)
+    rnd = random.Random(1)
+    count, start = 0, time.perf_counter()
+    while not engine.is_over(state) and count < 400:
+        state = engine.apply(state, rnd.choice(engine.legal_actions(state)))
+        count += 1
+    return (time.perf_counter() - start) / count * 1000
+
+
+def report(result: dict[str, Any]) -> str:
+    lines = [
+        f"### {result['database']}",
+        "",
+        "| endpoint | req/s | p50 ms | p99 ms | cost vs bare (p50) |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    rows = [
+        ("bare DRF GET one row", "bare_get", "bare_get"),
+        ("bare DRF POST one row", "bare_post", "bare_post"),
+        ("game view, early", "view_early", "bare_get"),
+        (f"game view, after {LATE} moves", "view_late", "bare_get"),
+        ("move submit, early", "move_early", "bare_post"),
+        (f"move submit, after {LATE} moves", "move_late", "bare_post"),
+    ]
+    for label, key, base in rows:
+        r, b = result[key], result[base]
+        lines.append(
+            f"| {label} | {r['per_sec']:.0f} | {r['p50_ms']:.2f} | {r['p99_ms']:.2f} "
+            f"| {r['p50_ms'] / b['p50_ms']:.1f}x |"
+        )
+    late = result["move_late"]["p50_ms"] / result["move_early"]["p50_ms"]
+    view_late = result["view_late"]["p50_ms"] / result["view_early"]["p50_ms"]
+    lines += [
+        "",
+        f"Late/early p50: move submit {late:.2f}x, game view {view_late:.2f}x. "
+        f"Engine alone: {result['engine_apply_ms']:.3f} ms per legal_actions+apply. "
+        f"Samples per row: {result['move_early']['n']}.",
+    ]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--moves", type=int, default=20, help="measured moves per game and phase")
+    parser.add_argument("--postgres", help="a PostgreSQL URL whose database may be written to")
+    parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    args = parser.parse_args()
+    if args.one:
+        print(json.dumps(run_one(args.games, args.moves)))
+        return
+    results = []
+    targets: list[str | None] = [None] + ([args.postgres] if args.postgres else [])
+    for url in targets:
+        with tempfile.TemporaryDirectory() as var:
+            env = {**os.environ, "GTR_VAR_DIR": var, "DJANGO_DEBUG": "0"}
+            env.pop("DATABASE_URL", None)
+            if url:
+                env["DATABASE_URL"] = url
+            out = subprocess.run(
+                [
+                    sys.executable,
+                    __file__,
+                    "--one",
+                    f"--games={args.games}",
+                    f"--moves={args.moves}",
+                ],
+                env=env,
+                cwd=ROOT,
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout
+            results.append(json.loads(out.strip().splitlines()[-1]))
+    if args.json:
+        print(json.dumps(results, indent=2))
+    else:
+        print("\n\n".join(report(r) for r in results))
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    main()

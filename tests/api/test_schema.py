@@ -1,0 +1,85 @@
+"""The committed schema: every endpoint with its error shapes, actions as a discriminated oneOf
+generated from the engine's action records."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+import yaml
+
+import engine
+from games.schema import STRING_CHOICES, action_serializers
+
+SCHEMA = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text())
+
+
+def test_actions_are_a_discriminated_one_of_on_type() -> None:
+    action = SCHEMA["components"]["schemas"]["Action"]
+    assert action["discriminator"]["propertyName"] == "type"
+    assert set(action["discriminator"]["mapping"]) == set(engine.ACTION_TYPES)
+    assert len(action["oneOf"]) == len(engine.ACTION_TYPES)
+
+
+@pytest.mark.parametrize("type_name", sorted(engine.ACTION_TYPES))
+def test_each_action_schema_follows_its_record(type_name: str) -> None:
+    serializer = action_serializers()[type_name]
+    record = engine.ACTION_TYPES[type_name]
+    assert set(serializer().fields) == {"type"} | {f.name for f in dataclasses.fields(record)}
+    component = SCHEMA["components"]["schemas"][serializer.__name__]
+    assert "type" in component["required"]
+
+
+def test_string_choices_match_the_engine() -> None:
+    from engine.cards import MATERIALS, ROLES
+
+    assert set(STRING_CHOICES["role"]) == set(ROLES)
+    assert set(STRING_CHOICES["site"]) == set(MATERIALS)
+
+
+def test_the_move_body_and_legal_actions_use_the_action_union() -> None:
+    schemas = SCHEMA["components"]["schemas"]
+    assert schemas["MoveSubmitInputRequest"]["properties"]["action"]["$ref"].endswith(
+        "/ActionRequest"
+    )
+    legal = schemas["GameView"]["properties"]["legal_actions"]["items"]
+    assert legal["$ref"].endswith("/Action")
+
+
+def test_every_operation_documents_its_errors_with_the_error_shape() -> None:
+    error = "#/components/schemas/Error"
+    for path, item in SCHEMA["paths"].items():
+        for method, op in item.items():
+            if path == "/api/schema/":
+                continue
+            codes = [c for c in op["responses"] if c.startswith(("4", "5"))]
+            assert codes, f"{method} {path} documents no error"
+            for code in codes:
+                ref = op["responses"][code]["content"]["application/json"]["schema"]["$ref"]
+                assert ref == error, (method, path, code)
+            if method == "post":
+                assert "409" in codes or path.startswith(
+                    ("/api/auth/token", "/api/games/{game_id}/seat")
+                ), path
+
+
+def test_every_url_is_in_the_schema() -> None:
+    expected = {
+        "/api/games/",
+        "/api/games/{game_id}/",
+        "/api/games/{game_id}/join/",
+        "/api/games/{game_id}/leave/",
+        "/api/games/{game_id}/start/",
+        "/api/games/{game_id}/moves/",
+        "/api/games/{game_id}/wait/",
+        "/api/games/{game_id}/resign/",
+        "/api/games/{game_id}/surrender/",
+        "/api/games/{game_id}/seat-token/",
+        "/api/cards/",
+        "/api/auth/signup/",
+        "/api/auth/token/",
+        "/api/auth/me/",
+    }
+    assert expected <= set(SCHEMA["paths"])
+    assert "seatToken" in SCHEMA["components"]["securitySchemes"]
