@@ -1,0 +1,105 @@
+"""Forum Romanum, Republic only (rules/001 Appendix I): "You immediately win the game if you have
+one Client of each type Clientele and one Material of each type in your Stockpile." (also rules/001
+ENDING THE GAME, and SCORING AND WINNING: "In the event of a Forum Romanum ... victory that player
+wins - there is no need to score Victory Points"). Its combined rulings with the Ludus Magna,
+Stairway and Storeroom are in test_forum.py."""
+
+from __future__ import annotations
+
+import engine
+from tests.engine.buildings.steps import (
+    build,
+    follow,
+    in_hand,
+    lead,
+    pending,
+    site_of,
+    zones,
+)
+from tests.engine.helpers import table
+
+EVERY_ROLE = ["Bar", "Dock", "Academy", "Tower", "Villa", "Palace"]
+EVERY_MATERIAL = ["Insula", "Market", "Atrium", "Wall", "Garden", "Basilica"]
+
+
+def forum_romanum_table(stock: list[str] = EVERY_MATERIAL) -> engine.State:
+    """Three players. Seat 0 ("you", Stockpile `stock`) and seat 1 (left, "she") each have a client
+    of each type, a material of each type and a Forum Romanum foundation with two Marble in it; she
+    has the higher score (a Vault of Marble). You lead Craftsman with a Market; the others
+    follow."""
+    state = table(
+        [
+            {
+                "hand": ["Market", "Temple"],
+                "clientele": EVERY_ROLE,
+                "stockpile": stock,
+                "influence": ["rubble"],
+                "buildings": [{"name": "Forum Romanum", "materials": ["Statue", "Statue"]}],
+            },
+            {
+                "hand": ["Market", "Fountain"],
+                "clientele": EVERY_ROLE,
+                "stockpile": EVERY_MATERIAL,
+                "influence": ["stone", "stone"],
+                "vault": ["Stairway", "Stairway", "Stairway", "Ludus Magna"],
+                "buildings": [{"name": "Forum Romanum", "materials": ["Temple", "Temple"]}],
+            },
+            {"hand": ["Palisade"]},
+        ]
+    )
+    state = engine.apply(state, lead("craftsman", in_hand(state, 0, "Market")))
+    state = engine.apply(state, follow(in_hand(state, 1, "Market")))
+    state = engine.apply(state, follow(in_hand(state, 2, "Palisade")))
+    assert not engine.is_over(state)
+    assert pending(state) == (0, "act")
+    forum = site_of(state, 0, "Forum Romanum")
+    return engine.apply(state, build(in_hand(state, 0, "Temple"), forum))
+
+
+def test_forum_romanum_example_you_win_she_does_not() -> None:
+    """rules/001 Appendix I, Forum Romanum: "You and the player to your left both have a Client of
+    each type, a Material of each type, and a Forum Romanum Foundation with two Marble in it. You
+    lead as Craftsman and the other players follow. You move Marble from your hand into the Forum
+    Romanum, completing it. You win. She doesn't." """
+    state = forum_romanum_table()
+    you = zones(state, 0)
+    assert you["buildings"] == {"Forum Romanum": (["Statue", "Statue", "Temple"], True)}
+    assert you["influence"] == 6
+    assert engine.is_over(state) and state.end is not None
+    assert state.end["reason"] == "forum"
+    assert state.end["winners"] == [0]  # no need to score: she has more points
+    totals = {s["seat"]: s["total"] for s in engine.scores(state)}
+    assert totals[1] > totals[0]
+    assert engine.prompt(state) is None and engine.legal_actions(state) == []
+    assert zones(state, 1)["buildings"] == {"Forum Romanum": (["Temple", "Temple"], False)}
+
+
+def test_forum_romanum_needs_a_material_of_each_type() -> None:
+    """rules/001 Appendix I, Forum Romanum, counter-case: with every client but no Marble in the
+    Stockpile, completing it does not win; the turn goes on to her."""
+    state = forum_romanum_table(stock=EVERY_MATERIAL[:5])
+    assert zones(state, 0)["buildings"]["Forum Romanum"][1] is True
+    assert not engine.is_over(state)
+    assert pending(state) == (1, "act")
+
+
+def test_forum_romanum_not_won_without_it() -> None:
+    """rules/001 Appendix I, Forum Romanum, counter-case: every client and every material but no
+    completed Forum Romanum is no win (the table above, before the Marble goes in, was not over)
+    - and the training game ignores it (rules/001 ENDING THE GAME: "the Catacomb and Forum
+    Romanum end conditions do not apply")."""
+    state = table(
+        [
+            {
+                "clientele": EVERY_ROLE,
+                "stockpile": EVERY_MATERIAL,
+                "buildings": [
+                    {"name": "Forum Romanum", "materials": ["Statue"] * 3, "complete": True}
+                ],
+            },
+            {"hand": ["Road"]},
+        ],
+        options={"training": True},
+    )
+    state = engine.apply(state, {"type": "think", "take": "jack"})
+    assert not engine.is_over(state)
