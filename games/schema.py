@@ -22,14 +22,17 @@ STRING_CHOICES = {
 
 
 def _field(f: dataclasses.Field[Any]) -> serializers.Field:
-    annotation = str(f.type)
+    annotation = str(f.type).replace(" ", "")
     required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
     kwargs: dict[str, Any] = {"required": required, "help_text": None}
+    if annotation.endswith("|None") or annotation.startswith("None|"):
+        annotation = annotation.removesuffix("|None").removeprefix("None|")
+        kwargs["allow_null"] = True
     if annotation == "int":
         return serializers.IntegerField(min_value=0, max_value=9999, **kwargs)
     if annotation == "bool":
         return serializers.BooleanField(**kwargs)
-    if annotation.startswith("tuple[int") or annotation.startswith("list[int"):
+    if annotation.startswith(("tuple[int", "list[int")):
         return serializers.ListField(
             child=serializers.IntegerField(min_value=0, max_value=9999), **kwargs
         )

@@ -145,14 +145,17 @@ def move_history(game: Game, *, after: int = 0) -> QuerySet[Move]:
 
 
 def move_for_seat(move: Move, position: int | None) -> dict[str, Any]:
-    """One logged move as `position` may see it. Actions carry card ids only (ids reveal nothing
-    about hidden cards, and every card an action names is one it puts on the table), never names;
-    draws are not logged, so another player's draws show only as hand counts in the view."""
+    """One logged move as `position` may see it (`engine.public_action`: a card taken secretly
+    from hand stays hidden from the other seats). Actions carry card ids only, never names, and ids
+    reveal nothing about hidden cards; draws are not logged, so another player's draws show only as
+    hand counts in the view."""
     return {
         "seq": move.seq,
         "seat": move.seat,
         "actor": move.actor,
-        "action": move.action,
+        "action": engine.public_action(move.action, move.seat, position)
+        if move.seat is not None
+        else move.action,
         "mine": move.seat is not None and move.seat == position,
         "created": move.created,
     }
