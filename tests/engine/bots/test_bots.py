@@ -3,8 +3,11 @@ types they do not know, and greedy beats random."""
 
 from __future__ import annotations
 
+import ast
 import copy
 import json
+import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -157,3 +160,31 @@ def test_greedy_beats_random() -> None:
     assert not result["errors"] and not result2["errors"]
     assert wins["greedy"] / 2 > 0.6
     assert wins["greedy"] > wins["random"]
+
+
+def test_bots_leave_the_global_generator_alone() -> None:
+    before = random.getstate()
+    for name in BOTS:
+        bot = make_bot(name, 5)
+        for v, legal in decisions("republic", 3, 4, 60):
+            bot.choose(v, legal)
+    assert random.getstate() == before
+
+
+def top_level_imports(path: Path) -> set[str]:
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            out.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            out.add(node.module.split(".")[0])
+    return out
+
+
+def test_bots_are_pure_python() -> None:
+    """No framework, and only the arena may print or read the clock."""
+    for path in (Path(engine.__file__).parent / "bots").glob("*.py"):
+        imported = top_level_imports(path)
+        assert not imported & {"django", "rest_framework", "celery"}, path.name
+        if path.name != "arena.py":
+            assert not imported & {"time", "sys", "os", "argparse", "datetime"}, path.name
