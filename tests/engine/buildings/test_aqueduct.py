@@ -112,3 +112,25 @@ def test_aqueduct_hire_from_hand_refused_without_it() -> None:
     expect_illegal(state, hire(from_hand=bath), "not_allowed")
     expect_illegal(state, hire(card=in_pool(state, "Villa"), from_hand=bath), "not_allowed")
     assert not any(a.get("from_hand") is not None for a in engine.legal_actions(state))
+
+
+def test_aqueduct_cannot_hire_a_jack() -> None:
+    """rules/001 JACKS: "Jacks cannot be taken or played as ... Clients": a Jack from hand is
+    refused by the Aqueduct (not_an_order) and nothing changes."""
+    state = table(
+        [
+            {
+                "hand": ["Temple", "Jack"],
+                "buildings": [
+                    {"name": "Aqueduct", "materials": ["Wall", "Wall"], "complete": True}
+                ],
+            },
+            {"hand": ["Road"]},
+        ],
+        pool=["Villa"],
+    )
+    state = play(state, lead("patron", in_hand(state, 0, "Temple")), think("jack"))
+    assert pending(state) == (0, "act")
+    jack = in_hand(state, 0, "Jack")
+    expect_illegal(state, hire(from_hand=jack), "not_an_order")
+    expect_illegal(state, hire(in_pool(state, "Villa"), from_hand=jack), "not_an_order")

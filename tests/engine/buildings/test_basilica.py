@@ -71,3 +71,23 @@ def test_basilica_sale_from_hand_refused_without_it() -> None:
     expect_illegal(state, sell(from_hand=wall), "not_allowed")
     expect_illegal(state, sell(in_stockpile(state, 0, "Academy"), from_hand=wall), "not_allowed")
     assert not any(a.get("from_hand") is not None for a in engine.legal_actions(state))
+
+
+def test_basilica_cannot_filch_a_jack() -> None:
+    """rules/001 JACKS: "Jacks cannot be taken or played as Materials or Clients": the Basilica
+    takes "a card from your hand as a Material", so a Jack is refused (not_an_order) and nothing
+    changes."""
+    me = {
+        "hand": ["Villa", "Jack"],
+        "stockpile": ["Road"],
+        "buildings": [
+            {"name": "Basilica", "materials": ["Statue", "Statue", "Statue"], "complete": True}
+        ],
+    }
+    state = table([me, {"hand": ["Bar"]}])
+    state = engine.apply(state, lead("merchant", in_hand(state, 0, "Villa")))
+    state = engine.apply(state, {"type": "think", "take": "jack"})
+    assert pending(state) == (0, "act")
+    jack = in_hand(state, 0, "Jack")
+    expect_illegal(state, sell(from_hand=jack), "not_an_order")
+    expect_illegal(state, sell(in_stockpile(state, 0, "Road"), from_hand=jack), "not_an_order")

@@ -129,3 +129,81 @@ def test_bath_combined_with_garden_each_garden_client_acts() -> None:
     # client gives no Craftsman action of the turn itself, and the turn ends.
     assert pool(state) == ["Dock"]
     assert pending(state) == (1, "lead")
+
+
+def bath_influence_table() -> engine.State:
+    """Seat 0 has a Bath (Influence 4: room for four clients), three clients (two Patrons and a
+    Laborer), a Wall foundation with one Concrete and a Concrete (Tribunal) in its Stockpile, and
+    leads Patron (three actions); the Pool holds an Architect (Tower) and a Craftsman (Dock)."""
+    state = table(
+        [
+            {
+                "hand": ["Temple"],
+                "clientele": ["Statue", "Basilica", "Insula"],
+                "stockpile": ["Tribunal"],
+                "buildings": [BATH, {"name": "Wall", "materials": ["Storeroom"]}],
+            },
+            {"hand": ["Road"]},
+        ],
+        pool=["Tower", "Dock"],
+    )
+    state = engine.apply(state, lead("patron", in_hand(state, 0, "Temple")))
+    state = engine.apply(state, think("jack"))
+    assert pending(state) == (0, "act") and left(state) == 3
+    state = engine.apply(state, hire(in_pool(state, "Tower")))  # the fourth client: full
+    assert engine.prompt(state)["role"] == "architect" and left(state) == 1
+    return state
+
+
+def test_bath_completed_building_raises_influence_for_later_patron_actions() -> None:
+    """rules/001 Appendix I, Bath: "If the Client's action completes a building then this
+    additional Influence is available for subsequent Patron actions on the same turn." The
+    Architect you hire fills your Clientele, and its Bath action completes your Wall from the
+    Stockpile (Influence 6); your next Patron action may then hire a fifth client."""
+    state = bath_influence_table()
+    state = engine.apply(state, build(state.players[0].stockpile[0], site_of(state, 0, "Wall")))
+    assert zones(state, 0)["buildings"]["Wall"] == (["Storeroom", "Tribunal"], True)
+    assert zones(state, 0)["influence"] == 6
+    assert pending(state) == (0, "act") and engine.prompt(state)["role"] == "patron"
+    assert left(state) == 2
+    state = engine.apply(state, hire(in_pool(state, "Dock")))
+    assert zones(state, 0)["clientele"] == ["Basilica", "Dock", "Insula", "Statue", "Tower"]
+
+
+def test_bath_without_the_completion_the_clientele_stays_full() -> None:
+    """rules/001 Appendix I, Bath, counter-case to the test above: if the Architect's Bath action
+    is declined, the Clientele is full (Influence 4), so the remaining Patron actions have nothing
+    to do and the turn ends; the Craftsman stays in the Pool."""
+    state = bath_influence_table()
+    state = engine.apply(state, SKIP)
+    assert zones(state, 0)["influence"] == 4
+    assert pending(state) == (1, "lead")
+    assert "Dock" in pool(state)
+
+
+def test_bath_two_clients_hired_at_once_combine_for_an_out_of_town_site() -> None:
+    """rules/001 Appendix I, Bath: "This action must be completed before a new Client is hired,
+    although two actions may be combined to start an out of town Site." With an Aqueduct one Patron
+    action hires two Craftsmen (one from the Pool, one from hand); their two Bath actions together
+    lay a Temple on an out-of-town Marble Site."""
+    aqueduct = {"name": "Aqueduct", "materials": ["Wall", "Wall"], "complete": True}
+    state = table(
+        [
+            {"hand": ["Statue", "Market", "Temple"], "buildings": [BATH, aqueduct]},
+            {"hand": ["Road"]},
+        ],
+        pool=["Dock"],
+        sites={"marble": {"in_town": 0, "out_of_town": 2}},
+    )
+    state = engine.apply(state, lead("patron", in_hand(state, 0, "Statue")))
+    state = engine.apply(state, think("jack"))
+    state = engine.apply(state, hire(in_pool(state, "Dock"), from_hand=in_hand(state, 0, "Market")))
+    assert zones(state, 0)["clientele"] == ["Dock", "Market"]
+    assert pending(state) == (0, "act"), "the two Bath actions are not offered together"
+    assert engine.prompt(state)["role"] == "craftsman"
+    temple = in_hand(state, 0, "Temple")
+    state = engine.apply(state, lay(temple, "marble", out_of_town=True))
+    assert zones(state, 0)["buildings"]["Temple"] == ([], False)
+    assert engine.view(state, None)["sites"]["marble"] == {"in_town": 0, "out_of_town": 1}
+    # Both Bath actions are spent: the turn is over.
+    assert pending(state) == (1, "lead")

@@ -83,3 +83,23 @@ def test_circus_pair_must_be_two_order_cards_of_one_role(second: str, code: str)
     expect_illegal(
         state, lead("patron", in_hand(state, 0, "Insula"), in_hand(state, 0, second)), code
     )
+
+
+def test_circus_pair_follows_too() -> None:
+    """rules/001 Appendix I, Circus: "You may play two cards of the same Role as a Jack" - to
+    follow as well as to lead (rules/001 PETITIONING: "lead or follow")."""
+    state = table(
+        [{"hand": ["Temple"]}, {"hand": ["Insula", "Road"], "buildings": [CIRCUS]}],
+        version="imperium",
+        pool=["Wall"],
+    )
+    state = engine.apply(state, lead("patron", in_hand(state, 0, "Temple")))
+    state = engine.apply(state, follow(in_hand(state, 1, "Insula"), in_hand(state, 1, "Road")))
+    assert zones(state, 1)["camp"] == ["Insula", "Road"]
+
+
+def test_circus_is_not_in_the_republic_deck() -> None:
+    """rules/001 Appendix I, Circus: "Imperium version only"; a Republic table cannot hold one."""
+    with pytest.raises(engine.SetupError) as info:
+        table([{"buildings": [CIRCUS]}, {}])
+    assert info.value.code == "not_enough_cards"

@@ -87,3 +87,28 @@ def test_circus_maximus_no_bonus_without_it() -> None:
     state = play(state, *[sell(c) for c in state.players[0].stockpile[:3]])
     assert len(state.players[0].vault) == 3 and len(state.players[0].stockpile) == 2
     assert pending(state) == (1, "act") and left(state) == 2
+
+
+def test_circus_maximus_bonus_when_following() -> None:
+    """rules/001 Appendix I, Circus Maximus: "Whenever you lead or follow a Role": had the left
+    player followed, he would have had 1 + 2 + 2 = 5 Merchant actions."""
+    state = table(
+        [
+            {"hand": ["Garden"]},
+            {
+                "hand": ["Garden"],
+                "clientele": ["Sewer", "Sewer"],
+                "stockpile": ["Market", "Palisade"],
+                "buildings": [
+                    {
+                        "name": "Circus Maximus",
+                        "materials": ["Catacomb", "Catacomb", "Catacomb"],
+                        "complete": True,
+                    }
+                ],
+            },
+        ]
+    )
+    state = engine.apply(state, lead("merchant", in_hand(state, 0, "Garden")))
+    state = engine.apply(state, {"type": "follow", "cards": [in_hand(state, 1, "Garden")]})
+    assert pending(state) == (1, "act") and left(state) == 5

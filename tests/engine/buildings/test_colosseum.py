@@ -187,3 +187,12 @@ def test_colosseum_vault_room_limits_the_slain() -> None:
     state = engine.apply(state, claim(in_clientele(state, 2, "Atrium")))
     assert zones(state, 0)["vault"] == ["Atrium", "Bar", "Bar", "Bar", "Bar"]
     assert zones(state, 1)["clientele"] == ["Academy"]
+
+
+def test_colosseum_is_not_in_the_republic_deck() -> None:
+    """rules/001 Appendix I, Colosseum: "Imperium version only"."""
+    import pytest
+
+    with pytest.raises(engine.SetupError) as info:
+        table([{"buildings": [COLOSSEUM]}, {}])
+    assert info.value.code == "not_enough_cards"

@@ -64,3 +64,15 @@ def test_dock_gather_from_hand_refused_without_it() -> None:
     expect_illegal(state, gather(from_hand=academy), "not_allowed")
     expect_illegal(state, gather(in_pool(state, "Palisade"), from_hand=academy), "not_allowed")
     assert not any(a.get("from_hand") is not None for a in engine.legal_actions(state))
+
+
+def test_dock_cannot_gather_a_jack() -> None:
+    """rules/001 JACKS: "Jacks cannot be taken or played as Materials": a Jack from hand is refused
+    by the Dock (not_an_order) and nothing changes."""
+    me = {"hand": ["Road", "Jack"], "buildings": [{"name": "Dock", "materials": ["Market"]}]}
+    me["buildings"][0]["complete"] = True
+    state = table([me, {"hand": ["Latrine"]}], pool=["Palisade"])
+    state = engine.apply(state, lead("laborer", in_hand(state, 0, "Road")))
+    state = engine.apply(state, think("jack"))
+    assert pending(state) == (0, "act")
+    expect_illegal(state, gather(from_hand=in_hand(state, 0, "Jack")), "not_an_order")

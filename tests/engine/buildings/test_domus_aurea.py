@@ -98,3 +98,12 @@ def test_domus_aurea_tears_down_nothing_without_it() -> None:
     assert pending(state) == (1, "lead")
     expect_illegal(state, claim(site_of(state, 2, "School")), "wrong_action")
     assert zones(state, 2)["buildings"] == {"School": ([], False)}
+
+
+def test_domus_aurea_is_not_in_the_imperium_deck() -> None:
+    """rules/001 Appendix I, Domus Aurea: "Republic version only"."""
+    import pytest
+
+    with pytest.raises(engine.SetupError) as info:
+        table([{"buildings": [DOMUS]}, {}], version="imperium")
+    assert info.value.code == "not_enough_cards"

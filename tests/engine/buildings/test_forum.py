@@ -262,3 +262,30 @@ def test_forum_with_stairway_several_winners_best_score_wins(
     assert state.end["winners"] == [richer]
     totals = {s["seat"]: s["total"] for s in engine.scores(state)}
     assert totals[richer] > totals[2 - richer]
+
+
+def test_forum_wins_the_moment_the_last_client_type_is_hired() -> None:
+    """rules/001 Appendix I, Forum: "You win immediately whenever you have a Client of each type":
+    with a completed Forum and five client types, hiring a Patron with the first of two Patron
+    actions ends the game at once; the second action is not taken."""
+    state = table(
+        [
+            {
+                "hand": ["Temple"],
+                "clientele": ["Bar", "Dock", "Academy", "Tower", "Villa"],
+                "influence": ["marble"],
+                "buildings": [complete("Forum", "Statue")],
+            },
+            {"hand": ["Road"]},
+        ],
+        version="imperium",
+        pool=["Palace", "Basilica"],
+    )
+    state = engine.apply(state, lead("patron", in_hand(state, 0, "Temple")))
+    state = engine.apply(state, think("jack"))
+    assert not engine.is_over(state)
+    state = engine.apply(state, {"type": "hire", "card": state.pool[0]})
+    assert engine.is_over(state) and state.end is not None
+    assert state.end["reason"] == "forum" and state.end["winners"] == [0]
+    assert zones(state, 0)["clientele"] == ["Academy", "Bar", "Dock", "Palace", "Tower", "Villa"]
+    assert engine.legal_actions(state) == []

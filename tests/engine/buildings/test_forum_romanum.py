@@ -103,3 +103,31 @@ def test_forum_romanum_not_won_without_it() -> None:
     )
     state = engine.apply(state, {"type": "think", "take": "jack"})
     assert not engine.is_over(state)
+
+
+def test_forum_romanum_wins_the_moment_the_last_material_is_gathered() -> None:
+    """rules/001 Appendix I, Forum Romanum: "You immediately win the game if you have one Client of
+    each type ... and one Material of each type in your Stockpile": with a completed Forum Romanum
+    and every client, gathering the missing Marble from the Pool ends the game at once."""
+    state = table(
+        [
+            {
+                "hand": ["Road"],
+                "clientele": EVERY_ROLE,
+                "stockpile": EVERY_MATERIAL[:5],
+                "influence": ["marble"],
+                "buildings": [
+                    {"name": "Forum Romanum", "materials": ["Statue"] * 3, "complete": True}
+                ],
+            },
+            {"hand": ["Bar"]},
+        ],
+        pool=["Temple", "Latrine"],
+    )
+    state = engine.apply(state, lead("laborer", in_hand(state, 0, "Road")))
+    state = engine.apply(state, {"type": "think", "take": "jack"})
+    assert not engine.is_over(state)
+    temple = next(c for c in state.pool if state.names[c] == "Temple")
+    state = engine.apply(state, {"type": "gather", "card": temple})
+    assert engine.is_over(state) and state.end is not None
+    assert state.end["reason"] == "forum" and state.end["winners"] == [0]

@@ -121,3 +121,14 @@ def test_fountain_draw_refused_without_it() -> None:
     assert pending(state) == (0, "act")
     expect_illegal(state, FOUNTAIN, "not_allowed")
     assert FOUNTAIN not in engine.legal_actions(state)
+
+
+def test_fountain_drawn_card_must_match_the_foundation() -> None:
+    """rules/001 Appendix I, Fountain: the drawn card goes "as a Material into one of his existing
+    Foundations" under the usual rule that materials match (rules/001 ADDING MATERIALS TO A
+    BUILDING): a drawn Temple does not fit a Palisade (wrong_material, nothing changes)."""
+    state = fountain_table({"buildings": [FOUNTAIN_BUILDING, {"name": "Palisade"}]}, ["Temple"])
+    state = engine.apply(state, FOUNTAIN)
+    temple = in_hand(state, 0, "Temple")
+    expect_illegal(state, build(temple, site_of(state, 0, "Palisade")), "wrong_material")
+    assert build(temple, site_of(state, 0, "Palisade")) not in engine.legal_actions(state)
