@@ -38,6 +38,9 @@ class Bot:
         """Return one of `legal` (the very dict, not a copy) for the seat whose view this is."""
         if not legal:
             raise ValueError("there is no legal action to choose from")
+        seat, to_act = view.get("seat"), view.get("to_act")
+        if seat is None or (to_act is not None and seat != to_act):
+            raise ValueError("a bot decides from the view of the seat to act, not another's")
         self.rng.seed(decision_seed(self.seed, view, legal))
         choice = self.decide(view, legal)
         if not any(choice is a for a in legal):

@@ -134,10 +134,15 @@ def test_greedy_copes_with_unknown_action_types() -> None:
     assert bot.choose(view, odd_fields) in odd_fields
 
 
-def test_greedy_refuses_a_spectator_view() -> None:
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_bots_refuse_any_view_but_the_seat_to_act(name: str) -> None:
     state = engine.new_game("republic", 2, 1)
-    with pytest.raises(ValueError):
-        make_bot("greedy", 0).choose(engine.view(state, None), engine.legal_actions(state))
+    seat = engine.to_act(state)
+    assert seat is not None
+    legal = engine.legal_actions(state)
+    for wrong in (None, 1 - seat):
+        with pytest.raises(ValueError, match="seat to act"):
+            make_bot(name, 0).choose(engine.view(state, wrong), legal)
 
 
 def test_no_legal_action_and_unknown_bot_are_errors() -> None:
