@@ -8,7 +8,7 @@ from typing import Any
 
 import engine
 from engine.state import Building
-from tests.engine.helpers import find
+from tests.engine.helpers import find, is_legal
 
 Action = dict[str, Any]
 
@@ -151,7 +151,14 @@ def pending(state: engine.State) -> tuple[int | None, str | None]:
     return (None, None) if p is None else (p["seat"], p["kind"])
 
 
+def act(state: engine.State, action: Action) -> engine.State:
+    """Play `action`, first checking that `legal_actions` offers it (so that every building-enabled
+    option a test plays is also one that bots and clients are offered)."""
+    assert is_legal(state, action), (action, engine.prompt(state))
+    return engine.apply(state, action)
+
+
 def play(state: engine.State, *actions: Action) -> engine.State:
     for action in actions:
-        state = engine.apply(state, action)
+        state = act(state, action)
     return state

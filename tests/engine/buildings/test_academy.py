@@ -10,6 +10,7 @@ from __future__ import annotations
 import engine
 from tests.engine.buildings.steps import (
     SKIP,
+    act,
     build,
     follow,
     in_hand,
@@ -44,23 +45,23 @@ def test_academy_example_thinks_after_craftsman_turn() -> None:
     You execute your two Clients' Craftsman actions by playing two cards as new Foundations. You
     activate your Academy and draw two more Order cards, ending your turn with five cards."""
     state = academy_table()
-    state = engine.apply(state, lead("craftsman", in_hand(state, 0, "Palisade")))
-    state = engine.apply(state, think("cards"))  # you pass and draw five
+    state = act(state, lead("craftsman", in_hand(state, 0, "Palisade")))
+    state = act(state, think("cards"))  # you pass and draw five
     assert zones(state, 1)["hand"] == ["Bar", "Dock", "Insula", "Latrine", "Wall"]
-    state = engine.apply(state, think("jack"))  # the left player passes too (takes a Jack)
+    state = act(state, think("jack"))  # the left player passes too (takes a Jack)
     # The right player executes his Craftsman action.
     assert pending(state) == (0, "act") and left(state) == 1
-    state = engine.apply(state, lay(in_hand(state, 0, "Market"), "wood"))
+    state = act(state, lay(in_hand(state, 0, "Market"), "wood"))
     # Your two Clients' Craftsman actions lay two foundations.
     assert pending(state) == (1, "act") and left(state) == 2
-    state = engine.apply(state, lay(in_hand(state, 1, "Insula"), "rubble"))
-    state = engine.apply(state, lay(in_hand(state, 1, "Dock"), "wood"))
+    state = act(state, lay(in_hand(state, 1, "Insula"), "rubble"))
+    state = act(state, lay(in_hand(state, 1, "Dock"), "wood"))
     assert len(state.players[1].hand) == 3
     # The left player has no Craftsman action; the turn ends and the Academy offers a Thinker
     # action (a choice, not an automatic draw).
     assert pending(state) == (1, "think") and left(state) == 1
     assert {"type": "skip"} in engine.legal_actions(state)
-    state = engine.apply(state, think("cards"))
+    state = act(state, think("cards"))
     you = zones(state, 1)
     assert len(state.players[1].hand) == 5
     assert you["hand"] == ["Bar", "Latrine", "Temple", "Villa", "Wall"]
@@ -82,10 +83,10 @@ def test_academy_thinker_action_may_be_declined() -> None:
     state = academy_table()
     state = play(state, lead("craftsman", in_hand(state, 0, "Palisade")), think(), think("jack"))
     state = play(state, SKIP)  # the right player lays nothing
-    state = engine.apply(state, lay(in_hand(state, 1, "Insula"), "rubble"))
-    state = engine.apply(state, SKIP)
+    state = act(state, lay(in_hand(state, 1, "Insula"), "rubble"))
+    state = act(state, SKIP)
     assert pending(state) == (1, "think")
-    state = engine.apply(state, SKIP)
+    state = act(state, SKIP)
     assert len(state.players[1].hand) == 4
     assert pending(state) == (1, "lead") and state.turn == 2
 
@@ -105,9 +106,9 @@ def test_academy_no_think_without_the_academy() -> None:
     action: the Leader card passes and you keep three cards."""
     state = academy_table(academy=False)
     state = play(state, lead("craftsman", in_hand(state, 0, "Palisade")), think(), think("jack"))
-    state = engine.apply(state, lay(in_hand(state, 0, "Market"), "wood"))
-    state = engine.apply(state, lay(in_hand(state, 1, "Insula"), "rubble"))
-    state = engine.apply(state, lay(in_hand(state, 1, "Dock"), "wood"))
+    state = act(state, lay(in_hand(state, 0, "Market"), "wood"))
+    state = act(state, lay(in_hand(state, 1, "Insula"), "rubble"))
+    state = act(state, lay(in_hand(state, 1, "Dock"), "wood"))
     assert pending(state) == (1, "lead") and state.turn == 2
     assert len(state.players[1].hand) == 3
     assert not any(a.get("type") == "skip" for a in engine.legal_actions(state))
@@ -124,11 +125,11 @@ def test_academy_works_on_the_turn_it_is_completed() -> None:
         ]
     )
     state = play(state, lead("craftsman", in_hand(state, 0, "Dock")), think("jack"))
-    state = engine.apply(state, build(in_hand(state, 0, "Shrine"), site_of(state, 0, "Academy")))
+    state = act(state, build(in_hand(state, 0, "Shrine"), site_of(state, 0, "Academy")))
     assert zones(state, 0)["buildings"] == {"Academy": (["Gate", "Shrine"], True)}
     assert zones(state, 0)["influence"] == 4
     assert pending(state) == (0, "think") and left(state) == 1
-    state = engine.apply(state, think("cards"))
+    state = act(state, think("cards"))
     assert len(state.players[0].hand) == 5
     assert pending(state) == (1, "lead")
 
@@ -147,8 +148,8 @@ def test_academy_craftsman_action_from_following_counts() -> None:
             },
         ]
     )
-    state = engine.apply(state, lead("craftsman", in_hand(state, 0, "Palisade")))
-    state = engine.apply(state, follow(in_hand(state, 1, "Market")))
+    state = act(state, lead("craftsman", in_hand(state, 0, "Palisade")))
+    state = act(state, follow(in_hand(state, 1, "Market")))
     assert pending(state) == (1, "act") and left(state) == 1
-    state = engine.apply(state, lay(in_hand(state, 1, "Insula"), "rubble"))
+    state = act(state, lay(in_hand(state, 1, "Insula"), "rubble"))
     assert pending(state) == (1, "think")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import engine
 from tests.engine.buildings.steps import (
     SKIP,
+    act,
     build,
     in_hand,
     lay,
@@ -35,7 +36,7 @@ def first_structure(name: str) -> engine.State:
         ]
     )
     state = play(state, lead("craftsman", in_hand(state, 0, "Dock")), think("jack"))
-    return engine.apply(state, build(in_hand(state, 0, "Tower"), site_of(state, 0, name)))
+    return act(state, build(in_hand(state, 0, "Tower"), site_of(state, 0, name)))
 
 
 def test_amphitheatre_example_two_of_four_craftsman_actions() -> None:
@@ -46,12 +47,12 @@ def test_amphitheatre_example_two_of_four_craftsman_actions() -> None:
     state = first_structure("Amphitheatre")
     assert zones(state, 0)["influence"] == 4
     assert pending(state) == (0, "act") and left(state) == 4
-    state = engine.apply(state, lay(in_hand(state, 0, "Shrine"), "brick"))
+    state = act(state, lay(in_hand(state, 0, "Shrine"), "brick"))
     assert left(state) == 3
-    state = engine.apply(state, build(in_hand(state, 0, "Academy"), site_of(state, 0, "Shrine")))
+    state = act(state, build(in_hand(state, 0, "Academy"), site_of(state, 0, "Shrine")))
     assert pending(state) == (0, "act") and left(state) == 2
     assert {"type": "skip"} in engine.legal_actions(state)
-    state = engine.apply(state, SKIP)  # the other two actions are declined
+    state = act(state, SKIP)  # the other two actions are declined
     you = zones(state, 0)
     assert you["hand"] == ["Latrine"]
     assert you["buildings"] == {

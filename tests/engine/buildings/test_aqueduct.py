@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import engine
 from tests.engine.buildings.steps import (
+    act,
     build,
     hire,
     in_hand,
@@ -42,7 +43,7 @@ def test_aqueduct_example_clientele_fourteen_with_insula() -> None:
     )
     assert mine(state, 0)["clientele_limit"] == 3 + 2
     state = play(state, lead("craftsman", in_hand(state, 0, "Dock")), think("jack"))
-    state = engine.apply(state, build(in_hand(state, 0, "Tower"), site_of(state, 0, "Aqueduct")))
+    state = act(state, build(in_hand(state, 0, "Tower"), site_of(state, 0, "Aqueduct")))
     you = zones(state, 0)
     assert you["buildings"] == {
         "Insula": (["Bar"], True),
@@ -89,12 +90,10 @@ def test_aqueduct_example_patron_hires_from_hand() -> None:
     state = patron_table()
     assert pending(state) == (0, "act") and left(state) == 2
     assert mine(state, 0)["clientele_limit"] == 8
-    state = engine.apply(
-        state, hire(card=in_pool(state, "Villa"), from_hand=in_hand(state, 0, "Bath"))
-    )
+    state = act(state, hire(card=in_pool(state, "Villa"), from_hand=in_hand(state, 0, "Bath")))
     assert left(state) == 1
     # The hand alone, without a Pool card (the Pool is empty anyway).
-    state = engine.apply(state, hire(from_hand=in_hand(state, 0, "Foundry")))
+    state = act(state, hire(from_hand=in_hand(state, 0, "Foundry")))
     you = zones(state, 0)
     assert you["clientele"] == ["Bath", "Foundry", "Statue", "Villa"]  # three new clients
     assert you["hand"] == [] and you["camp"] == []

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import engine
 from tests.engine.buildings.steps import (
+    act,
     build,
     follow,
     in_hand,
@@ -37,9 +38,9 @@ def archway_table(archway: bool = True) -> engine.State:
             0, {"name": "Archway", "materials": ["Atrium", "Atrium"], "complete": True}
         )
     state = table([me, {"hand": ["Tribunal"]}, {"hand": ["Vomitorium"]}], pool=["Shrine"])
-    state = engine.apply(state, lead("architect", in_hand(state, 0, "Wall")))
-    state = engine.apply(state, follow(in_hand(state, 1, "Tribunal")))
-    return engine.apply(state, follow(in_hand(state, 2, "Vomitorium")))
+    state = act(state, lead("architect", in_hand(state, 0, "Wall")))
+    state = act(state, follow(in_hand(state, 1, "Tribunal")))
+    return act(state, follow(in_hand(state, 2, "Vomitorium")))
 
 
 def test_archway_example_pool_brick_then_stockpile_brick_complete_the_gate() -> None:
@@ -53,10 +54,10 @@ def test_archway_example_pool_brick_then_stockpile_brick_complete_the_gate() -> 
     gate = site_of(state, 0, "Gate")
     # A Pool card is a material only, never a foundation.
     expect_illegal(state, lay(in_pool(state, "Shrine"), "brick"), "card_not_held")
-    state = engine.apply(state, build(in_pool(state, "Shrine"), gate))
+    state = act(state, build(in_pool(state, "Shrine"), gate))
     assert zones(state, 0)["buildings"]["Gate"] == (["Shrine"], False)
     assert left(state) == 1
-    state = engine.apply(state, build(in_stockpile(state, 0, "Bath"), gate))
+    state = act(state, build(in_stockpile(state, 0, "Bath"), gate))
     you = zones(state, 0)
     assert you["buildings"] == {
         "Archway": (["Atrium", "Atrium"], True),
@@ -76,5 +77,5 @@ def test_archway_pool_material_refused_without_it() -> None:
     gate = site_of(state, 0, "Gate")
     expect_illegal(state, build(in_pool(state, "Shrine"), gate), "card_not_in_stockpile")
     assert not any(a.get("card") == in_pool(state, "Shrine") for a in engine.legal_actions(state))
-    state = engine.apply(state, build(in_stockpile(state, 0, "Bath"), gate))
+    state = act(state, build(in_stockpile(state, 0, "Bath"), gate))
     assert zones(state, 0)["buildings"]["Gate"] == (["Bath"], False)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import engine
 from tests.engine.buildings.steps import (
+    act,
     follow,
     in_hand,
     in_stockpile,
@@ -35,9 +36,9 @@ def atrium_table(atrium: bool = True) -> engine.State:
         ],
         deck=["Temple"],
     )
-    state = engine.apply(state, lead("merchant", in_hand(state, 0, "Villa")))
-    state = engine.apply(state, follow(in_hand(state, 1, "Jack")))
-    return engine.apply(state, think("jack"))
+    state = act(state, lead("merchant", in_hand(state, 0, "Villa")))
+    state = act(state, follow(in_hand(state, 1, "Jack")))
+    return act(state, think("jack"))
 
 
 def test_atrium_example_stockpile_stone_and_an_unseen_deck_card() -> None:
@@ -48,15 +49,15 @@ def test_atrium_example_stockpile_stone_and_an_unseen_deck_card() -> None:
     state = atrium_table()
     deck = len(state.deck)
     assert pending(state) == (0, "act")
-    state = engine.apply(state, sell(in_stockpile(state, 0, "Wall")))
+    state = act(state, sell(in_stockpile(state, 0, "Wall")))
     assert zones(state, 0)["vault"] == ["Wall"] and zones(state, 0)["stockpile"] == []
     assert pending(state) == (1, "act") and left(state) == 2
     # Stockpile and deck together in one action is refused: the deck card comes "instead".
     catacomb = in_stockpile(state, 1, "Catacomb")
     expect_illegal(state, sell(catacomb, from_deck=True), "not_allowed")
-    state = engine.apply(state, sell(catacomb))
+    state = act(state, sell(catacomb))
     assert left(state) == 1
-    state = engine.apply(state, sell(from_deck=True))
+    state = act(state, sell(from_deck=True))
     you = zones(state, 1)
     assert you["vault"] == ["Catacomb", "Temple"] and you["stockpile"] == []
     assert you["hand"] == [] and you["clientele"] == ["Prison"]
@@ -74,7 +75,7 @@ def test_atrium_deck_sale_refused_without_it() -> None:
     """rules/001 Appendix I, Atrium: selling the deck's top card is the Atrium's function; without
     one it is refused (not_allowed), nothing changes, and it is not offered."""
     state = atrium_table(atrium=False)
-    state = engine.apply(state, sell(in_stockpile(state, 0, "Wall")))
+    state = act(state, sell(in_stockpile(state, 0, "Wall")))
     assert pending(state) == (1, "act") and left(state) == 2
     expect_illegal(state, sell(from_deck=True), "not_allowed")
     assert not any(a.get("from_deck") for a in engine.legal_actions(state))

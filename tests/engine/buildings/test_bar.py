@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import engine
 from tests.engine.buildings.steps import (
+    act,
     follow,
     hire,
     in_hand,
@@ -40,9 +41,9 @@ def bar_table() -> engine.State:
         pool=["Dock", "Dock", "Dock", "Gate"],
         deck=["Tower", "Shrine", "Villa"],
     )
-    state = engine.apply(state, lead("patron", in_hand(state, 0, "Temple")))
-    state = engine.apply(state, follow(in_hand(state, 1, "Statue")))
-    return engine.apply(state, follow(in_hand(state, 2, "Palace")))
+    state = act(state, lead("patron", in_hand(state, 0, "Temple")))
+    state = act(state, follow(in_hand(state, 1, "Statue")))
+    return act(state, follow(in_hand(state, 2, "Palace")))
 
 
 def test_bar_example_pool_and_deck_clients() -> None:
@@ -57,16 +58,16 @@ def test_bar_example_pool_and_deck_clients() -> None:
     state = bar_table()
     deck = len(state.deck)
     assert pending(state) == (0, "act") and left(state) == 1
-    state = engine.apply(state, hire(in_pool(state, "Dock")))
+    state = act(state, hire(in_pool(state, "Dock")))
     assert pending(state) == (1, "act") and left(state) == 1
-    state = engine.apply(state, hire(in_pool(state, "Gate"), from_deck=True))
+    state = act(state, hire(in_pool(state, "Gate"), from_deck=True))
     assert zones(state, 1)["clientele"] == ["Gate", "Tower"]
     assert pending(state) == (2, "act") and left(state) == 2
     # He could take a Craftsman from the Pool, but draws from the deck only.
     assert {"type": "hire", "card": in_pool(state, "Dock")} in engine.legal_actions(state)
-    state = engine.apply(state, hire(from_deck=True))
+    state = act(state, hire(from_deck=True))
     assert zones(state, 2)["clientele"] == ["Basilica", "Shrine"]
-    state = engine.apply(state, hire(from_deck=True))
+    state = act(state, hire(from_deck=True))
     right, you, lft = zones(state, 0), zones(state, 1), zones(state, 2)
     assert right["clientele"] == ["Dock"]
     assert you["clientele"] == ["Gate", "Tower"] and you["influence"] == 3
@@ -97,7 +98,7 @@ def test_bar_clientele_limit_still_applies() -> None:
     full = engine.from_json(data)
     assert pending(full) == (1, "act")
     expect_illegal(full, hire(in_pool(full, "Gate"), from_deck=True), "clientele_full")
-    after = engine.apply(full, hire(from_deck=True))
+    after = act(full, hire(from_deck=True))
     assert len(after.players[1].clientele) == 3
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import engine
 from tests.engine.buildings.steps import (
+    act,
     follow,
     in_hand,
     in_stockpile,
@@ -30,9 +31,9 @@ def basilica_table(basilica: bool = True) -> engine.State:
             {"name": "Basilica", "materials": ["Statue", "Statue", "Statue"], "complete": True}
         ]
     state = table([me, {"hand": ["Villa"]}, {"hand": ["Garden"], "stockpile": ["Bar"]}])
-    state = engine.apply(state, lead("merchant", in_hand(state, 0, "Jack")))
-    state = engine.apply(state, follow(in_hand(state, 1, "Villa")))
-    return engine.apply(state, follow(in_hand(state, 2, "Garden")))
+    state = act(state, lead("merchant", in_hand(state, 0, "Jack")))
+    state = act(state, follow(in_hand(state, 1, "Villa")))
+    return act(state, follow(in_hand(state, 2, "Garden")))
 
 
 def test_basilica_example_filches_two_concrete_from_hand() -> None:
@@ -43,11 +44,9 @@ def test_basilica_example_filches_two_concrete_from_hand() -> None:
     you move the second Concrete from your hand into your Vault." """
     state = basilica_table()
     assert pending(state) == (0, "act") and left(state) == 2
-    state = engine.apply(
-        state, sell(in_stockpile(state, 0, "Academy"), from_hand=in_hand(state, 0, "Wall"))
-    )
+    state = act(state, sell(in_stockpile(state, 0, "Academy"), from_hand=in_hand(state, 0, "Wall")))
     assert left(state) == 1
-    state = engine.apply(state, sell(from_hand=in_hand(state, 0, "Tower")))
+    state = act(state, sell(from_hand=in_hand(state, 0, "Tower")))
     you = zones(state, 0)
     assert you["vault"] == ["Academy", "Tower", "Wall"]  # three more cards in the Vault
     assert you["stockpile"] == [] and you["hand"] == [] and you["camp"] == ["Jack"]
@@ -85,8 +84,8 @@ def test_basilica_cannot_filch_a_jack() -> None:
         ],
     }
     state = table([me, {"hand": ["Bar"]}])
-    state = engine.apply(state, lead("merchant", in_hand(state, 0, "Villa")))
-    state = engine.apply(state, {"type": "think", "take": "jack"})
+    state = act(state, lead("merchant", in_hand(state, 0, "Villa")))
+    state = act(state, {"type": "think", "take": "jack"})
     assert pending(state) == (0, "act")
     jack = in_hand(state, 0, "Jack")
     expect_illegal(state, sell(from_hand=jack), "not_an_order")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import engine
 from tests.engine.buildings.steps import (
     SKIP,
+    act,
     build,
     follow,
     gather,
@@ -42,10 +43,10 @@ def bath_table(bath: bool = True) -> engine.State:
         [{"hand": ["Temple"]}, me, {"hand": ["Palace"]}],
         pool=["Insula", "Tower", "Villa", "Basilica"],
     )
-    state = engine.apply(state, lead("patron", in_hand(state, 0, "Temple")))
-    state = engine.apply(state, follow(in_hand(state, 1, "Statue")))
-    state = engine.apply(state, follow(in_hand(state, 2, "Palace")))
-    state = engine.apply(state, hire(in_pool(state, "Tower")))  # the leader takes the Architect
+    state = act(state, lead("patron", in_hand(state, 0, "Temple")))
+    state = act(state, follow(in_hand(state, 1, "Statue")))
+    state = act(state, follow(in_hand(state, 2, "Palace")))
+    state = act(state, hire(in_pool(state, "Tower")))  # the leader takes the Architect
     return state
 
 
@@ -60,14 +61,14 @@ def test_bath_example_patron_then_laborer_actions() -> None:
     state = bath_table()
     assert zones(state, 0)["clientele"] == ["Tower"]
     assert pending(state) == (1, "act") and left(state) == 1
-    state = engine.apply(state, hire(in_pool(state, "Basilica")))
+    state = act(state, hire(in_pool(state, "Basilica")))
     prompt = engine.prompt(state)
     assert prompt["seat"] == 1 and prompt["role"] == "patron" and prompt["actions_left"] == 1
     assert SKIP in engine.legal_actions(state)  # "may": a choice
-    state = engine.apply(state, hire(in_pool(state, "Insula")))
+    state = act(state, hire(in_pool(state, "Insula")))
     prompt = engine.prompt(state)
     assert prompt["seat"] == 1 and prompt["role"] == "laborer" and prompt["actions_left"] == 1
-    state = engine.apply(state, gather(in_pool(state, "Villa")))
+    state = act(state, gather(in_pool(state, "Villa")))
     you = zones(state, 1)
     assert you["clientele"] == ["Basilica", "Insula"]
     assert you["stockpile"] == ["Villa"]
@@ -83,7 +84,7 @@ def test_bath_no_extra_action_without_it() -> None:
     action this turn (rules/001 HIRING CLIENTS); the left player hires next, and a second hire by
     you is refused."""
     state = bath_table(bath=False)
-    state = engine.apply(state, hire(in_pool(state, "Basilica")))
+    state = act(state, hire(in_pool(state, "Basilica")))
     assert pending(state) == (2, "act") and left(state) == 1
     expect_illegal(state, hire(in_pool(state, "Insula")), "not_your_turn", seat=1)
 
@@ -103,19 +104,19 @@ def test_bath_combined_with_garden_each_garden_client_acts() -> None:
         ],
         pool=["Bar", "Market", "Wall"],
     )
-    state = engine.apply(state, lead("craftsman", in_hand(state, 0, "Dock")))
-    state = engine.apply(state, think("jack"))
-    state = engine.apply(state, build(in_hand(state, 0, "Prison"), site_of(state, 0, "Garden")))
+    state = act(state, lead("craftsman", in_hand(state, 0, "Dock")))
+    state = act(state, think("jack"))
+    state = act(state, build(in_hand(state, 0, "Prison"), site_of(state, 0, "Garden")))
     assert zones(state, 0)["influence"] == 7
     prompt = engine.prompt(state)
     assert prompt["role"] == "patron" and prompt["actions_left"] == 7
-    state = engine.apply(state, hire(in_pool(state, "Bar")))
+    state = act(state, hire(in_pool(state, "Bar")))
     assert engine.prompt(state)["role"] == "laborer" and left(state) == 1
-    state = engine.apply(state, gather(in_pool(state, "Wall")))
+    state = act(state, gather(in_pool(state, "Wall")))
     assert engine.prompt(state)["role"] == "patron" and left(state) == 6
-    state = engine.apply(state, hire(in_pool(state, "Market")))
+    state = act(state, hire(in_pool(state, "Market")))
     assert engine.prompt(state)["role"] == "craftsman" and left(state) == 1
-    state = engine.apply(state, lay(in_hand(state, 0, "Latrine"), "rubble"))
+    state = act(state, lay(in_hand(state, 0, "Latrine"), "rubble"))
     you = zones(state, 0)
     assert you["clientele"] == ["Bar", "Market"]
     assert you["stockpile"] == ["Wall"]
@@ -147,10 +148,10 @@ def bath_influence_table() -> engine.State:
         ],
         pool=["Tower", "Dock"],
     )
-    state = engine.apply(state, lead("patron", in_hand(state, 0, "Temple")))
-    state = engine.apply(state, think("jack"))
+    state = act(state, lead("patron", in_hand(state, 0, "Temple")))
+    state = act(state, think("jack"))
     assert pending(state) == (0, "act") and left(state) == 3
-    state = engine.apply(state, hire(in_pool(state, "Tower")))  # the fourth client: full
+    state = act(state, hire(in_pool(state, "Tower")))  # the fourth client: full
     assert engine.prompt(state)["role"] == "architect" and left(state) == 1
     return state
 
@@ -161,12 +162,12 @@ def test_bath_completed_building_raises_influence_for_later_patron_actions() -> 
     Architect you hire fills your Clientele, and its Bath action completes your Wall from the
     Stockpile (Influence 6); your next Patron action may then hire a fifth client."""
     state = bath_influence_table()
-    state = engine.apply(state, build(state.players[0].stockpile[0], site_of(state, 0, "Wall")))
+    state = act(state, build(state.players[0].stockpile[0], site_of(state, 0, "Wall")))
     assert zones(state, 0)["buildings"]["Wall"] == (["Storeroom", "Tribunal"], True)
     assert zones(state, 0)["influence"] == 6
     assert pending(state) == (0, "act") and engine.prompt(state)["role"] == "patron"
     assert left(state) == 2
-    state = engine.apply(state, hire(in_pool(state, "Dock")))
+    state = act(state, hire(in_pool(state, "Dock")))
     assert zones(state, 0)["clientele"] == ["Basilica", "Dock", "Insula", "Statue", "Tower"]
 
 
@@ -175,7 +176,7 @@ def test_bath_without_the_completion_the_clientele_stays_full() -> None:
     is declined, the Clientele is full (Influence 4), so the remaining Patron actions have nothing
     to do and the turn ends; the Craftsman stays in the Pool."""
     state = bath_influence_table()
-    state = engine.apply(state, SKIP)
+    state = act(state, SKIP)
     assert zones(state, 0)["influence"] == 4
     assert pending(state) == (1, "lead")
     assert "Dock" in pool(state)
@@ -195,14 +196,14 @@ def test_bath_two_clients_hired_at_once_combine_for_an_out_of_town_site() -> Non
         pool=["Dock"],
         sites={"marble": {"in_town": 0, "out_of_town": 2}},
     )
-    state = engine.apply(state, lead("patron", in_hand(state, 0, "Statue")))
-    state = engine.apply(state, think("jack"))
-    state = engine.apply(state, hire(in_pool(state, "Dock"), from_hand=in_hand(state, 0, "Market")))
+    state = act(state, lead("patron", in_hand(state, 0, "Statue")))
+    state = act(state, think("jack"))
+    state = act(state, hire(in_pool(state, "Dock"), from_hand=in_hand(state, 0, "Market")))
     assert zones(state, 0)["clientele"] == ["Dock", "Market"]
     assert pending(state) == (0, "act"), "the two Bath actions are not offered together"
     assert engine.prompt(state)["role"] == "craftsman"
     temple = in_hand(state, 0, "Temple")
-    state = engine.apply(state, lay(temple, "marble", out_of_town=True))
+    state = act(state, lay(temple, "marble", out_of_town=True))
     assert zones(state, 0)["buildings"]["Temple"] == ([], False)
     assert engine.view(state, None)["sites"]["marble"] == {"in_town": 0, "out_of_town": 1}
     # Both Bath actions are spent: the turn is over.

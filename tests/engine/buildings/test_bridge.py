@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import engine
 from tests.engine.buildings.steps import (
+    act,
     claim,
     demand,
     give,
@@ -46,7 +47,7 @@ def bridge_table(bridge: bool = True) -> engine.State:
         ],
         pool=["Ludus Magna"],
     )
-    state = engine.apply(state, lead("legionary", in_hand(state, 0, "Gate")))
+    state = act(state, lead("legionary", in_hand(state, 0, "Gate")))
     return play(state, think("jack"), think("jack"), think("jack"))
 
 
@@ -60,14 +61,14 @@ def test_bridge_example_five_marble_from_four_players() -> None:
     into your hand." """
     state = bridge_table()
     assert pending(state) == (0, "act")
-    state = engine.apply(state, demand(in_hand(state, 0, "Forum Romanum")))
+    state = act(state, demand(in_hand(state, 0, "Forum Romanum")))
     assert pending(state) == (0, "claim")
-    state = engine.apply(state, claim(in_pool(state, "Ludus Magna")))
+    state = act(state, claim(in_pool(state, "Ludus Magna")))
     # The Palisade owner and the player across have no choice (one Marble in each zone) and give;
     # the Wall owner is protected: giving is his choice, and he gives nothing.
     assert pending(state) == (3, "give")
     assert engine.prompt(state)["optional"] is True
-    state = engine.apply(state, give())
+    state = act(state, give())
     you = zones(state, 0)
     assert you["stockpile"] == ["Basilica", "Ludus Magna", "Palace", "Statue", "Temple"]
     assert you["hand"] == ["Forum Romanum"]
@@ -85,13 +86,13 @@ def test_bridge_without_it_palisade_protects_and_across_is_safe() -> None:
     (rules/001 DEMANDING MATERIALS), the Palisade owner gives only if he wishes (rules/001
     Palisade), and a Stockpile card cannot be demanded (not_demanded, nothing changes)."""
     state = bridge_table(bridge=False)
-    state = engine.apply(state, demand(in_hand(state, 0, "Forum Romanum")))
-    state = engine.apply(state, claim(in_pool(state, "Ludus Magna")))
+    state = act(state, demand(in_hand(state, 0, "Forum Romanum")))
+    state = act(state, claim(in_pool(state, "Ludus Magna")))
     assert pending(state) == (1, "give") and engine.prompt(state)["optional"] is True
     expect_illegal(state, give(in_stockpile(state, 1, "Statue")), "not_demanded")
-    state = engine.apply(state, give())
+    state = act(state, give())
     assert pending(state) == (3, "give")  # the player across is never asked
-    state = engine.apply(state, give())
+    state = act(state, give())
     assert zones(state, 0)["stockpile"] == ["Ludus Magna"]
     assert zones(state, 2)["hand"] == ["Jack", "Palace"]
     assert zones(state, 2)["stockpile"] == ["Basilica"]
@@ -111,9 +112,9 @@ def test_bridge_takes_from_a_neighbours_stockpile_in_three() -> None:
             {"hand": ["Road"], "stockpile": ["Sewer"]},
         ]
     )
-    state = engine.apply(state, lead("legionary", in_hand(state, 0, "Gate")))
+    state = act(state, lead("legionary", in_hand(state, 0, "Gate")))
     state = play(state, think("jack"), think("jack"))
-    state = engine.apply(state, demand(in_hand(state, 0, "Villa")))
+    state = act(state, demand(in_hand(state, 0, "Villa")))
     assert zones(state, 0)["stockpile"] == ["Garden", "Prison", "Sewer"]
     assert zones(state, 1)["stockpile"] == [] and zones(state, 2)["stockpile"] == []
     assert zones(state, 0)["hand"] == ["Villa"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import engine
 from tests.engine.buildings.steps import (
+    act,
     build,
     follow,
     in_hand,
@@ -36,13 +37,13 @@ def catacomb_table(name: str = "Catacomb") -> engine.State:
         ],
         deck=["Road", "Bar", "Latrine", "Wall"],
     )
-    state = engine.apply(state, lead("craftsman", in_hand(state, 0, "Dock")))
-    state = engine.apply(state, think("cards"))
+    state = act(state, lead("craftsman", in_hand(state, 0, "Dock")))
+    state = act(state, think("cards"))
     assert zones(state, 1)["hand"] == ["Bar", "Latrine", "Prison", "Road", "Wall"]
-    state = engine.apply(state, follow(in_hand(state, 2, "Market")))
-    state = engine.apply(state, lay(in_hand(state, 0, "Insula"), "rubble"))  # the leader lays
+    state = act(state, follow(in_hand(state, 2, "Market")))
+    state = act(state, lay(in_hand(state, 0, "Insula"), "rubble"))  # the leader lays
     assert pending(state) == (1, "act") and left(state) == 2
-    return engine.apply(state, build(in_hand(state, 1, "Prison"), site_of(state, 1, name)))
+    return act(state, build(in_hand(state, 1, "Prison"), site_of(state, 1, name)))
 
 
 def test_catacomb_example_game_ends_at_once() -> None:

@@ -8,6 +8,7 @@ import pytest
 
 import engine
 from tests.engine.buildings.steps import (
+    act,
     follow,
     hire,
     in_hand,
@@ -39,17 +40,17 @@ def test_circus_example_two_laborers_lead_patron() -> None:
     them on your Camp. The other players follow the Patron Role." """
     state = circus_table()
     insula, road = in_hand(state, 0, "Insula"), in_hand(state, 0, "Road")
-    state = engine.apply(state, lead("patron", insula, road))
+    state = act(state, lead("patron", insula, road))
     assert zones(state, 0)["camp"] == ["Insula", "Road"]
     assert zones(state, 0)["hand"] == ["Villa"]
     assert state.role == "patron"
     prompt = engine.prompt(state)
     assert prompt["seat"] == 1 and prompt["kind"] == "follow" and prompt["role"] == "patron"
-    state = engine.apply(state, follow(in_hand(state, 1, "Temple")))
-    state = engine.apply(state, follow(in_hand(state, 2, "Statue")))
+    state = act(state, follow(in_hand(state, 1, "Temple")))
+    state = act(state, follow(in_hand(state, 2, "Statue")))
     # The petition counts as one Jack: one Patron action.
     assert pending(state) == (0, "act") and left(state) == 1
-    state = engine.apply(state, hire(in_pool(state, "Wall")))
+    state = act(state, hire(in_pool(state, "Wall")))
     assert zones(state, 0)["clientele"] == ["Wall"]
     # The Pool is now empty, so the followers' actions pass; the petition goes to the Pool.
     assert pending(state) == (1, "lead")
@@ -69,7 +70,7 @@ def test_circus_three_card_petition_still_allowed() -> None:
     """rules/001 Appendix II: the Imperium petition of three cards is still there with a Circus."""
     state = circus_table(extra=("Bar",))
     three = [in_hand(state, 0, n) for n in ("Insula", "Road", "Bar")]
-    state = engine.apply(state, lead("patron", *three))
+    state = act(state, lead("patron", *three))
     assert zones(state, 0)["camp"] == ["Bar", "Insula", "Road"]
 
 
@@ -93,8 +94,8 @@ def test_circus_pair_follows_too() -> None:
         version="imperium",
         pool=["Wall"],
     )
-    state = engine.apply(state, lead("patron", in_hand(state, 0, "Temple")))
-    state = engine.apply(state, follow(in_hand(state, 1, "Insula"), in_hand(state, 1, "Road")))
+    state = act(state, lead("patron", in_hand(state, 0, "Temple")))
+    state = act(state, follow(in_hand(state, 1, "Insula"), in_hand(state, 1, "Road")))
     assert zones(state, 1)["camp"] == ["Insula", "Road"]
 
 

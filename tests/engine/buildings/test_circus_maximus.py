@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import engine
 from tests.engine.buildings.steps import (
+    act,
     in_hand,
     lead,
     left,
@@ -51,7 +52,7 @@ def cm_table(mine: bool = True) -> engine.State:
             {"hand": ["Wall"]},
         ]
     )
-    state = engine.apply(state, lead("merchant", in_hand(state, 0, "Garden")))
+    state = act(state, lead("merchant", in_hand(state, 0, "Garden")))
     return play(state, think("jack"), think("jack"))
 
 
@@ -68,12 +69,12 @@ def test_circus_maximus_example_five_actions_and_two() -> None:
     assert pending(state) == (0, "act") and left(state) == 5
     for n, name in enumerate(MY_STOCK):
         assert left(state) == 5 - n
-        state = engine.apply(state, sell(state.players[0].stockpile[0]))
+        state = act(state, sell(state.players[0].stockpile[0]))
         assert name in zones(state, 0)["vault"]
     assert zones(state, 0)["vault"] == sorted(MY_STOCK) and zones(state, 0)["stockpile"] == []
     assert pending(state) == (1, "act") and left(state) == 2
-    state = engine.apply(state, sell(state.players[1].stockpile[0]))
-    state = engine.apply(state, sell(state.players[1].stockpile[0]))
+    state = act(state, sell(state.players[1].stockpile[0]))
+    state = act(state, sell(state.players[1].stockpile[0]))
     assert zones(state, 1)["vault"] == ["Market", "Palisade"]
     # The right player has no Merchant client and did not follow: no action; the turn is over.
     assert pending(state) == (1, "lead")
@@ -109,6 +110,6 @@ def test_circus_maximus_bonus_when_following() -> None:
             },
         ]
     )
-    state = engine.apply(state, lead("merchant", in_hand(state, 0, "Garden")))
-    state = engine.apply(state, {"type": "follow", "cards": [in_hand(state, 1, "Garden")]})
+    state = act(state, lead("merchant", in_hand(state, 0, "Garden")))
+    state = act(state, {"type": "follow", "cards": [in_hand(state, 1, "Garden")]})
     assert pending(state) == (1, "act") and left(state) == 5

@@ -15,6 +15,7 @@ from typing import Any
 
 import engine
 from tests.engine.buildings.steps import (
+    act,
     claim,
     demand,
     follow,
@@ -63,20 +64,20 @@ def test_colosseum_example_three_clients_to_the_lions() -> None:
         version="imperium",
         pool=["Basilica", "Basilica"],
     )
-    state = engine.apply(state, lead("legionary", in_hand(state, 0, "Gate")))
-    state = engine.apply(state, follow(in_hand(state, 1, "Shrine")))
-    state = engine.apply(state, think("jack"))  # the left player passes and draws a Jack
+    state = act(state, lead("legionary", in_hand(state, 0, "Gate")))
+    state = act(state, follow(in_hand(state, 1, "Shrine")))
+    state = act(state, think("jack"))  # the left player passes and draws a Jack
     # The leader (lead + a Legionary client: two actions) demands a pair of Marble.
     assert pending(state) == (0, "act") and left(state) == 2
-    state = engine.apply(state, demand(in_hand(state, 0, "Temple"), in_hand(state, 0, "Statue")))
+    state = act(state, demand(in_hand(state, 0, "Temple"), in_hand(state, 0, "Statue")))
     assert pending(state) == (0, "claim")
-    state = engine.apply(state, claim(*[c for c in state.pool if state.names[c] == "Basilica"]))
+    state = act(state, claim(*[c for c in state.pool if state.names[c] == "Basilica"]))
     # You must give your one Marble (no choice, so it is given); the left player has none.
     assert zones(state, 0)["stockpile"] == ["Basilica", "Basilica", "Palace"]
     assert zones(state, 1)["hand"] == ["Foundry", "Garden"]
     # Your two Legionary actions (follow + client): reveal a Brick and a Stone.
     assert pending(state) == (1, "act") and left(state) == 2
-    state = engine.apply(state, demand(in_hand(state, 1, "Foundry"), in_hand(state, 1, "Garden")))
+    state = act(state, demand(in_hand(state, 1, "Foundry"), in_hand(state, 1, "Garden")))
     # The left player surrenders his Stone; then the Colosseum decision (a choice).
     assert zones(state, 1)["stockpile"] == ["Catacomb"]
     assert pending(state) == (1, "slay")
@@ -86,7 +87,7 @@ def test_colosseum_example_three_clients_to_the_lions() -> None:
         in_clientele(state, 0, "Prison"),
         in_clientele(state, 2, "School"),
     ]
-    state = engine.apply(state, claim(*victims))
+    state = act(state, claim(*victims))
     right, you, lft = zones(state, 0), zones(state, 1), zones(state, 2)
     assert you["vault"] == ["Bath", "Prison", "School"]  # a Stone and two Brick
     assert you["stockpile"] == ["Catacomb"]
@@ -104,9 +105,9 @@ def slay_table(players: list[dict[str, Any]], me: dict[str, Any]) -> engine.Stat
     """Imperium. Seat 0 leads Legionary with a Gate and demands Brick with a Shrine; the others
     think (take a Jack) and hold no Brick; each opponent given has a Brick (Legionary) client."""
     state = table([{"hand": ["Gate", "Shrine"], **me}, *players], version="imperium", pool=["Road"])
-    state = engine.apply(state, lead("legionary", in_hand(state, 0, "Gate")))
+    state = act(state, lead("legionary", in_hand(state, 0, "Gate")))
     state = play(state, *[think("jack")] * (len(players)))
-    return engine.apply(state, demand(in_hand(state, 0, "Shrine")))
+    return act(state, demand(in_hand(state, 0, "Shrine")))
 
 
 def test_colosseum_takes_nothing_without_it() -> None:
@@ -145,7 +146,7 @@ def test_colosseum_palisade_protects_only_its_owner() -> None:
     )
     assert pending(state) == (0, "slay")
     expect_illegal(state, claim(in_clientele(state, 1, "Academy")), "not_offered")
-    state = engine.apply(state, claim(in_clientele(state, 2, "Atrium")))
+    state = act(state, claim(in_clientele(state, 2, "Atrium")))
     assert zones(state, 0)["vault"] == ["Atrium"]
     assert zones(state, 1)["clientele"] == ["Academy"] and zones(state, 2)["clientele"] == []
 
@@ -166,9 +167,7 @@ def test_colosseum_with_bridge_reaches_palisade_and_across_not_wall() -> None:
     offered = {c for a in engine.legal_actions(state) for c in a.get("cards", [])}
     assert offered == {in_clientele(state, 1, "Academy"), in_clientele(state, 2, "Atrium")}
     expect_illegal(state, claim(in_clientele(state, 3, "Archway")), "not_offered")
-    state = engine.apply(
-        state, claim(in_clientele(state, 1, "Academy"), in_clientele(state, 2, "Atrium"))
-    )
+    state = act(state, claim(in_clientele(state, 1, "Academy"), in_clientele(state, 2, "Atrium")))
     assert zones(state, 0)["vault"] == ["Academy", "Atrium"]
     assert zones(state, 3)["clientele"] == ["Archway"]
 
@@ -184,7 +183,7 @@ def test_colosseum_vault_room_limits_the_slain() -> None:
     assert pending(state) == (0, "slay")
     both = claim(in_clientele(state, 1, "Academy"), in_clientele(state, 2, "Atrium"))
     expect_illegal(state, both, "over_limit")
-    state = engine.apply(state, claim(in_clientele(state, 2, "Atrium")))
+    state = act(state, claim(in_clientele(state, 2, "Atrium")))
     assert zones(state, 0)["vault"] == ["Atrium", "Bar", "Bar", "Bar", "Bar"]
     assert zones(state, 1)["clientele"] == ["Academy"]
 
@@ -196,3 +195,18 @@ def test_colosseum_is_not_in_the_republic_deck() -> None:
     with pytest.raises(engine.SetupError) as info:
         table([{"buildings": [COLOSSEUM]}, {}])
     assert info.value.code == "not_enough_cards"
+
+
+def test_colosseum_full_vault_clients_survive() -> None:
+    """rules/001 Appendix I, Colosseum: "If you do not have room in your Vault, you may not take
+    the cards - so your opponents' Clients survive." With Influence 5 and five cards in the Vault
+    there is nothing to decide: the turn goes on and both clients stay."""
+    state = slay_table(
+        [{"clientele": ["Academy"]}, {"clientele": ["Atrium"]}],
+        {"buildings": [COLOSSEUM], "vault": ["Bar"] * 5},
+    )
+    assert pending(state) == (1, "lead")
+    assert zones(state, 1)["clientele"] == ["Academy"] and zones(state, 2)["clientele"] == [
+        "Atrium"
+    ]
+    assert len(state.players[0].vault) == 5

@@ -8,6 +8,7 @@ import pytest
 
 import engine
 from tests.engine.buildings.steps import (
+    act,
     follow,
     in_hand,
     lay,
@@ -29,7 +30,7 @@ def crane_table(crane: bool = True) -> engine.State:
     if crane:
         me["buildings"] = [CRANE]
     state = table([{"hand": ["Jack", "Shrine"]}, me, {"hand": ["Road"]}])
-    return engine.apply(state, lead("architect", in_hand(state, 0, "Jack")))
+    return act(state, lead("architect", in_hand(state, 0, "Jack")))
 
 
 def test_crane_example_laborer_follows_architect() -> None:
@@ -37,15 +38,15 @@ def test_crane_example_laborer_follows_architect() -> None:
     declares it to be an Architect. You play a Laborer and declare it to also be an Architect.
     Resolve the Roles as if both had been actual gray cards." """
     state = crane_table()
-    state = engine.apply(state, follow(in_hand(state, 1, "Insula")))
+    state = act(state, follow(in_hand(state, 1, "Insula")))
     assert zones(state, 1)["camp"] == ["Insula"]
-    state = engine.apply(state, think("jack"))
+    state = act(state, think("jack"))
     # Each has one Architect action, as for a gray card.
     assert pending(state) == (0, "act") and left(state) == 1
-    state = engine.apply(state, lay(in_hand(state, 0, "Shrine"), "brick"))
+    state = act(state, lay(in_hand(state, 0, "Shrine"), "brick"))
     assert pending(state) == (1, "act") and left(state) == 1
     assert engine.prompt(state)["role"] == "architect"
-    state = engine.apply(state, lay(in_hand(state, 1, "Temple"), "marble"))
+    state = act(state, lay(in_hand(state, 1, "Temple"), "marble"))
     you = zones(state, 1)
     assert you["buildings"] == {"Crane": (["Dock"], True), "Temple": ([], False)}
     assert you["hand"] == [] and you["camp"] == []
@@ -58,7 +59,7 @@ def test_crane_example_laborer_follows_architect() -> None:
 def test_crane_leader_leads_architect_with_any_card() -> None:
     """rules/001 Appendix I, Crane: "any card from your hand to lead ... Architect"."""
     state = table([{"hand": ["Insula", "Temple"], "buildings": [CRANE]}, {"hand": ["Road"]}])
-    state = engine.apply(state, lead("architect", in_hand(state, 0, "Temple")))
+    state = act(state, lead("architect", in_hand(state, 0, "Temple")))
     assert state.role == "architect" and zones(state, 0)["camp"] == ["Temple"]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import engine
 from tests.engine.buildings.steps import (
+    act,
     follow,
     gather,
     in_hand,
@@ -27,10 +28,10 @@ def dock_table(dock: bool = True) -> engine.State:
     if dock:
         me["buildings"] = [{"name": "Dock", "materials": ["Market"], "complete": True}]
     state = table([{"hand": ["Road"]}, me, {"hand": ["Latrine"]}], pool=["Palisade", "Palisade"])
-    state = engine.apply(state, lead("laborer", in_hand(state, 0, "Road")))
-    state = engine.apply(state, follow(in_hand(state, 1, "Insula")))
-    state = engine.apply(state, think("jack"))
-    return engine.apply(state, gather(in_pool(state, "Palisade")))  # the leader takes a Wood
+    state = act(state, lead("laborer", in_hand(state, 0, "Road")))
+    state = act(state, follow(in_hand(state, 1, "Insula")))
+    state = act(state, think("jack"))
+    return act(state, gather(in_pool(state, "Palisade")))  # the leader takes a Wood
 
 
 def test_dock_example_pool_wood_and_two_bricks_from_hand() -> None:
@@ -42,12 +43,10 @@ def test_dock_example_pool_wood_and_two_bricks_from_hand() -> None:
     state = dock_table()
     assert zones(state, 0)["stockpile"] == ["Palisade"]
     assert pending(state) == (1, "act") and left(state) == 2
-    state = engine.apply(
-        state, gather(in_pool(state, "Palisade"), from_hand=in_hand(state, 1, "Academy"))
-    )
+    state = act(state, gather(in_pool(state, "Palisade"), from_hand=in_hand(state, 1, "Academy")))
     assert left(state) == 1
     # The Pool is empty now; the hand alone is enough.
-    state = engine.apply(state, gather(from_hand=in_hand(state, 1, "Archway")))
+    state = act(state, gather(from_hand=in_hand(state, 1, "Archway")))
     you = zones(state, 1)
     assert you["stockpile"] == ["Academy", "Archway", "Palisade"]
     assert you["hand"] == [] and you["clientele"] == ["Bar"]
@@ -72,7 +71,7 @@ def test_dock_cannot_gather_a_jack() -> None:
     me = {"hand": ["Road", "Jack"], "buildings": [{"name": "Dock", "materials": ["Market"]}]}
     me["buildings"][0]["complete"] = True
     state = table([me, {"hand": ["Latrine"]}], pool=["Palisade"])
-    state = engine.apply(state, lead("laborer", in_hand(state, 0, "Road")))
-    state = engine.apply(state, think("jack"))
+    state = act(state, lead("laborer", in_hand(state, 0, "Road")))
+    state = act(state, think("jack"))
     assert pending(state) == (0, "act")
     expect_illegal(state, gather(from_hand=in_hand(state, 0, "Jack")), "not_an_order")

@@ -15,6 +15,7 @@ from typing import Any
 
 import engine
 from tests.engine.buildings.steps import (
+    act,
     claim,
     demand,
     follow,
@@ -39,11 +40,11 @@ def domus_table(domus: bool = True, victim: list[dict[str, Any]] | None = None) 
         me["buildings"] = [DOMUS]
     buildings = victim if victim is not None else [{"name": "School"}]
     state = table([{"hand": ["Gate"]}, me, {"hand": ["Road"], "buildings": buildings}])
-    state = engine.apply(state, lead("legionary", in_hand(state, 0, "Gate")))
-    state = engine.apply(state, follow(in_hand(state, 1, "Shrine")))
-    state = engine.apply(state, think("jack"))
+    state = act(state, lead("legionary", in_hand(state, 0, "Gate")))
+    state = act(state, follow(in_hand(state, 1, "Shrine")))
+    state = act(state, think("jack"))
     assert pending(state) == (1, "act")
-    return engine.apply(state, demand(in_hand(state, 1, "Academy")))
+    return act(state, demand(in_hand(state, 1, "Academy")))
 
 
 def test_domus_aurea_example_tears_down_an_empty_school() -> None:
@@ -57,7 +58,7 @@ def test_domus_aurea_example_tears_down_an_empty_school() -> None:
     brick_sites = engine.view(state, None)["sites"]["brick"]
     assert pending(state) == (1, "raze")
     assert {"type": "skip"} in engine.legal_actions(state)  # "can also choose": a choice
-    state = engine.apply(state, claim(site_of(state, 2, "School")))
+    state = act(state, claim(site_of(state, 2, "School")))
     you = zones(state, 1)
     assert you["stockpile"] == ["School"]
     assert you["influence"] == 2 + 3 + 2  # start, the Domus Aurea, the School's Brick Site
@@ -86,7 +87,7 @@ def test_domus_aurea_only_empty_foundations_of_the_demanded_colour() -> None:
     expect_illegal(state, claim(site_of(state, 2, "Insula")), "not_offered")
     both = claim(site_of(state, 2, "Foundry"), site_of(state, 2, "Gate"))
     expect_illegal(state, both, "over_limit")
-    state = engine.apply(state, claim(site_of(state, 2, "Foundry")))
+    state = act(state, claim(site_of(state, 2, "Foundry")))
     assert zones(state, 1)["stockpile"] == ["Foundry"]
     assert set(zones(state, 2)["buildings"]) == {"School", "Insula", "Gate"}
 

@@ -22,6 +22,7 @@ import pytest
 
 import engine
 from tests.engine.buildings.steps import (
+    act,
     build,
     follow,
     in_hand,
@@ -66,9 +67,9 @@ def forum_example(clients_left: list[str] | None = None) -> engine.State:
         ],
         version="imperium",
     )
-    state = engine.apply(state, lead("craftsman", in_hand(state, 0, "Market")))
-    state = engine.apply(state, follow(in_hand(state, 1, "Market")))
-    return engine.apply(state, follow(in_hand(state, 2, "Palisade")))
+    state = act(state, lead("craftsman", in_hand(state, 0, "Market")))
+    state = act(state, follow(in_hand(state, 1, "Market")))
+    return act(state, follow(in_hand(state, 2, "Palisade")))
 
 
 def test_forum_example_you_win_she_does_not() -> None:
@@ -78,7 +79,7 @@ def test_forum_example_you_win_she_does_not() -> None:
     state = forum_example()
     assert not engine.is_over(state)  # clients of every type but no Forum yet: no win
     assert pending(state) == (0, "act")
-    state = engine.apply(state, build(in_hand(state, 0, "Temple"), site_of(state, 0, "Forum")))
+    state = act(state, build(in_hand(state, 0, "Temple"), site_of(state, 0, "Forum")))
     assert zones(state, 0)["buildings"] == {"Forum": (["Statue", "Statue", "Temple"], True)}
     assert engine.is_over(state)
     assert state.end is not None and state.end["reason"] == "forum"
@@ -105,9 +106,9 @@ def test_forum_needs_every_client_type() -> None:
         ],
         version="imperium",
     )
-    state = engine.apply(state, lead("craftsman", in_hand(state, 0, "Market")))
-    state = engine.apply(state, think("jack"))
-    state = engine.apply(state, build(in_hand(state, 0, "Temple"), site_of(state, 0, "Forum")))
+    state = act(state, lead("craftsman", in_hand(state, 0, "Market")))
+    state = act(state, think("jack"))
+    state = act(state, build(in_hand(state, 0, "Temple"), site_of(state, 0, "Forum")))
     assert zones(state, 0)["buildings"]["Forum"][1] is True
     assert not engine.is_over(state)
     assert pending(state) == (1, "lead")
@@ -134,10 +135,10 @@ def combined(
         ],
         version=version,
     )
-    state = engine.apply(state, lead("craftsman", in_hand(state, 0, "Market")))
-    state = engine.apply(state, think("jack"))
+    state = act(state, lead("craftsman", in_hand(state, 0, "Market")))
+    state = act(state, think("jack"))
     incomplete = next(b for b in state.players[0].buildings if not b.complete)
-    return engine.apply(state, build(in_hand(state, 0, "Fountain"), incomplete.foundation))
+    return act(state, build(in_hand(state, 0, "Fountain"), incomplete.foundation))
 
 
 def complete(name: str, marble: str = "Temple") -> dict[str, Any]:
@@ -250,12 +251,10 @@ def test_forum_with_stairway_several_winners_best_score_wins(
         version=version,
     )
     assert not engine.is_over(state)
-    state = engine.apply(state, lead("architect", in_hand(state, 0, "Wall")))
-    state = engine.apply(state, think("jack"))
-    state = engine.apply(state, think("jack"))
-    state = engine.apply(
-        state, publicize(in_stockpile(state, 0, "Temple"), site_of(state, 1, forum))
-    )
+    state = act(state, lead("architect", in_hand(state, 0, "Wall")))
+    state = act(state, think("jack"))
+    state = act(state, think("jack"))
+    state = act(state, publicize(in_stockpile(state, 0, "Temple"), site_of(state, 1, forum)))
     assert state.players[1].buildings[0].public
     assert engine.is_over(state) and state.end is not None
     assert state.end["reason"] == "forum"
@@ -281,10 +280,10 @@ def test_forum_wins_the_moment_the_last_client_type_is_hired() -> None:
         version="imperium",
         pool=["Palace", "Basilica"],
     )
-    state = engine.apply(state, lead("patron", in_hand(state, 0, "Temple")))
-    state = engine.apply(state, think("jack"))
+    state = act(state, lead("patron", in_hand(state, 0, "Temple")))
+    state = act(state, think("jack"))
     assert not engine.is_over(state)
-    state = engine.apply(state, {"type": "hire", "card": state.pool[0]})
+    state = act(state, {"type": "hire", "card": state.pool[0]})
     assert engine.is_over(state) and state.end is not None
     assert state.end["reason"] == "forum" and state.end["winners"] == [0]
     assert zones(state, 0)["clientele"] == ["Academy", "Bar", "Dock", "Palace", "Tower", "Villa"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import engine
 from tests.engine.buildings.steps import (
+    act,
     build,
     follow,
     in_hand,
@@ -47,13 +48,13 @@ def forum_romanum_table(stock: list[str] = EVERY_MATERIAL) -> engine.State:
             {"hand": ["Palisade"]},
         ]
     )
-    state = engine.apply(state, lead("craftsman", in_hand(state, 0, "Market")))
-    state = engine.apply(state, follow(in_hand(state, 1, "Market")))
-    state = engine.apply(state, follow(in_hand(state, 2, "Palisade")))
+    state = act(state, lead("craftsman", in_hand(state, 0, "Market")))
+    state = act(state, follow(in_hand(state, 1, "Market")))
+    state = act(state, follow(in_hand(state, 2, "Palisade")))
     assert not engine.is_over(state)
     assert pending(state) == (0, "act")
     forum = site_of(state, 0, "Forum Romanum")
-    return engine.apply(state, build(in_hand(state, 0, "Temple"), forum))
+    return act(state, build(in_hand(state, 0, "Temple"), forum))
 
 
 def test_forum_romanum_example_you_win_she_does_not() -> None:
@@ -101,7 +102,7 @@ def test_forum_romanum_not_won_without_it() -> None:
         ],
         options={"training": True},
     )
-    state = engine.apply(state, {"type": "think", "take": "jack"})
+    state = act(state, {"type": "think", "take": "jack"})
     assert not engine.is_over(state)
 
 
@@ -124,10 +125,10 @@ def test_forum_romanum_wins_the_moment_the_last_material_is_gathered() -> None:
         ],
         pool=["Temple", "Latrine"],
     )
-    state = engine.apply(state, lead("laborer", in_hand(state, 0, "Road")))
-    state = engine.apply(state, {"type": "think", "take": "jack"})
+    state = act(state, lead("laborer", in_hand(state, 0, "Road")))
+    state = act(state, {"type": "think", "take": "jack"})
     assert not engine.is_over(state)
     temple = next(c for c in state.pool if state.names[c] == "Temple")
-    state = engine.apply(state, {"type": "gather", "card": temple})
+    state = act(state, {"type": "gather", "card": temple})
     assert engine.is_over(state) and state.end is not None
     assert state.end["reason"] == "forum" and state.end["winners"] == [0]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import engine
 from tests.engine.buildings.steps import (
+    act,
     build,
     follow,
     gather,
@@ -33,10 +34,10 @@ def foundry_table(name: str = "Foundry") -> engine.State:
         ],
         pool=["Crane", "Bath", "Bath", "Temple", "Temple"],
     )
-    state = engine.apply(state, lead("craftsman", in_hand(state, 0, "Dock")))
-    state = engine.apply(state, follow(in_hand(state, 1, "Market")))
-    state = engine.apply(state, follow(in_hand(state, 2, "Palisade")))
-    return engine.apply(state, build(in_hand(state, 0, "Gate"), site_of(state, 0, name)))
+    state = act(state, lead("craftsman", in_hand(state, 0, "Dock")))
+    state = act(state, follow(in_hand(state, 1, "Market")))
+    state = act(state, follow(in_hand(state, 2, "Palisade")))
+    return act(state, build(in_hand(state, 0, "Gate"), site_of(state, 0, name)))
 
 
 def test_foundry_example_four_laborer_actions() -> None:
@@ -51,7 +52,7 @@ def test_foundry_example_four_laborer_actions() -> None:
     assert {"type": "skip"} in engine.legal_actions(state)  # "may"
     for n, name in enumerate(["Bath", "Bath", "Temple", "Temple"]):
         assert left(state) == 4 - n
-        state = engine.apply(state, gather(in_pool(state, name)))
+        state = act(state, gather(in_pool(state, name)))
     you = zones(state, 0)
     assert you["stockpile"] == ["Bath", "Bath", "Temple", "Temple"]
     assert you["buildings"] == {"Foundry": (["Academy", "Gate"], True)}

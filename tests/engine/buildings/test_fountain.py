@@ -12,6 +12,7 @@ import engine
 from tests.engine.buildings.steps import (
     FOUNTAIN,
     SKIP,
+    act,
     build,
     follow,
     in_hand,
@@ -30,9 +31,9 @@ FOUNTAIN_BUILDING = {"name": "Fountain", "materials": ["Basilica"] * 3, "complet
 def fountain_table(me: dict[str, Any], deck: list[str]) -> engine.State:
     """Seat 0 ("you") leads Craftsman with a Dock; the other two follow with a Market each."""
     state = table([{"hand": ["Dock"], **me}, {"hand": ["Market"]}, {"hand": ["Market"]}], deck=deck)
-    state = engine.apply(state, lead("craftsman", in_hand(state, 0, "Dock")))
-    state = engine.apply(state, follow(in_hand(state, 1, "Market")))
-    return engine.apply(state, follow(in_hand(state, 2, "Market")))
+    state = act(state, lead("craftsman", in_hand(state, 0, "Dock")))
+    state = act(state, follow(in_hand(state, 1, "Market")))
+    return act(state, follow(in_hand(state, 2, "Market")))
 
 
 def test_fountain_example_three_palisades() -> None:
@@ -48,18 +49,18 @@ def test_fountain_example_three_palisades() -> None:
     )
     deck = len(state.deck)
     assert pending(state) == (0, "act") and left(state) == 3
-    state = engine.apply(state, FOUNTAIN)
+    state = act(state, FOUNTAIN)
     assert pending(state) == (0, "fountain")
-    state = engine.apply(state, lay(in_hand(state, 0, "Palisade"), "wood"))
+    state = act(state, lay(in_hand(state, 0, "Palisade"), "wood"))
     assert zones(state, 0)["buildings"]["Palisade"] == ([], False)
     assert pending(state) == (0, "act") and left(state) == 2
-    state = engine.apply(state, FOUNTAIN)
-    state = engine.apply(state, build(in_hand(state, 0, "Palisade"), site_of(state, 0, "Palisade")))
+    state = act(state, FOUNTAIN)
+    state = act(state, build(in_hand(state, 0, "Palisade"), site_of(state, 0, "Palisade")))
     assert zones(state, 0)["buildings"]["Palisade"] == (["Palisade"], True)
     assert pending(state) == (0, "act") and left(state) == 1
-    state = engine.apply(state, FOUNTAIN)
+    state = act(state, FOUNTAIN)
     assert pending(state) == (0, "fountain")
-    state = engine.apply(state, SKIP)  # keep it in hand
+    state = act(state, SKIP)  # keep it in hand
     you = zones(state, 0)
     assert you["hand"] == ["Palisade"]
     assert you["buildings"] == {
@@ -79,17 +80,17 @@ def test_fountain_out_of_town_takes_a_second_action() -> None:
     state = fountain_table(
         {"clientele": ["Crane"], "buildings": [FOUNTAIN_BUILDING]}, ["Temple", "Temple"]
     )
-    state = engine.apply(state, FOUNTAIN)
+    state = act(state, FOUNTAIN)
     temple = in_hand(state, 0, "Temple")
-    state = engine.apply(state, lay(temple, "marble", out_of_town=True))
+    state = act(state, lay(temple, "marble", out_of_town=True))
     assert zones(state, 0)["buildings"]["Temple"] == ([], False)
     assert pending(state) == (1, "lead")  # both actions spent; the followers have none
 
     one = fountain_table({"buildings": [FOUNTAIN_BUILDING]}, ["Temple"])
     assert left(one) == 1
-    one = engine.apply(one, FOUNTAIN)
+    one = act(one, FOUNTAIN)
     expect_illegal(one, lay(in_hand(one, 0, "Temple"), "marble", True), "not_enough_actions")
-    one = engine.apply(one, lay(in_hand(one, 0, "Temple"), "marble"))
+    one = act(one, lay(in_hand(one, 0, "Temple"), "marble"))
     assert zones(one, 0)["buildings"]["Temple"] == ([], False)
 
 
@@ -104,10 +105,10 @@ def test_fountain_works_as_soon_as_it_is_completed() -> None:
         },
         ["Insula"],
     )
-    state = engine.apply(state, build(in_hand(state, 0, "Statue"), site_of(state, 0, "Fountain")))
+    state = act(state, build(in_hand(state, 0, "Statue"), site_of(state, 0, "Fountain")))
     assert FOUNTAIN in engine.legal_actions(state)
-    state = engine.apply(state, FOUNTAIN)
-    state = engine.apply(state, lay(in_hand(state, 0, "Insula"), "rubble"))
+    state = act(state, FOUNTAIN)
+    state = act(state, lay(in_hand(state, 0, "Insula"), "rubble"))
     assert zones(state, 0)["buildings"] == {
         "Fountain": (["Statue", "Temple", "Temple"], True),
         "Insula": ([], False),
@@ -128,7 +129,7 @@ def test_fountain_drawn_card_must_match_the_foundation() -> None:
     Foundations" under the usual rule that materials match (rules/001 ADDING MATERIALS TO A
     BUILDING): a drawn Temple does not fit a Palisade (wrong_material, nothing changes)."""
     state = fountain_table({"buildings": [FOUNTAIN_BUILDING, {"name": "Palisade"}]}, ["Temple"])
-    state = engine.apply(state, FOUNTAIN)
+    state = act(state, FOUNTAIN)
     temple = in_hand(state, 0, "Temple")
     expect_illegal(state, build(temple, site_of(state, 0, "Palisade")), "wrong_material")
     assert build(temple, site_of(state, 0, "Palisade")) not in engine.legal_actions(state)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import engine
 from tests.engine.buildings.steps import (
     SKIP,
+    act,
     build,
     follow,
     hire,
@@ -41,10 +42,10 @@ def garden_table(name: str = "Garden") -> engine.State:
         ],
         pool=["Bath", "Bath", "Dock", "Temple", "Temple"],
     )
-    state = engine.apply(state, lead("craftsman", in_hand(state, 0, "Market")))
-    state = engine.apply(state, follow(in_hand(state, 1, "Palisade")))
-    state = engine.apply(state, follow(in_hand(state, 2, "Palisade")))
-    return engine.apply(state, build(in_hand(state, 0, "Prison"), site_of(state, 0, name)))
+    state = act(state, lead("craftsman", in_hand(state, 0, "Market")))
+    state = act(state, follow(in_hand(state, 1, "Palisade")))
+    state = act(state, follow(in_hand(state, 2, "Palisade")))
+    return act(state, build(in_hand(state, 0, "Prison"), site_of(state, 0, name)))
 
 
 def test_garden_example_four_of_five_patron_actions() -> None:
@@ -61,10 +62,10 @@ def test_garden_example_four_of_five_patron_actions() -> None:
     assert prompt["seat"] == 0 and prompt["role"] == "patron" and prompt["actions_left"] == 5
     for n, name in enumerate(["Temple", "Dock", "Bath", "Bath"]):
         assert left(state) == 5 - n
-        state = engine.apply(state, hire(in_pool(state, name)))
+        state = act(state, hire(in_pool(state, name)))
     assert left(state) == 1
     assert {"type": "hire", "card": in_pool(state, "Temple")} in engine.legal_actions(state)
-    state = engine.apply(state, SKIP)  # against filling the last spot
+    state = act(state, SKIP)  # against filling the last spot
     you = zones(state, 0)
     assert you["clientele"] == ["Bath", "Bath", "Dock", "Temple"]
     assert you["buildings"] == {"Garden": (["Prison", "Villa", "Villa"], True)}
