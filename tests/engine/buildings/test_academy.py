@@ -153,3 +153,27 @@ def test_academy_craftsman_action_from_following_counts() -> None:
     assert pending(state) == (1, "act") and left(state) == 1
     state = act(state, lay(in_hand(state, 1, "Insula"), "rubble"))
     assert pending(state) == (1, "think")
+
+
+def test_academy_craftsman_action_from_an_amphitheatre_on_an_architect_turn() -> None:
+    """rules/001 Appendix I, Academy: "after any turn in which you execute at least one Craftsman
+    action": an Amphitheatre completed with an Architect action gives Craftsman actions (rules/001
+    Amphitheatre); using one of them earns the Academy's Thinker action."""
+    state = table(
+        [
+            {
+                "hand": ["Wall", "Insula"],
+                "stockpile": ["Tower"],
+                "buildings": [
+                    {"name": "Academy", "materials": ["Shrine", "Shrine"], "complete": True},
+                    {"name": "Amphitheatre", "materials": ["Storeroom"]},
+                ],
+            },
+            {"hand": ["Road"]},
+        ]
+    )
+    state = play(state, lead("architect", in_hand(state, 0, "Wall")), think("jack"))
+    state = act(state, build(state.players[0].stockpile[0], site_of(state, 0, "Amphitheatre")))
+    assert engine.prompt(state)["role"] == "craftsman"
+    state = act(state, lay(in_hand(state, 0, "Insula"), "rubble"))
+    assert pending(state) == (0, "think") and left(state) == 1

@@ -118,3 +118,33 @@ def test_bridge_takes_from_a_neighbours_stockpile_in_three() -> None:
     assert zones(state, 0)["stockpile"] == ["Garden", "Prison", "Sewer"]
     assert zones(state, 1)["stockpile"] == [] and zones(state, 2)["stockpile"] == []
     assert zones(state, 0)["hand"] == ["Villa"]
+
+
+def test_bridge_reaches_every_opponent_in_five() -> None:
+    """rules/001 Appendix I, Bridge: "In a four- or five-player game, you demand Materials from
+    every opponent": in five, the four opponents each give a Marble from hand and one from the
+    Stockpile."""
+    others = [
+        {"hand": [h], "stockpile": [s]}
+        for h, s in [
+            ("Temple", "Statue"),
+            ("Palace", "Basilica"),
+            ("Temple", "Statue"),
+            ("Palace", "Basilica"),
+        ]
+    ]
+    state = table(
+        [
+            {
+                "hand": ["Gate", "Forum Romanum"],
+                "buildings": [{"name": "Bridge", "materials": ["Wall", "Wall"], "complete": True}],
+            },
+            *others,
+        ]
+    )
+    state = act(state, lead("legionary", in_hand(state, 0, "Gate")))
+    state = play(state, *[think("jack")] * 4)
+    state = act(state, demand(in_hand(state, 0, "Forum Romanum")))
+    assert len(zones(state, 0)["stockpile"]) == 8
+    for seat in range(1, 5):
+        assert zones(state, seat)["stockpile"] == [] and zones(state, seat)["hand"] == ["Jack"]
