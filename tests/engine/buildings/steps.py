@@ -129,6 +129,32 @@ def zones(state: engine.State, seat: int) -> dict[str, Any]:
     }
 
 
+def expected(
+    hand: list[str] | None = None,
+    camp: list[str] | None = None,
+    clientele: list[str] | None = None,
+    stockpile: list[str] | None = None,
+    vault: list[str] | None = None,
+    influence: int = 2,
+    buildings: dict[str, tuple[list[str], bool]] | None = None,
+) -> dict[str, Any]:
+    """A player's zones as `zones` gives them; empty zones and the starting Influence by default."""
+    return {
+        "hand": sorted(hand or []),
+        "camp": sorted(camp or []),
+        "clientele": sorted(clientele or []),
+        "stockpile": sorted(stockpile or []),
+        "vault": sorted(vault or []),
+        "influence": influence,
+        "buildings": {k: (sorted(m), c) for k, (m, c) in (buildings or {}).items()},
+    }
+
+
+def everyone(state: engine.State) -> list[dict[str, Any]]:
+    """Every player's zones, seat by seat."""
+    return [zones(state, seat) for seat in range(state.n)]
+
+
 def pool(state: engine.State) -> list[str]:
     return names_of(state, state.pool)
 

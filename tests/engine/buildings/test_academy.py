@@ -12,6 +12,8 @@ from tests.engine.buildings.steps import (
     SKIP,
     act,
     build,
+    everyone,
+    expected,
     follow,
     in_hand,
     lay,
@@ -19,6 +21,7 @@ from tests.engine.buildings.steps import (
     left,
     pending,
     play,
+    pool,
     site_of,
     think,
     zones,
@@ -75,6 +78,22 @@ def test_academy_example_thinks_after_craftsman_turn() -> None:
     assert zones(state, 0)["hand"] == [] and "Palisade" in [state.names[c] for c in state.pool]
     # The next turn begins: the Leader card has passed to you.
     assert pending(state) == (1, "lead") and state.turn == 2
+    # The whole table, zone by zone.
+    assert everyone(state) == [
+        expected(buildings={"Market": ([], False)}),
+        expected(
+            hand=["Bar", "Latrine", "Temple", "Villa", "Wall"],
+            clientele=["Crane", "Crane"],
+            influence=4,
+            buildings={
+                "Academy": (["Shrine", "Shrine"], True),
+                "Insula": ([], False),
+                "Dock": ([], False),
+            },
+        ),
+        expected(hand=["Jack", "Road"]),
+    ]
+    assert pool(state) == ["Palisade"]
 
 
 def test_academy_thinker_action_may_be_declined() -> None:

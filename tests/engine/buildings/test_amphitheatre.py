@@ -9,12 +9,15 @@ from tests.engine.buildings.steps import (
     SKIP,
     act,
     build,
+    everyone,
+    expected,
     in_hand,
     lay,
     lead,
     left,
     pending,
     play,
+    pool,
     site_of,
     think,
     zones,
@@ -63,6 +66,19 @@ def test_amphitheatre_example_two_of_four_craftsman_actions() -> None:
     # The led Dock went to the Pool; the next turn begins.
     assert [state.names[c] for c in state.pool] == ["Dock"]
     assert pending(state) == (1, "lead")
+    # The whole table, zone by zone.
+    assert everyone(state) == [
+        expected(
+            hand=["Latrine"],
+            influence=4,
+            buildings={
+                "Amphitheatre": (["Tower", "Wall"], True),
+                "Shrine": (["Academy"], False),
+            },
+        ),
+        expected(hand=["Jack", "Road"]),
+    ]
+    assert pool(state) == ["Dock"]
 
 
 def test_amphitheatre_no_craftsman_actions_for_another_structure() -> None:

@@ -10,6 +10,8 @@ import engine
 from tests.engine.buildings.steps import (
     act,
     build,
+    everyone,
+    expected,
     hire,
     in_hand,
     in_pool,
@@ -18,6 +20,7 @@ from tests.engine.buildings.steps import (
     mine,
     pending,
     play,
+    pool,
     site_of,
     think,
     zones,
@@ -52,6 +55,15 @@ def test_aqueduct_example_clientele_fourteen_with_insula() -> None:
     assert you["influence"] == 5
     assert mine(state, 0)["clientele_limit"] == 14
     assert mine(state, 0)["vault_limit"] == 5  # the Aqueduct doubles the Clientele only
+    # The whole table, zone by zone.
+    assert everyone(state) == [
+        expected(
+            influence=5,
+            buildings={"Insula": (["Bar"], True), "Aqueduct": (["Tower", "Wall"], True)},
+        ),
+        expected(hand=["Jack", "Road"]),
+    ]
+    assert pool(state) == ["Dock"]
 
 
 def test_aqueduct_clientele_not_doubled_without_it() -> None:
@@ -100,6 +112,17 @@ def test_aqueduct_example_patron_hires_from_hand() -> None:
     assert zones(state, 1)["clientele"] == [] and zones(state, 2)["clientele"] == []
     assert [state.names[c] for c in state.pool] == ["Temple"]  # the led card, at turn end
     assert pending(state) == (1, "lead")
+    # The whole table, zone by zone.
+    assert everyone(state) == [
+        expected(
+            clientele=["Bath", "Foundry", "Statue", "Villa"],
+            influence=4,
+            buildings={"Aqueduct": (["Wall", "Wall"], True)},
+        ),
+        expected(hand=["Jack", "Road"]),
+        expected(hand=["Dock", "Jack"]),
+    ]
+    assert pool(state) == ["Temple"]
 
 
 def test_aqueduct_hire_from_hand_refused_without_it() -> None:

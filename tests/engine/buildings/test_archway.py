@@ -9,6 +9,8 @@ import engine
 from tests.engine.buildings.steps import (
     act,
     build,
+    everyone,
+    expected,
     follow,
     in_hand,
     in_pool,
@@ -17,6 +19,7 @@ from tests.engine.buildings.steps import (
     lead,
     left,
     pending,
+    pool,
     site_of,
     zones,
 )
@@ -67,6 +70,20 @@ def test_archway_example_pool_brick_then_stockpile_brick_complete_the_gate() -> 
     # The followers had nothing to build; the role cards went to the Pool.
     assert sorted(state.names[c] for c in state.pool) == ["Tribunal", "Vomitorium", "Wall"]
     assert pending(state) == (1, "lead")
+    # The whole table, zone by zone.
+    assert everyone(state) == [
+        expected(
+            clientele=["Storeroom"],
+            influence=6,
+            buildings={
+                "Archway": (["Atrium", "Atrium"], True),
+                "Gate": (["Bath", "Shrine"], True),
+            },
+        ),
+        expected(),
+        expected(),
+    ]
+    assert pool(state) == ["Tribunal", "Vomitorium", "Wall"]
 
 
 def test_archway_pool_material_refused_without_it() -> None:

@@ -7,12 +7,15 @@ from __future__ import annotations
 import engine
 from tests.engine.buildings.steps import (
     act,
+    everyone,
+    expected,
     follow,
     in_hand,
     in_stockpile,
     lead,
     left,
     pending,
+    pool,
     sell,
     think,
     zones,
@@ -69,6 +72,20 @@ def test_atrium_example_stockpile_stone_and_an_unseen_deck_card() -> None:
         seen = engine.view(state, viewer)["players"][1]["vault_visible"]
         assert [c["name"] for c in seen] == ["Catacomb"]
     assert engine.view(state, 1)["players"][1]["vault_count"] == 2
+    # The whole table, zone by zone.
+    # Mid-turn (the left player's Merchant client is still to act): the camps are still full.
+    assert everyone(state) == [
+        expected(camp=["Villa"], vault=["Wall"]),
+        expected(
+            camp=["Jack"],
+            clientele=["Prison"],
+            vault=["Catacomb", "Temple"],
+            influence=4,
+            buildings={"Atrium": (["Bath", "Bath"], True)},
+        ),
+        expected(hand=["Jack", "Road"], clientele=["Garden"], stockpile=["Insula"]),
+    ]
+    assert pool(state) == []
 
 
 def test_atrium_deck_sale_refused_without_it() -> None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import engine
 from tests.engine.buildings.steps import (
     act,
+    everyone,
+    expected,
     follow,
     hire,
     in_hand,
@@ -82,6 +84,16 @@ def test_bar_example_pool_and_deck_clients() -> None:
         "Temple",
     ]
     assert pending(state) == (1, "lead")
+    # The whole table, zone by zone.
+    assert everyone(state) == [
+        expected(clientele=["Dock"]),
+        expected(clientele=["Gate", "Tower"], influence=3, buildings={"Bar": (["Road"], True)}),
+        expected(
+            clientele=["Basilica", "Shrine", "Villa"],
+            influence=3,
+            buildings={"Bar": (["Road"], True)},
+        ),
+    ]
 
 
 def test_bar_clientele_limit_still_applies() -> None:

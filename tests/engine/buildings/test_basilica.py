@@ -8,12 +8,15 @@ from __future__ import annotations
 import engine
 from tests.engine.buildings.steps import (
     act,
+    everyone,
+    expected,
     follow,
     in_hand,
     in_stockpile,
     lead,
     left,
     pending,
+    pool,
     sell,
     zones,
 )
@@ -59,6 +62,20 @@ def test_basilica_example_filches_two_concrete_from_hand() -> None:
     assert engine.view(state, 1)["players"][0]["vault_count"] == 3
     own = engine.view(state, 0)["players"][0]["vault_visible"]
     assert sorted(c["name"] for c in own) == ["Academy", "Tower", "Wall"]
+    # The whole table, zone by zone.
+    # Mid-turn (seat 2 is still to act): the camps are still full.
+    assert everyone(state) == [
+        expected(
+            camp=["Jack"],
+            clientele=["Prison"],
+            vault=["Academy", "Tower", "Wall"],
+            influence=5,
+            buildings={"Basilica": (["Statue", "Statue", "Statue"], True)},
+        ),
+        expected(camp=["Villa"]),
+        expected(camp=["Garden"], stockpile=["Bar"]),
+    ]
+    assert pool(state) == []
 
 
 def test_basilica_sale_from_hand_refused_without_it() -> None:

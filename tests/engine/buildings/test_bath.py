@@ -13,6 +13,8 @@ from tests.engine.buildings.steps import (
     SKIP,
     act,
     build,
+    everyone,
+    expected,
     follow,
     gather,
     hire,
@@ -77,6 +79,17 @@ def test_bath_example_patron_then_laborer_actions() -> None:
     assert zones(state, 2)["clientele"] == []
     assert pool(state) == ["Palace", "Statue", "Temple"]
     assert pending(state) == (1, "lead")
+    # The whole table, zone by zone.
+    assert everyone(state) == [
+        expected(clientele=["Tower"]),
+        expected(
+            clientele=["Basilica", "Insula"],
+            stockpile=["Villa"],
+            influence=4,
+            buildings={"Bath": (["Atrium", "Atrium"], True)},
+        ),
+        expected(),
+    ]
 
 
 def test_bath_no_extra_action_without_it() -> None:

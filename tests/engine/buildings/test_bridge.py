@@ -14,6 +14,8 @@ from tests.engine.buildings.steps import (
     act,
     claim,
     demand,
+    everyone,
+    expected,
     give,
     in_hand,
     in_pool,
@@ -79,6 +81,23 @@ def test_bridge_example_five_marble_from_four_players() -> None:
     assert zones(state, 3)["stockpile"] == ["Fountain"]
     assert [state.names[c] for c in state.pool] == ["Gate"]
     assert pending(state) == (1, "lead")
+    # The whole table, zone by zone.
+    assert everyone(state) == [
+        expected(
+            hand=["Forum Romanum"],
+            stockpile=["Basilica", "Ludus Magna", "Palace", "Statue", "Temple"],
+            influence=4,
+            buildings={"Bridge": (["Wall", "Wall"], True)},
+        ),
+        expected(hand=["Jack"], influence=3, buildings={"Palisade": (["Dock"], True)}),
+        expected(hand=["Jack"]),
+        expected(
+            hand=["Jack", "Stairway"],
+            stockpile=["Fountain"],
+            influence=4,
+            buildings={"Wall": (["Tower", "Tower"], True)},
+        ),
+    ]
 
 
 def test_bridge_without_it_palisade_protects_and_across_is_safe() -> None:

@@ -8,12 +8,15 @@ import engine
 from tests.engine.buildings.steps import (
     act,
     build,
+    everyone,
+    expected,
     follow,
     in_hand,
     lay,
     lead,
     left,
     pending,
+    pool,
     site_of,
     think,
     zones,
@@ -69,6 +72,18 @@ def test_catacomb_example_game_ends_at_once() -> None:
     assert zones(state, 0)["buildings"] == {"Insula": ([], False)}
     expect_illegal(state, lay(in_hand(state, 2, "Palace"), "marble"), "game_over")
     expect_illegal(state, lay(in_hand(state, 1, "Wall"), "concrete"), "game_over")
+    # The whole table, zone by zone.
+    assert everyone(state) == [
+        expected(camp=["Dock"], buildings={"Insula": ([], False)}),
+        expected(
+            hand=["Bar", "Latrine", "Road", "Wall"],
+            clientele=["Crane", "Crane"],
+            influence=5,
+            buildings={"Catacomb": (["Prison", "Villa", "Villa"], True)},
+        ),
+        expected(hand=["Palace"], camp=["Market"]),
+    ]
+    assert pool(state) == []
 
 
 def test_catacomb_other_stone_structure_does_not_end_the_game() -> None:

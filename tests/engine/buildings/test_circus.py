@@ -9,6 +9,8 @@ import pytest
 import engine
 from tests.engine.buildings.steps import (
     act,
+    everyone,
+    expected,
     follow,
     hire,
     in_hand,
@@ -55,6 +57,14 @@ def test_circus_example_two_laborers_lead_patron() -> None:
     # The Pool is now empty, so the followers' actions pass; the petition goes to the Pool.
     assert pending(state) == (1, "lead")
     assert sorted(state.names[c] for c in state.pool) == ["Insula", "Road", "Statue", "Temple"]
+    # The whole table, zone by zone.
+    assert everyone(state) == [
+        expected(
+            hand=["Villa"], clientele=["Wall"], influence=3, buildings={"Circus": (["Dock"], True)}
+        ),
+        expected(),
+        expected(),
+    ]
 
 
 def test_circus_petition_refused_without_it() -> None:

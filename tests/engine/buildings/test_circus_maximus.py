@@ -6,11 +6,14 @@ from __future__ import annotations
 import engine
 from tests.engine.buildings.steps import (
     act,
+    everyone,
+    expected,
     in_hand,
     lead,
     left,
     pending,
     play,
+    pool,
     sell,
     think,
     zones,
@@ -78,6 +81,24 @@ def test_circus_maximus_example_five_actions_and_two() -> None:
     assert zones(state, 1)["vault"] == ["Market", "Palisade"]
     # The right player has no Merchant client and did not follow: no action; the turn is over.
     assert pending(state) == (1, "lead")
+    # The whole table, zone by zone.
+    assert everyone(state) == [
+        expected(
+            clientele=["Prison", "Prison"],
+            vault=MY_STOCK,
+            influence=5,
+            buildings={"Circus Maximus": (["Villa", "Villa", "Villa"], True)},
+        ),
+        expected(
+            hand=["Jack"],
+            clientele=["Sewer", "Sewer"],
+            vault=["Market", "Palisade"],
+            influence=5,
+            buildings={"Circus Maximus": (["Catacomb", "Catacomb", "Catacomb"], True)},
+        ),
+        expected(hand=["Jack", "Wall"]),
+    ]
+    assert pool(state) == ["Garden"]
 
 
 def test_circus_maximus_no_bonus_without_it() -> None:

@@ -18,6 +18,8 @@ from tests.engine.buildings.steps import (
     act,
     claim,
     demand,
+    everyone,
+    expected,
     follow,
     in_clientele,
     in_hand,
@@ -99,6 +101,19 @@ def test_colosseum_example_three_clients_to_the_lions() -> None:
     # The left player's Legionary client was slain: he has no action; the turn is over.
     assert sorted(state.names[c] for c in state.pool) == ["Gate", "Shrine"]
     assert pending(state) == (1, "lead")
+    # The whole table, zone by zone.
+    assert everyone(state) == [
+        expected(hand=["Statue", "Temple"], stockpile=["Basilica", "Basilica", "Palace"]),
+        expected(
+            hand=["Foundry", "Garden"],
+            clientele=["Atrium", "Tower", "Tower", "Tower"],
+            stockpile=["Catacomb"],
+            vault=["Bath", "Prison", "School"],
+            influence=5,
+            buildings={"Colosseum": (["Villa", "Villa", "Villa"], True)},
+        ),
+        expected(hand=["Jack"], clientele=["Wall"]),
+    ]
 
 
 def slay_table(players: list[dict[str, Any]], me: dict[str, Any]) -> engine.State:

@@ -9,6 +9,8 @@ import pytest
 import engine
 from tests.engine.buildings.steps import (
     act,
+    everyone,
+    expected,
     follow,
     in_hand,
     lay,
@@ -54,6 +56,12 @@ def test_crane_example_laborer_follows_architect() -> None:
     assert [state.names[c] for c in state.pool] == ["Insula"]
     assert zones(state, 0)["camp"] == [] and zones(state, 0)["hand"] == []
     assert pending(state) == (1, "lead")
+    # The whole table, zone by zone.
+    assert everyone(state) == [
+        expected(buildings={"Shrine": ([], False)}),
+        expected(influence=3, buildings={"Crane": (["Dock"], True), "Temple": ([], False)}),
+        expected(hand=["Jack", "Road"]),
+    ]
 
 
 def test_crane_leader_leads_architect_with_any_card() -> None:

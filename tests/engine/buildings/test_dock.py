@@ -7,6 +7,8 @@ from __future__ import annotations
 import engine
 from tests.engine.buildings.steps import (
     act,
+    everyone,
+    expected,
     follow,
     gather,
     in_hand,
@@ -52,6 +54,17 @@ def test_dock_example_pool_wood_and_two_bricks_from_hand() -> None:
     assert you["hand"] == [] and you["clientele"] == ["Bar"]
     assert sorted(state.names[c] for c in state.pool) == ["Insula", "Road"]
     assert pending(state) == (1, "lead")
+    # The whole table, zone by zone.
+    assert everyone(state) == [
+        expected(stockpile=["Palisade"]),
+        expected(
+            clientele=["Bar"],
+            stockpile=["Academy", "Archway", "Palisade"],
+            influence=3,
+            buildings={"Dock": (["Market"], True)},
+        ),
+        expected(hand=["Jack", "Latrine"]),
+    ]
 
 
 def test_dock_gather_from_hand_refused_without_it() -> None:

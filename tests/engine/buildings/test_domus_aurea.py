@@ -18,10 +18,13 @@ from tests.engine.buildings.steps import (
     act,
     claim,
     demand,
+    everyone,
+    expected,
     follow,
     in_hand,
     lead,
     pending,
+    pool,
     site_of,
     think,
     zones,
@@ -67,6 +70,18 @@ def test_domus_aurea_example_tears_down_an_empty_school() -> None:
     assert zones(state, 2)["buildings"] == {} and zones(state, 2)["influence"] == 2
     assert engine.view(state, None)["sites"]["brick"] == brick_sites  # not back in town
     assert pending(state) == (1, "lead")
+    # The whole table, zone by zone.
+    assert everyone(state) == [
+        expected(),
+        expected(
+            hand=["Academy"],
+            stockpile=["School"],
+            influence=7,
+            buildings={"Domus Aurea": (["Villa", "Villa", "Villa"], True)},
+        ),
+        expected(hand=["Jack", "Road"]),
+    ]
+    assert pool(state) == ["Gate", "Shrine"]
 
 
 def test_domus_aurea_only_empty_foundations_of_the_demanded_colour() -> None:

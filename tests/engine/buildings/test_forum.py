@@ -24,6 +24,8 @@ import engine
 from tests.engine.buildings.steps import (
     act,
     build,
+    everyone,
+    expected,
     follow,
     in_hand,
     in_stockpile,
@@ -90,6 +92,24 @@ def test_forum_example_you_win_she_does_not() -> None:
     assert engine.prompt(state) is None
     assert zones(state, 1)["buildings"] == {"Forum": (["Basilica", "Basilica"], False)}
     assert zones(state, 1)["hand"] == ["Fountain"]
+    # The whole table, zone by zone.
+    assert everyone(state) == [
+        expected(
+            camp=["Market"],
+            clientele=EVERY_ROLE,
+            influence=6,
+            buildings={"Forum": (["Statue", "Statue", "Temple"], True)},
+        ),
+        expected(
+            hand=["Fountain"],
+            camp=["Market"],
+            clientele=EVERY_ROLE,
+            vault=["Ludus Magna", "Stairway", "Stairway", "Stairway"],
+            influence=8,
+            buildings={"Forum": (["Basilica", "Basilica"], False)},
+        ),
+        expected(camp=["Palisade"]),
+    ]
 
 
 def test_forum_needs_every_client_type() -> None:

@@ -10,6 +10,8 @@ import engine
 from tests.engine.buildings.steps import (
     act,
     build,
+    everyone,
+    expected,
     follow,
     in_hand,
     lead,
@@ -73,6 +75,26 @@ def test_forum_romanum_example_you_win_she_does_not() -> None:
     assert totals[1] > totals[0]
     assert engine.prompt(state) is None and engine.legal_actions(state) == []
     assert zones(state, 1)["buildings"] == {"Forum Romanum": (["Temple", "Temple"], False)}
+    # The whole table, zone by zone.
+    assert everyone(state) == [
+        expected(
+            camp=["Market"],
+            clientele=EVERY_ROLE,
+            stockpile=EVERY_MATERIAL,
+            influence=6,
+            buildings={"Forum Romanum": (["Statue", "Statue", "Temple"], True)},
+        ),
+        expected(
+            hand=["Fountain"],
+            camp=["Market"],
+            clientele=EVERY_ROLE,
+            stockpile=EVERY_MATERIAL,
+            vault=["Ludus Magna", "Stairway", "Stairway", "Stairway"],
+            influence=8,
+            buildings={"Forum Romanum": (["Temple", "Temple"], False)},
+        ),
+        expected(camp=["Palisade"]),
+    ]
 
 
 def test_forum_romanum_needs_a_material_of_each_type() -> None:

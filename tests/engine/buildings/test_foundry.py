@@ -8,6 +8,8 @@ import engine
 from tests.engine.buildings.steps import (
     act,
     build,
+    everyone,
+    expected,
     follow,
     gather,
     in_hand,
@@ -60,6 +62,16 @@ def test_foundry_example_four_laborer_actions() -> None:
     # The followers have nothing to build with; the Wood stays; the role cards join it.
     assert pool(state) == ["Crane", "Dock", "Market", "Palisade"]
     assert pending(state) == (1, "lead")
+    # The whole table, zone by zone.
+    assert everyone(state) == [
+        expected(
+            stockpile=["Bath", "Bath", "Temple", "Temple"],
+            influence=4,
+            buildings={"Foundry": (["Academy", "Gate"], True)},
+        ),
+        expected(),
+        expected(),
+    ]
 
 
 def test_foundry_no_laborer_actions_for_another_structure() -> None:

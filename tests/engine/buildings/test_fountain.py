@@ -14,6 +14,8 @@ from tests.engine.buildings.steps import (
     SKIP,
     act,
     build,
+    everyone,
+    expected,
     follow,
     in_hand,
     lay,
@@ -71,6 +73,20 @@ def test_fountain_example_three_palisades() -> None:
     assert len(state.deck) == deck - 3
     assert sorted(state.names[c] for c in state.pool) == ["Dock", "Market", "Market"]
     assert pending(state) == (1, "lead")
+    # The whole table, zone by zone.
+    assert everyone(state) == [
+        expected(
+            hand=["Palisade"],
+            clientele=["Crane", "Crane"],
+            influence=6,
+            buildings={
+                "Fountain": (["Basilica", "Basilica", "Basilica"], True),
+                "Palisade": (["Palisade"], True),
+            },
+        ),
+        expected(),
+        expected(),
+    ]
 
 
 def test_fountain_out_of_town_takes_a_second_action() -> None:

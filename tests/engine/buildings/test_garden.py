@@ -11,6 +11,8 @@ from tests.engine.buildings.steps import (
     SKIP,
     act,
     build,
+    everyone,
+    expected,
     follow,
     hire,
     in_hand,
@@ -74,6 +76,17 @@ def test_garden_example_four_of_five_patron_actions() -> None:
     assert you["hand"] == ["Insula"]
     assert pool(state) == ["Market", "Palisade", "Palisade", "Temple"]
     assert pending(state) == (1, "lead")
+    # The whole table, zone by zone.
+    assert everyone(state) == [
+        expected(
+            hand=["Insula"],
+            clientele=["Bath", "Bath", "Dock", "Temple"],
+            influence=5,
+            buildings={"Garden": (["Prison", "Villa", "Villa"], True)},
+        ),
+        expected(),
+        expected(),
+    ]
 
 
 def test_garden_no_patron_actions_for_another_structure() -> None:
