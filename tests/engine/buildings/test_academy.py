@@ -26,7 +26,7 @@ from tests.engine.buildings.steps import (
     think,
     zones,
 )
-from tests.engine.helpers import table
+from tests.engine.helpers import expect_illegal, table
 
 
 def academy_table(academy: bool = True) -> engine.State:
@@ -196,3 +196,20 @@ def test_academy_craftsman_action_from_an_amphitheatre_on_an_architect_turn() ->
     assert engine.prompt(state)["role"] == "craftsman"
     state = act(state, lay(in_hand(state, 0, "Insula"), "rubble"))
     assert pending(state) == (0, "think") and left(state) == 1
+
+
+def test_academy_no_thinker_action_for_another_structure() -> None:
+    """rules/001 Appendix I, Academy, counter-case: completing a Shrine (not an Academy) with a
+    Craftsman action gives no Thinker action at the end of the turn: the Leader card passes and a
+    think by you is refused (not_your_turn), nothing changing."""
+    state = table(
+        [
+            {"hand": ["Dock", "Gate"], "buildings": [{"name": "Shrine", "materials": ["Bath"]}]},
+            {"hand": ["Road"]},
+        ]
+    )
+    state = play(state, lead("craftsman", in_hand(state, 0, "Dock")), think("jack"))
+    state = act(state, build(in_hand(state, 0, "Gate"), site_of(state, 0, "Shrine")))
+    assert zones(state, 0)["buildings"] == {"Shrine": (["Bath", "Gate"], True)}
+    assert pending(state) == (1, "lead")
+    expect_illegal(state, think("cards"), "not_your_turn", seat=0)

@@ -107,3 +107,15 @@ def test_basilica_cannot_filch_a_jack() -> None:
     jack = in_hand(state, 0, "Jack")
     expect_illegal(state, sell(from_hand=jack), "not_an_order")
     expect_illegal(state, sell(in_stockpile(state, 0, "Road"), from_hand=jack), "not_an_order")
+
+
+def test_basilica_filched_card_hidden_in_the_move_history() -> None:
+    """rules/001 Appendix I, Basilica: "Do not reveal the identity of the additional filched card
+    to your opponents": in a logged action (engine.public_action) opponents and spectators see the
+    card from hand as null, its owner sees it; the Stockpile card stays public."""
+    state = basilica_table()
+    action = sell(in_stockpile(state, 0, "Academy"), from_hand=in_hand(state, 0, "Wall"))
+    assert engine.public_action(action, 0, 0) == action
+    for viewer in (1, 2, None):
+        seen = engine.public_action(action, 0, viewer)
+        assert seen["from_hand"] is None and seen["card"] == action["card"]

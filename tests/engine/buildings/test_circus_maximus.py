@@ -18,7 +18,7 @@ from tests.engine.buildings.steps import (
     think,
     zones,
 )
-from tests.engine.helpers import table
+from tests.engine.helpers import expect_illegal, table
 
 MY_STOCK = ["Bar", "Insula", "Road", "Latrine", "Dock"]
 
@@ -109,6 +109,7 @@ def test_circus_maximus_no_bonus_without_it() -> None:
     state = play(state, *[sell(c) for c in state.players[0].stockpile[:3]])
     assert len(state.players[0].vault) == 3 and len(state.players[0].stockpile) == 2
     assert pending(state) == (1, "act") and left(state) == 2
+    expect_illegal(state, sell(state.players[0].stockpile[0]), "not_your_turn", seat=0)
 
 
 def test_circus_maximus_bonus_when_following() -> None:
