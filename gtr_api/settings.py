@@ -126,12 +126,43 @@ GTR_PUBLIC_URL = os.environ.get("GTR_PUBLIC_URL", "http://127.0.0.1:8000")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "gtr@localhost")
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 
-# Celery: Redis when REDIS_URL is set; otherwise tasks run in-process (the embedded default).
+# Celery (docs/async.md): Redis when REDIS_URL is set; otherwise kombu's filesystem transport under
+# var/celery/ (no server to run): `make run` starts a worker with beat beside the web server.
 REDIS_URL = os.environ.get("REDIS_URL", "")
-CELERY_BROKER_URL = REDIS_URL or "memory://"
-CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
-CELERY_TASK_ACKS_LATE = True
+CELERY_BROKER_URL = REDIS_URL or "filesystem://"
+if REDIS_URL:
+    # A message not acknowledged within this many seconds (its worker died) is delivered again.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": int(os.environ.get("GTR_REDIS_VISIBILITY_TIMEOUT", "3600"))
+    }
+else:
+    _queue = VAR_DIR / "celery"
+    for _folder in ("queue", "control"):
+        (_queue / _folder).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(_queue / "queue"),
+        "data_folder_out": str(_queue / "queue"),
+        "control_folder": str(_queue / "control"),
+    }
+# GTR_CELERY_EAGER=1 runs tasks in-process instead (the test suite does, except Celery's tests).
+CELERY_TASK_ALWAYS_EAGER = os.environ.get("GTR_CELERY_EAGER", "0") == "1"
 CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# The periodic sweep: overdue deadlines and automatic moves whose task was lost (games.tasks).
+GTR_SWEEP_SECONDS = float(os.environ.get("GTR_SWEEP_SECONDS", "60"))
+GTR_SWEEP_GRACE_SECONDS = float(os.environ.get("GTR_SWEEP_GRACE_SECONDS", "30"))
+CELERY_BEAT_SCHEDULE = {
+    "sweep": {"task": "games.tasks.sweep", "schedule": GTR_SWEEP_SECONDS},
+}
+# A deadline task is never held longer than this (Redis would deliver it again): further
+# deadlines are reached in hops.
+GTR_DEADLINE_HORIZON_SECONDS = float(os.environ.get("GTR_DEADLINE_HORIZON_SECONDS", "1800"))
+# After this many timeouts in a row a bot stands in for the seat until the player returns.
+GTR_TIMEOUTS_BEFORE_BOT = int(os.environ.get("GTR_TIMEOUTS_BEFORE_BOT", "3"))
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Glory to Rome game server",

@@ -19,11 +19,13 @@ from tests.engine.buildings.steps import (
     lead,
     left,
     pending,
+    play,
     pool,
     site_of,
+    think,
     zones,
 )
-from tests.engine.helpers import expect_illegal, table
+from tests.engine.helpers import expect_illegal, is_legal, table
 
 
 def archway_table(archway: bool = True) -> engine.State:
@@ -96,3 +98,29 @@ def test_archway_pool_material_refused_without_it() -> None:
     assert not any(a.get("card") == in_pool(state, "Shrine") for a in engine.legal_actions(state))
     state = act(state, build(in_stockpile(state, 0, "Bath"), gate))
     assert zones(state, 0)["buildings"]["Gate"] == (["Bath"], False)
+
+
+def test_archway_works_on_the_turn_it_is_completed() -> None:
+    """rules/001 Benefits of Completing a Structure: the function works "immediately - you may
+    benefit from them on the turn the Structure is completed". Your first Architect action
+    completes the Archway from the Stockpile; your second takes a Brick from the Pool into a
+    Gate."""
+    state = table(
+        [
+            {
+                "hand": ["Wall"],
+                "clientele": ["Storeroom"],
+                "stockpile": ["Bath"],
+                "buildings": [{"name": "Archway", "materials": ["Atrium"]}, {"name": "Gate"}],
+            },
+            {"hand": ["Road"]},
+        ],
+        pool=["Shrine"],
+    )
+    state = play(state, lead("architect", in_hand(state, 0, "Wall")), think("jack"))
+    shrine = in_pool(state, "Shrine")
+    assert not is_legal(state, build(shrine, site_of(state, 0, "Gate")))
+    state = act(state, build(in_stockpile(state, 0, "Bath"), site_of(state, 0, "Archway")))
+    assert zones(state, 0)["buildings"]["Archway"] == (["Atrium", "Bath"], True)
+    state = act(state, build(shrine, site_of(state, 0, "Gate")))
+    assert zones(state, 0)["buildings"]["Gate"] == (["Shrine"], False)

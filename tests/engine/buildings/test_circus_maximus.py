@@ -135,3 +135,34 @@ def test_circus_maximus_bonus_when_following() -> None:
     state = act(state, lead("merchant", in_hand(state, 0, "Garden")))
     state = act(state, {"type": "follow", "cards": [in_hand(state, 1, "Garden")]})
     assert pending(state) == (1, "act") and left(state) == 5
+
+
+def test_circus_maximus_works_on_the_turn_it_is_completed() -> None:
+    """rules/001 Benefits of Completing a Structure: functions work "immediately - you may benefit
+    from them on the turn the Structure is completed" (as in the Ludus Magna example, where a
+    completed function gives "a third action this turn"). You lead Architect with two Architect
+    clients (three actions); the first completes a Circus Maximus, which adds one action per
+    Architect client: four are left."""
+    state = table(
+        [
+            {
+                "hand": ["Wall"],
+                "clientele": ["Tower", "Tower"],
+                "stockpile": ["Prison", "Bar", "Bar", "Bar"],
+                "buildings": [
+                    {"name": "Circus Maximus", "materials": ["Villa", "Villa"]},
+                    {"name": "Road"},
+                ],
+            },
+            {"hand": ["Latrine"]},
+        ]
+    )
+    state = play(state, lead("architect", in_hand(state, 0, "Wall")), think("jack"))
+    assert left(state) == 3
+    prison = state.players[0].stockpile[0]
+    cm = next(
+        b.foundation for b in state.players[0].buildings if state.names[b.foundation] != "Road"
+    )
+    state = act(state, {"type": "build", "card": prison, "building": cm})
+    assert zones(state, 0)["buildings"]["Circus Maximus"][1] is True
+    assert pending(state) == (0, "act") and left(state) == 4
