@@ -70,6 +70,8 @@ def test_bath_example_patron_then_laborer_actions() -> None:
     state = act(state, hire(in_pool(state, "Insula")))
     prompt = engine.prompt(state)
     assert prompt["seat"] == 1 and prompt["role"] == "laborer" and prompt["actions_left"] == 1
+    # "This action must be completed before a new Client is hired."
+    expect_illegal(state, hire(in_pool(state, "Villa")), "wrong_role")
     state = act(state, gather(in_pool(state, "Villa")))
     you = zones(state, 1)
     assert you["clientele"] == ["Basilica", "Insula"]
