@@ -3,6 +3,11 @@
 A client sends `Authorization: Seat <token>`. Only the token's sha256 is stored, so no endpoint,
 admin page or database dump can reveal it; it reaches its seat by e-mail (invitations) or by the
 seat's own holder rotating it (`POST /api/games/{id}/seat-token/`).
+
+Notification e-mails carry a *mail token* instead: `<seat id>.<HMAC of the seat's token hash>`,
+derived with SECRET_KEY, so the server can put it in every mail without storing a secret it could
+read back, and rotating the seat token revokes it too. It authenticates exactly like the seat
+token. (Plain tokens are url-safe base64 and never contain a dot.)
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import secrets
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
+from django.utils.crypto import constant_time_compare, salted_hmac
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
@@ -31,6 +37,28 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def mail_token(seat: Seat) -> str:
+    """The seat's derived token for e-mails (see the module docstring)."""
+    return f"{seat.pk}.{_mail_digest(seat)}"
+
+
+def _mail_digest(seat: Seat) -> str:
+    return salted_hmac("gtr.seat-mail-token", seat.token_hash, algorithm="sha256").hexdigest()[:40]
+
+
+def seat_for_token(token: str) -> Seat | None:
+    """The seat a seat token or a mail token stands for, or None."""
+    if "." not in token:
+        return Seat.objects.select_related("user").filter(token_hash=hash_token(token)).first()
+    pk, _, digest = token.partition(".")
+    if not pk.isdigit() or len(pk) > 18:
+        return None
+    seat = Seat.objects.select_related("user").filter(pk=int(pk)).first()
+    if seat is None or not constant_time_compare(digest, _mail_digest(seat)):
+        return None
+    return seat
+
+
 class SeatTokenAuthentication(authentication.BaseAuthentication):
     """`Authorization: Seat <token>`: the request acts as that seat (request.auth is the Seat)."""
 
@@ -44,7 +72,7 @@ class SeatTokenAuthentication(authentication.BaseAuthentication):
             token = header[1].decode()
         except UnicodeDecodeError as exc:
             raise exceptions.AuthenticationFailed("Invalid seat token.") from exc
-        seat = Seat.objects.select_related("user").filter(token_hash=hash_token(token)).first()
+        seat = seat_for_token(token)
         if seat is None:
             raise exceptions.AuthenticationFailed("Invalid seat token.")
         return (seat.user or AnonymousUser()), seat

@@ -29,6 +29,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "games",
     "players",
+    "anymail",
 ]
 
 MIDDLEWARE = [
@@ -124,7 +125,30 @@ GTR_WAIT_POLL_SECONDS = 0.2
 # Where capability links in invitation e-mails point.
 GTR_PUBLIC_URL = os.environ.get("GTR_PUBLIC_URL", "http://127.0.0.1:8000")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "gtr@localhost")
+
+# E-mail (docs/email.md). EMAIL_BACKEND picks where mail goes: the console (default), files in
+# var/mail/ (django.core.mail.backends.filebased.EmailBackend), SMTP
+# (django.core.mail.backends.smtp.EmailBackend with EMAIL_HOST...), or an ESP through anymail
+# (e.g. anymail.backends.mailgun.EmailBackend, configured by ANYMAIL_* variables).
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = os.environ.get("EMAIL_USE_TLS", "0") == "1"
+EMAIL_TIMEOUT = 30
+# anymail: every ANYMAIL_<NAME> variable becomes ANYMAIL["<NAME>"] (e.g. ANYMAIL_MAILGUN_API_KEY,
+# ANYMAIL_WEBHOOK_SECRET="user:password", which the inbound webhooks at /anymail/ then require).
+ANYMAIL = {k.removeprefix("ANYMAIL_"): v for k, v in os.environ.items() if k.startswith("ANYMAIL_")}
+# Replies to game mail go to <local>+<secret>@<domain> of this address (plus-addressing).
+GTR_MAIL_REPLY_ADDRESS = os.environ.get("GTR_MAIL_REPLY_ADDRESS", "play@localhost")
+# A reminder goes this many seconds before a deadline (or half-way, for shorter decisions).
+GTR_MAIL_REMINDER_LEAD = float(os.environ.get("GTR_MAIL_REMINDER_LEAD", "3600"))
+# A mail lists at most this many moves with codes (the rest are played over HTTP).
+GTR_MAIL_MAX_MOVES = int(os.environ.get("GTR_MAIL_MAX_MOVES", "300"))
+# The daily digest goes at this hour (UTC).
+GTR_MAIL_DIGEST_HOUR = int(os.environ.get("GTR_MAIL_DIGEST_HOUR", "7"))
 
 # Celery (docs/async.md): Redis when REDIS_URL is set; otherwise kombu's filesystem transport under
 # var/celery/ (no server to run): `make run` starts a worker with beat beside the web server.

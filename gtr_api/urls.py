@@ -23,6 +23,15 @@ games = [
     path("<int:game_id>/seat-token/", game_views.SeatTokenView.as_view(), name="game-seat-token"),
 ]
 
+notifications = [
+    path("", player_views.NotificationPreferencesView.as_view(), name="notifications"),
+    path(
+        "unsubscribe/",
+        player_views.UnsubscribeView.as_view(),
+        name="notifications-unsubscribe",
+    ),
+]
+
 auth = [
     path("signup/", player_views.SignupView.as_view(), name="auth-signup"),
     path("token/", player_views.TokenView.as_view(), name="auth-token"),
@@ -33,6 +42,10 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/games/", include(games)),
     path("api/auth/", include(auth)),
+    path("api/notifications/", include(notifications)),
+    # E-mail: the unsubscribe link of every mail, and anymail's inbound webhooks (any ESP).
+    path("mail/unsubscribe/<str:token>/", player_views.unsubscribe_page, name="unsubscribe"),
+    path("anymail/", include("anymail.urls")),
     path("api/cards/", game_views.CardCatalogView.as_view(), name="card-catalog"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),

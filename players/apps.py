@@ -1,6 +1,20 @@
+"""Accounts use Django's own user admin; API tokens are listed by rest_framework.authtoken.
+`ready` connects the e-mail side to the game service's signals and to anymail's inbound signal."""
+
 from django.apps import AppConfig
 
 
 class PlayersConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "players"
+
+    def ready(self) -> None:
+        from anymail.signals import inbound
+
+        from games.signals import game_finished, turn_started
+
+        from . import receivers
+
+        turn_started.connect(receivers.on_turn_started, dispatch_uid="players.turn_started")
+        game_finished.connect(receivers.on_game_finished, dispatch_uid="players.game_finished")
+        inbound.connect(receivers.on_inbound, dispatch_uid="players.inbound")

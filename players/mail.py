@@ -1,0 +1,264 @@
+"""The e-mail texts and the secrets they carry: plain-text renderings of a seat's view, the move
+codes, the reply secret that proves a seat, and the unsubscribe token.
+
+Everything a mail says about a game is built from `engine.view(state, seat)` for the recipient's
+own seat and from `engine.legal_actions(state)` when the decision is that seat's: never from the
+snapshot itself, so a mail can reveal no more than the HTTP view does.
+
+Move codes are `A1`, `A2`, ... in the order of `engine.legal_actions(state)`, which is fixed for a
+given state, so a code means one action for one `(game, seq)`.
+
+The reply secret is `<game>-<seat>-<seq>-<20 hex digits of an HMAC>` (SECRET_KEY, keyed also by the
+seat's token hash, so rotating the seat token revokes it). It sits in the Reply-To address
+(`play+<secret>@host`, from GTR_MAIL_REPLY_ADDRESS) and in the subject; a reply is accepted for
+a seat only when it carries that seat's secret. The From header proves nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.conf import settings
+from django.core import signing
+from django.utils.crypto import constant_time_compare, salted_hmac
+
+import engine
+from engine.cards import material_of
+from games.models import Game, Seat
+
+# Reply secrets ----------------------------------------------------------------------------------
+
+SECRET_RE = re.compile(r"(?<![\w-])(\d{1,12})-(\d{1,2})-(\d{1,9})-([0-9a-f]{20})(?![\w-])", re.I)
+
+
+def reply_secret(seat: Seat, seq: int) -> str:
+    return f"{seat.game_id}-{seat.position}-{seq}-{_digest(seat, seq)}"
+
+
+def _digest(seat: Seat, seq: int) -> str:
+    value = f"{seat.game_id}:{seat.position}:{seq}:{seat.token_hash}"
+    return salted_hmac("gtr.mail-reply", value, algorithm="sha256").hexdigest()[:20]
+
+
+def secret_valid(seat: Seat, seq: int, digest: str) -> bool:
+    return constant_time_compare(digest.lower(), _digest(seat, seq))
+
+
+def parse_secret(text: str) -> tuple[int, int, int, str] | None:
+    """(game id, seat position, seq, digest) of the first reply secret in `text`."""
+    match = SECRET_RE.search(text or "")
+    if match is None:
+        return None
+    game_id, position, seq, digest = match.groups()
+    return int(game_id), int(position), int(seq), digest
+
+
+def reply_address(seat: Seat, seq: int) -> str:
+    local, _, domain = settings.GTR_MAIL_REPLY_ADDRESS.partition("@")
+    return f"{local}+{reply_secret(seat, seq)}@{domain}"
+
+
+# Unsubscribe ------------------------------------------------------------------------------------
+
+UNSUBSCRIBE_SALT = "gtr.unsubscribe"
+
+
+def unsubscribe_token(address: str) -> str:
+    return signing.dumps(address.lower(), salt=UNSUBSCRIBE_SALT, compress=True)
+
+
+def unsubscribe_address(token: str) -> str | None:
+    """The address an unsubscribe token was made for, or None when it is not genuine."""
+    try:
+        value = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    except signing.BadSignature:
+        return None
+    return value if isinstance(value, str) else None
+
+
+def unsubscribe_url(address: str) -> str:
+    return f"{settings.GTR_PUBLIC_URL}/mail/unsubscribe/{unsubscribe_token(address)}/"
+
+
+# Seats ------------------------------------------------------------------------------------------
+
+
+def seat_address(seat: Seat) -> str:
+    """Where a seat's mail goes: its player's account address, else the invited address."""
+    if seat.user_id is not None and seat.user is not None and seat.user.email:
+        return str(seat.user.email).lower()
+    return seat.email.lower()
+
+
+def seat_label(seat: Seat) -> str:
+    if seat.kind == Seat.Kind.BOT:
+        who = "bot"
+    elif seat.user_id is not None and seat.user is not None:
+        who = seat.user.get_username()
+    elif seat.kind == Seat.Kind.INVITED:
+        who = "invited player"
+    else:
+        who = "open"
+    return f"seat {seat.position} ({who}{', resigned' if seat.resigned else ''})"
+
+
+# Moves and their codes --------------------------------------------------------------------------
+
+
+def move_codes(state: engine.State) -> list[tuple[str, dict[str, Any]]]:
+    """The pending decision's legal actions, each with its reply code."""
+    return [(f"A{i}", action) for i, action in enumerate(engine.legal_actions(state), start=1)]
+
+
+def card_names(view: dict[str, Any]) -> dict[int, str]:
+    """Every card the view names, by id."""
+    names: dict[int, str] = {}
+    stack: list[Any] = [view]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if isinstance(item.get("id"), int) and isinstance(item.get("name"), str):
+                names[item["id"]] = item["name"]
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return names
+
+
+def _card(cid: Any, names: dict[int, str]) -> str:
+    name = names.get(cid)
+    if name is None:
+        return f"card #{cid}"
+    material = material_of(name)
+    return f"{name} #{cid}" + (f" ({material})" if material else "")
+
+
+def _cards(ids: Any, names: dict[int, str]) -> str:
+    return ", ".join(_card(c, names) for c in ids) or "no cards"
+
+
+def describe(action: dict[str, Any], names: dict[int, str]) -> str:
+    """A short sentence for one action, naming cards as the recipient's view names them."""
+    kind = action["type"]
+    if kind == "think":
+        # "jack" in lower case: the card name "Jack" appears only where a Jack is seen.
+        text = "think: take a jack" if action["take"] == "jack" else "think: draw cards"
+        if action.get("discard"):
+            text += f", first discarding {_cards(action['discard'], names)}"
+        if action.get("extra_jack"):
+            text += ", then a jack too"
+        return text
+    if kind == "lead":
+        return f"lead {action['role'].capitalize()} with {_cards(action['cards'], names)}"
+    if kind in ("follow", "demand", "claim", "give"):
+        return f"{kind} with {_cards(action['cards'], names)}"
+    if kind == "lay":
+        where = "out of town" if action.get("out_of_town") else "in town"
+        return f"lay {_card(action['card'], names)} on a {action['site']} site {where}"
+    if kind in ("build", "publicize"):
+        return (
+            f"{kind}: add {_card(action['card'], names)} to "
+            f"the {_card(action['building'], names)} structure"
+        )
+    if kind in ("hire", "gather", "sell"):
+        parts = []
+        if action.get("card") is not None:
+            parts.append(_card(action["card"], names))
+        if action.get("from_hand") is not None:
+            parts.append(f"{_card(action['from_hand'], names)} from your hand")
+        if action.get("from_deck"):
+            parts.append("the top card of the deck")
+        return f"{kind} {' and '.join(parts) or 'nothing'}"
+    if kind == "fountain":
+        return "fountain: draw the top card of the deck to use it"
+    if kind == "skip":
+        return "skip (give up the rest of this decision)"
+    return kind
+
+
+def moves_text(state: engine.State, view: dict[str, Any]) -> str:
+    codes = move_codes(state)
+    names = card_names(view)
+    limit = settings.GTR_MAIL_MAX_MOVES
+    lines = [f"  {code:<5} {describe(action, names)}" for code, action in codes[:limit]]
+    if len(codes) > limit:
+        lines.append(f"  ... and {len(codes) - limit} more: play them over HTTP.")
+    return "\n".join(lines)
+
+
+COMMANDS_HELP = "You may also write one word: think (draw cards), jack (take a jack), or skip."
+
+
+# The table --------------------------------------------------------------------------------------
+
+
+def _public_player(p: dict[str, Any], names: dict[int, str], own: bool) -> list[str]:
+    lines = []
+    if own:
+        lines.append(f"  hand ({p['hand_count']}): {_cards([c['id'] for c in p['hand']], names)}")
+    else:
+        lines.append(f"  hand: {p['hand_count']} cards")
+    lines.append(f"  influence: {p['influence']}")
+    for field in ("camp", "clientele", "stockpile"):
+        if p[field]:
+            lines.append(f"  {field}: {_cards([c['id'] for c in p[field]], names)}")
+    vault = f"  vault: {p['vault_count']} cards"
+    if p["vault_visible"]:
+        vault += f" (seen: {_cards([c['id'] for c in p['vault_visible']], names)})"
+    lines.append(vault)
+    for b in p["buildings"]:
+        state = "complete" if b["complete"] else f"{len(b['materials'])} materials"
+        lines.append(
+            f"  building: {_card(b['foundation']['id'], names)} on {b['site']} site ({state})"
+        )
+    return lines
+
+
+def view_text(game: Game, seats: list[Seat], view: dict[str, Any], position: int) -> str:
+    """The table as seat `position` sees it, in plain text."""
+    names = card_names(view)
+    by_position = {s.position: s for s in seats}
+    lines = [
+        f"Turn {view['turn']}; leader: seat {view['leader']}"
+        + (f"; role led: {view['role']}" if view.get("role") else ""),
+        f"Pool: {_cards([c['id'] for c in view['pool']], names)}",
+        f"Deck: {view['deck_count']} cards; jacks left: {view['jacks_count']}",
+        "Sites left (in town / out of town): "
+        + ", ".join(f"{m} {s['in_town']}/{s['out_of_town']}" for m, s in view["sites"].items()),
+    ]
+    prompt = view.get("prompt") or {}
+    if prompt.get("revealed"):
+        lines.append(f"Revealed: {_cards([c['id'] for c in prompt['revealed']], names)}")
+    for p in view["players"]:
+        own = p["seat"] == position
+        seat = by_position.get(p["seat"])
+        label = seat_label(seat) if seat is not None else f"seat {p['seat']}"
+        lines.append("")
+        lines.append(f"You, {label}:" if own else f"{label.capitalize()}:")
+        lines.extend(_public_player(p, names, own))
+    return "\n".join(lines)
+
+
+def scores_text(seats: list[Seat], view: dict[str, Any]) -> str:
+    end = view.get("end") or {}
+    by_position = {s.position: s for s in seats}
+    lines = []
+    for row in end.get("scores", []):
+        seat = by_position.get(row["seat"])
+        label = seat_label(seat) if seat is not None else f"seat {row['seat']}"
+        bonuses = ", ".join(row.get("merchant_bonuses") or []) or "none"
+        lines.append(
+            f"  {label}: {row['total']} points (influence {row['influence']}, "
+            f"vault {row['vault']}, merchant bonuses: {bonuses})"
+        )
+    winners = ", ".join(f"seat {w}" for w in end.get("winners", []))
+    reason = {"surrender": "by surrender", "deck": "the deck ran out"}.get(
+        end.get("reason", ""), end.get("reason", "")
+    )
+    head = f"Winner: {winners}" + (f" ({reason})" if reason else "")
+    return head + "\n" + "\n".join(lines)
+
+
+def game_url(game: Game) -> str:
+    return f"{settings.GTR_PUBLIC_URL}/api/games/{game.pk}/"

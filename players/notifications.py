@@ -1,0 +1,274 @@
+"""Notifications out: your turn, a reminder before your deadline, the final scores, the daily
+digest; and each address's preferences. Called by the Celery tasks in `players.tasks` (which the
+signal receivers in `players.receivers` schedule); each function takes ids, checks that the game
+is still where the task was scheduled for, and sends at most once per key (`SentNotification`),
+so a late or duplicate delivery sends nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import EmailMessage
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+import engine
+from games.auth import mail_token
+from games.models import Game, Seat
+
+from . import mail
+from .models import MailPreference, SentNotification
+
+log = logging.getLogger(__name__)
+
+KINDS = ("your_turn", "reminder", "final")
+
+
+# Preferences ------------------------------------------------------------------------------------
+
+
+def preferences_get(address: str) -> MailPreference:
+    """The preferences of an address (the defaults, unsaved, when it never set any)."""
+    address = address.lower()
+    found = MailPreference.objects.filter(address=address).first()
+    return found or MailPreference(address=address)
+
+
+def preferences_update(address: str, **changes: bool) -> MailPreference:
+    prefs = preferences_get(address)
+    for name, value in changes.items():
+        setattr(prefs, name, bool(value))
+    prefs.save()
+    return prefs
+
+
+def unsubscribe(address: str) -> MailPreference:
+    return preferences_update(address, unsubscribed=True)
+
+
+def wants(address: str, kind: str) -> bool:
+    """Whether `address` gets a mail of `kind` now (a digest reader gets no turn or reminder
+    mails: the digest lists them)."""
+    if not address:
+        return False
+    prefs = preferences_get(address)
+    if prefs.unsubscribed or not getattr(prefs, kind):
+        return False
+    return not (prefs.digest and kind in ("your_turn", "reminder"))
+
+
+# Sending ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Decision:
+    """A seat's pending decision at a game, loaded for a mail."""
+
+    game: Game
+    seats: list[Seat]
+    seat: Seat
+    state: engine.State
+    view: dict[str, Any]
+
+
+def decision_load(game_id: int, seq: int | None, position: int) -> Decision | None:
+    """The decision of seat `position` at `game_id`, if the game is in play at `seq` (any seq
+    when None) and that decision is pending; else None (the game moved on)."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.status != Game.Status.ACTIVE or game.state is None:
+        return None
+    if seq is not None and game.seq != seq:
+        return None
+    state = engine.from_json(game.state)
+    if engine.to_act(state) != position:
+        return None
+    seats = list(game.seats.select_related("user"))
+    seat = next((s for s in seats if s.position == position), None)
+    if seat is None or seat.plays_automatically:
+        return None
+    return Decision(game, seats, seat, state, engine.view(state, position))
+
+
+def _send_once(key: str, address: str, message: EmailMessage) -> bool:
+    """Send `message` unless a notification with `key` was sent already. The record is written
+    first (its unique key settles a race between two deliveries) and removed again when sending
+    fails, so that a retry sends; no transaction is held open while the mail server talks."""
+    try:
+        with transaction.atomic():
+            record = SentNotification.objects.create(key=key, address=address)
+    except IntegrityError:
+        return False
+    try:
+        message.send()
+    except Exception:
+        record.delete()
+        raise
+    return True
+
+
+def message_build(address: str, subject: str, body: str, reply_to: str | None) -> EmailMessage:
+    unsubscribe_url = mail.unsubscribe_url(address)
+    body += (
+        "\n\n-- \nYour e-mail preferences: GET/PATCH "
+        f"{settings.GTR_PUBLIC_URL}/api/notifications/\n"
+        f"Unsubscribe from all game mail: {unsubscribe_url}\n"
+    )
+    return EmailMessage(
+        subject=subject,
+        body=body,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[address],
+        reply_to=[reply_to] if reply_to else None,
+        headers={
+            "List-Unsubscribe": f"<{unsubscribe_url}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            "Auto-Submitted": "auto-generated",
+        },
+    )
+
+
+def decision_text(d: Decision) -> str:
+    """The body shared by turn, reminder, digest and answer mails: the prompt, the table as the
+    seat sees it, the moves with their codes, how to reply, and the capability link."""
+    prompt = (d.view.get("prompt") or {}).get("text", "")
+    deadline = f"\nDecide by {d.game.deadline:%Y-%m-%d %H:%M} UTC." if d.game.deadline else ""
+    return (
+        f"Game {d.game.pk} ({d.game.get_version_display()}, {d.game.players} players), "
+        f"move {d.game.seq}. Your decision: {prompt}{deadline}\n\n"
+        f"{mail.view_text(d.game, d.seats, d.view, d.seat.position)}\n\n"
+        f"Your moves: reply to this mail with one code in the first line.\n"
+        f"{mail.moves_text(d.state, d.view)}\n"
+        f"{mail.COMMANDS_HELP}\n\n"
+        f"Or play over HTTP at {mail.game_url(d.game)} with the header\n"
+        f"    Authorization: Seat {mail_token(d.seat)}\n"
+        f"(keep it secret: anyone who has it plays your seat).\n"
+    )
+
+
+def _subject(d: Decision, what: str) -> str:
+    secret = mail.reply_secret(d.seat, d.game.seq)
+    return f"Glory to Rome game {d.game.pk}: {what} (move {d.game.seq}) [{secret}]"
+
+
+def decisionmessage_build(d: Decision, what: str, intro: str = "") -> EmailMessage:
+    address = mail.seat_address(d.seat)
+    body = (intro + "\n\n" if intro else "") + decision_text(d)
+    return message_build(address, _subject(d, what), body, mail.reply_address(d.seat, d.game.seq))
+
+
+def turn_notify(*, game_id: int, seq: int, position: int) -> bool:
+    """Mail seat `position` that the decision at `(game_id, seq)` is its own."""
+    d = decision_load(game_id, seq, position)
+    if d is None or not wants(mail.seat_address(d.seat), "your_turn"):
+        return False
+    message = decisionmessage_build(d, "your turn")
+    return _send_once(f"turn:{game_id}:{seq}:{position}", message.to[0], message)
+
+
+def reminder_due(game: Game, now: dt.datetime | None = None) -> dt.datetime | None:
+    """When the reminder for the game's current decision is due: GTR_MAIL_REMINDER_LEAD before
+    the deadline, or half-way through the decision's time when that is shorter."""
+    if game.deadline is None:
+        return None
+    began = getattr(game, "decision_started", None) or game.started or game.deadline
+    lead = dt.timedelta(seconds=settings.GTR_MAIL_REMINDER_LEAD)
+    return game.deadline - min(lead, (game.deadline - began) / 2)
+
+
+def reminder_send(*, game_id: int, seq: int, position: int) -> bool:
+    """Remind seat `position` of its decision at `(game_id, seq)` once its reminder is due and
+    before the deadline. An early call sends nothing (the sweep sends it when due)."""
+    d = decision_load(game_id, seq, position)
+    if d is None or d.game.deadline is None:
+        return False
+    now = timezone.now()
+    due = reminder_due(d.game)
+    if due is None or now < due - dt.timedelta(seconds=1) or now >= d.game.deadline:
+        return False
+    if not wants(mail.seat_address(d.seat), "reminder"):
+        return False
+    left = max(1, int((d.game.deadline - now).total_seconds() // 60))
+    intro = f"Reminder: your decision is due in about {left} minutes."
+    message = decisionmessage_build(d, "reminder", intro)
+    return _send_once(f"reminder:{game_id}:{seq}:{position}", message.to[0], message)
+
+
+def reminders_sweep() -> int:
+    """Send every reminder that is due (the periodic safety net for lost or early tasks)."""
+    now = timezone.now()
+    sent = 0
+    horizon = now + dt.timedelta(seconds=settings.GTR_MAIL_REMINDER_LEAD)
+    games = Game.objects.filter(status=Game.Status.ACTIVE, deadline__gt=now, deadline__lte=horizon)
+    for game_id, seq, state in games.values_list("pk", "seq", "state"):
+        position = engine.to_act(engine.from_json(state))
+        if position is not None:
+            sent += reminder_send(game_id=game_id, seq=seq, position=position)
+    return sent
+
+
+def final_notify(*, game_id: int) -> int:
+    """Mail every person at a finished game the final scores, once each."""
+    game = Game.objects.filter(pk=game_id, status=Game.Status.FINISHED).first()
+    if game is None or game.state is None:
+        return 0
+    state = engine.from_json(game.state)
+    seats = list(game.seats.select_related("user"))
+    sent = 0
+    for seat in seats:
+        address = mail.seat_address(seat)
+        if seat.kind == Seat.Kind.BOT or not wants(address, "final"):
+            continue
+        view = engine.view(state, seat.position)
+        body = (
+            f"Game {game.pk} ({game.get_version_display()}, {game.players} players) is over "
+            f"after {game.seq} moves.\n\n{mail.scores_text(seats, view)}\n\n"
+            f"The whole game: {mail.game_url(game)}moves/\n"
+        )
+        message = message_build(address, f"Glory to Rome game {game.pk}: final scores", body, None)
+        sent += _send_once(f"final:{game.pk}:{seat.position}", address, message)
+    return sent
+
+
+def _waiting_decisions(address: str) -> list[Decision]:
+    """The decisions pending for `address` across the games in play."""
+    mine = Q(email__iexact=address) | Q(user__email__iexact=address)
+    seats = Seat.objects.filter(mine, game__status=Game.Status.ACTIVE)
+    found = []
+    for game_id, position in seats.values_list("game_id", "position").order_by("game_id"):
+        d = decision_load(game_id, None, position)
+        if d is not None and mail.seat_address(d.seat) == address:
+            found.append(d)
+    return found
+
+
+def digest_send(address: str, today: dt.date | None = None) -> bool:
+    """One mail listing every game waiting for `address`, once a day."""
+    address = address.lower()
+    prefs = preferences_get(address)
+    if prefs.unsubscribed or not prefs.digest:
+        return False
+    waiting = _waiting_decisions(address)
+    if not waiting:
+        return False
+    today = today or timezone.now().date()
+    parts = [f"{len(waiting)} game(s) wait for your decision."]
+    for d in waiting:
+        parts.append(
+            f"\n=== Game {d.game.pk}: reply to {mail.reply_address(d.seat, d.game.seq)} ===\n"
+            + decision_text(d)
+        )
+    subject = f"Glory to Rome: {len(waiting)} game(s) wait for you ({today:%Y-%m-%d})"
+    message = message_build(address, subject, "\n".join(parts), None)
+    return _send_once(f"digest:{address}:{today:%Y-%m-%d}", address, message)
+
+
+def digests_send() -> int:
+    """The daily digest of every address that asked for one."""
+    addresses = MailPreference.objects.filter(digest=True, unsubscribed=False)
+    return sum(digest_send(a) for a in addresses.values_list("address", flat=True))

@@ -1,0 +1,64 @@
+"""A table of people with e-mail addresses, for the notification and play-by-e-mail tests."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.core import mail
+
+import engine
+from games import services
+from games.models import Game, Seat
+
+ADDRESSES = ("alice@example.org", "bob@example.org", "carol@example.org")
+
+
+@dataclass
+class Table:
+    game_id: int
+    users: list[Any]
+
+    @property
+    def game(self) -> Game:
+        return Game.objects.get(pk=self.game_id)
+
+    @property
+    def state(self) -> engine.State:
+        return engine.from_json(self.game.state)
+
+    def seat(self, position: int) -> Seat:
+        return Seat.objects.select_related("user").get(game_id=self.game_id, position=position)
+
+    @property
+    def to_act(self) -> int:
+        position = engine.to_act(self.state)
+        assert position is not None
+        return position
+
+
+def make_table(django_user_model: Any, players: int = 3, version: str = "republic") -> Table:
+    users = [
+        django_user_model.objects.create_user(a.split("@")[0], email=a, password="x")
+        for a in ADDRESSES[:players]
+    ]
+    game = services.game_create(user=users[0], version=version, players=players)
+    for user in users[1:]:
+        services.seat_join(game_id=game.pk, user=user)
+    return Table(game.pk, users)
+
+
+@pytest.fixture
+def table(transactional_db: Any, django_user_model: Any, mailoutbox: list[Any]) -> Table:
+    return make_table(django_user_model)
+
+
+def mails_to(address: str) -> list[Any]:
+    return [m for m in mail.outbox if address in m.to]
+
+
+def codes_in(body: str) -> dict[str, str]:
+    """The move codes a mail lists, with their descriptions."""
+    return dict(re.findall(r"^  (A\d+)\s+(.+)$", body, re.M))

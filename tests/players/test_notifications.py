@@ -1,0 +1,190 @@
+"""Notification mails: your turn (your view only, moves with codes, a working capability link),
+reminders, final scores, preferences, the digest and unsubscribing."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import re
+
+from django.core import mail
+from django.utils import timezone
+
+import engine
+from games import services, signals
+from games.models import Game
+from players import mail as texts
+from players import notifications
+from tests.conftest import hidden_from
+from tests.players.conftest import ADDRESSES, Table, codes_in, mails_to
+
+
+def assert_no_hidden_card(table: Table, position: int, body: str) -> None:
+    """No card name of another hand, the deck or a vault appears in the mail, unless the
+    recipient may see a card of that name anyway."""
+    state = table.state
+    view = engine.view(state, position)
+    visible = set(texts.card_names(view).values())
+    hidden = {state.names[c] for c in hidden_from(state, position)} - visible
+    leaked = sorted(n for n in hidden if re.search(rf"\b{re.escape(n)}\b", body))
+    assert not leaked, f"seat {position}'s mail names hidden cards {leaked}"
+    assert hidden, "the check must have something to check"
+
+
+def test_your_turn_mail_shows_your_hand_and_codes(table: Table, client) -> None:
+    position = table.to_act
+    (message,) = mail.outbox
+    assert message.to == [ADDRESSES[position]]
+    hand = engine.view(table.state, position)["players"][position]["hand"]
+    for card in hand:
+        assert f"{card['name']} #{card['id']}" in message.body
+    codes = codes_in(message.body)
+    assert len(codes) == len(engine.legal_actions(table.state)) and "A1" in codes
+    assert_no_hidden_card(table, position, message.body)
+    secret = texts.reply_secret(table.seat(position), 0)
+    assert message.reply_to == [f"play+{secret}@localhost"] and secret in message.subject
+    assert message.extra_headers["List-Unsubscribe"].startswith("<http://127.0.0.1:8000/mail/")
+    # The capability link's token plays the seat over HTTP.
+    token = re.search(r"Authorization: Seat (\S+)", message.body).group(1)
+    r = client.get(f"/api/games/{table.game_id}/", HTTP_AUTHORIZATION=f"Seat {token}")
+    assert r.status_code == 200 and r.json()["my_seat"] == position and r.json()["your_turn"]
+
+
+def test_no_mail_ever_names_a_hidden_card(table: Table) -> None:
+    """Forty decisions of a three-player game: every turn mail is checked against the table
+    at the moment it was sent."""
+    rnd = random.Random(5)
+    for _ in range(40):
+        sent = len(mail.outbox)
+        state, game = table.state, table.game
+        if game.status != Game.Status.ACTIVE:
+            break
+        position = engine.to_act(state)
+        action = rnd.choice(engine.legal_actions(state))
+        services.move_submit(game_id=game.pk, position=position, seq=game.seq, action=action)
+        for message in mail.outbox[sent:]:
+            (address,) = message.to
+            assert_no_hidden_card(table, ADDRESSES.index(address), message.body)
+        if table.game.status == Game.Status.ACTIVE:
+            assert len(mail.outbox) == sent + 1  # the next decision's owner, once
+
+
+def test_rotating_the_seat_token_revokes_the_mail_token(table: Table, client) -> None:
+    position = table.to_act
+    token = re.search(r"Authorization: Seat (\S+)", mail.outbox[0].body).group(1)
+    services.seat_token_rotate(seat=table.seat(position))
+    r = client.get(f"/api/games/{table.game_id}/", HTTP_AUTHORIZATION=f"Seat {token}")
+    assert r.status_code == 401
+    forged = token.split(".")[0] + "." + "0" * 40
+    r = client.get(f"/api/games/{table.game_id}/", HTTP_AUTHORIZATION=f"Seat {forged}")
+    assert r.status_code == 401
+
+
+def test_the_receiver_sends_once_and_not_for_a_past_decision(table: Table) -> None:
+    position, game = table.to_act, table.game
+    mail.outbox.clear()
+    for _ in range(2):  # a signal (or its task) delivered twice
+        signals.turn_started.send(
+            sender=Game, game_id=game.pk, seq=game.seq, seat=position, deadline=None
+        )
+    assert len(mail.outbox) == 0  # the first mail went at the start already
+    services.move_submit(
+        game_id=game.pk, position=position, seq=0, action={"type": "think", "take": "cards"}
+    )
+    (message,) = mail.outbox
+    assert message.to == [ADDRESSES[table.to_act]]
+    mail.outbox.clear()
+    signals.turn_started.send(sender=Game, game_id=game.pk, seq=0, seat=position, deadline=None)
+    assert mail.outbox == []  # the game moved on
+
+
+def test_final_scores_to_everyone(table: Table) -> None:
+    mail.outbox.clear()
+    for position in (1, 2):
+        services.game_resign(game_id=table.game_id, position=position)
+    finals = [m for m in mail.outbox if "final scores" in m.subject]
+    assert sorted(m.to[0] for m in finals) == sorted(ADDRESSES)
+    assert "Winner: seat 0 (by surrender)" in finals[0].body
+    signals.game_finished.send(sender=Game, game_id=table.game_id, seq=table.game.seq)
+    assert len([m for m in mail.outbox if "final scores" in m.subject]) == 3
+
+
+def _set_deadline(table: Table, minutes_left: float, minutes_since: float) -> None:
+    now = timezone.now()
+    changes = {"deadline": now + dt.timedelta(minutes=minutes_left)}
+    if hasattr(Game, "decision_started"):
+        changes["decision_started"] = now - dt.timedelta(minutes=minutes_since)
+    else:
+        changes["started"] = now - dt.timedelta(minutes=minutes_since)
+    Game.objects.filter(pk=table.game_id).update(**changes)
+
+
+def test_reminder_before_the_deadline_once(table: Table, settings) -> None:
+    settings.GTR_MAIL_REMINDER_LEAD = 3600
+    position = table.to_act
+    mail.outbox.clear()
+    _set_deadline(table, minutes_left=300, minutes_since=10)
+    assert notifications.reminders_sweep() == 0  # not yet due
+    assert not notifications.reminder_send(game_id=table.game_id, seq=0, position=position)
+    _set_deadline(table, minutes_left=30, minutes_since=600)
+    assert notifications.reminders_sweep() == 1
+    assert notifications.reminders_sweep() == 0
+    assert not notifications.reminder_send(game_id=table.game_id, seq=0, position=position)
+    (message,) = mail.outbox
+    assert message.to == [ADDRESSES[position]] and "reminder" in message.subject
+    assert "due in about" in message.body and codes_in(message.body)
+
+
+def test_preferences_switch_kinds_off(table: Table) -> None:
+    position = table.to_act
+    other = ADDRESSES[(position + 1) % 3]
+    notifications.preferences_update(other, your_turn=False)
+    mail.outbox.clear()
+    services.move_submit(
+        game_id=table.game_id, position=position, seq=0, action={"type": "think", "take": "cards"}
+    )
+    assert mails_to(other) == []
+
+
+def test_digest_replaces_turn_mails(table: Table) -> None:
+    position = table.to_act
+    address = ADDRESSES[position]
+    notifications.preferences_update(address, digest=True)
+    mail.outbox.clear()
+    signals.turn_started.send(
+        sender=Game, game_id=table.game_id, seq=0, seat=position, deadline=None
+    )
+    notifications.SentNotification.objects.all().delete()
+    signals.turn_started.send(
+        sender=Game, game_id=table.game_id, seq=0, seat=position, deadline=None
+    )
+    assert mail.outbox == []
+    assert notifications.digests_send() == 1
+    (digest,) = mail.outbox
+    assert digest.to == [address] and "1 game(s)" in digest.subject
+    assert texts.reply_address(table.seat(position), 0) in digest.body
+    assert codes_in(digest.body)
+    assert_no_hidden_card(table, position, digest.body)
+    assert notifications.digests_send() == 0  # once a day
+
+
+def test_unsubscribe_link_stops_the_mails(table: Table, client) -> None:
+    position = table.to_act
+    message = mail.outbox[0]
+    url = message.extra_headers["List-Unsubscribe"].strip("<>")
+    path = url.removeprefix("http://127.0.0.1:8000")
+    page = client.get(path)
+    assert page.status_code == 200 and b"<form" in page.content
+    assert not notifications.preferences_get(ADDRESSES[position]).unsubscribed  # GET only asks
+    done = client.post(path, {"List-Unsubscribe": "One-Click"})
+    assert done.status_code == 200 and b"Unsubscribed" in done.content
+    assert notifications.preferences_get(ADDRESSES[position]).unsubscribed
+    mail.outbox.clear()
+    notifications.SentNotification.objects.all().delete()
+    signals.turn_started.send(
+        sender=Game, game_id=table.game_id, seq=0, seat=position, deadline=None
+    )
+    services.game_resign(game_id=table.game_id, position=(position + 1) % 3)
+    services.game_resign(game_id=table.game_id, position=(position + 2) % 3)
+    assert mails_to(ADDRESSES[position]) == []
+    assert client.get("/mail/unsubscribe/forged/").status_code == 400
