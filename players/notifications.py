@@ -156,7 +156,7 @@ def _subject(d: Decision, what: str) -> str:
     return f"Glory to Rome game {d.game.pk}: {what} (move {d.game.seq}) [{secret}]"
 
 
-def decisionmessage_build(d: Decision, what: str, intro: str = "") -> EmailMessage:
+def decision_message(d: Decision, what: str, intro: str = "") -> EmailMessage:
     address = mail.seat_address(d.seat)
     body = (intro + "\n\n" if intro else "") + decision_text(d)
     return message_build(address, _subject(d, what), body, mail.reply_address(d.seat, d.game.seq))
@@ -167,7 +167,7 @@ def turn_notify(*, game_id: int, seq: int, position: int) -> bool:
     d = decision_load(game_id, seq, position)
     if d is None or not wants(mail.seat_address(d.seat), "your_turn"):
         return False
-    message = decisionmessage_build(d, "your turn")
+    message = decision_message(d, "your turn")
     return _send_once(f"turn:{game_id}:{seq}:{position}", message.to[0], message)
 
 
@@ -195,7 +195,7 @@ def reminder_send(*, game_id: int, seq: int, position: int) -> bool:
         return False
     left = max(1, int((d.game.deadline - now).total_seconds() // 60))
     intro = f"Reminder: your decision is due in about {left} minutes."
-    message = decisionmessage_build(d, "reminder", intro)
+    message = decision_message(d, "reminder", intro)
     return _send_once(f"reminder:{game_id}:{seq}:{position}", message.to[0], message)
 
 
