@@ -77,7 +77,8 @@ class Power:
     def on_complete(self, state: State, seat: int, building: Building) -> list[Frame]:
         return []
 
-    def on_hire(self, state: State, seat: int, client: int) -> list[Frame]:
+    def on_hire(self, state: State, seat: int, clients: list[int]) -> list[Frame]:
+        """Decisions after one Patron action hired `clients` (in the order hired)."""
         return []
 
     def on_demand(
@@ -324,8 +325,8 @@ def completion_frames(state: State, seat: int, building: Building) -> list[Frame
     return power.on_complete(state, seat, building) if power else []
 
 
-def hire_frames(state: State, seat: int, client: int) -> list[Frame]:
-    return [f for p in active_powers(state, seat) for f in p.on_hire(state, seat, client)]
+def hire_frames(state: State, seat: int, clients: list[int]) -> list[Frame]:
+    return [f for p in active_powers(state, seat) for f in p.on_hire(state, seat, clients)]
 
 
 def demand_frames(state: State, seat: int, demand: list[str], victims: list[int]) -> list[Frame]:

@@ -195,7 +195,7 @@ class Patron(Role):
         if action.from_deck:
             new.append(draw_one(state, player.clientele))
         player.hired.extend(new)
-        push(state, [f for c in new for f in powers.hire_frames(state, seat, c)])
+        push(state, powers.hire_frames(state, seat, new))
 
 
 @role

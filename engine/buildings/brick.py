@@ -40,15 +40,16 @@ class Atrium(Power):
 @register
 class Bath(Power):
     """When you gain a new Client, you may immediately execute an action of its Role; influence
-    gained by it is available to later Patron actions (rules/001 Bath). Rulings: a Patron action
-    that hires several clients at once (Aqueduct, Bar) hires them all, then each acts in the order
-    hired; an out-of-town Site needs two actions, so a Bath action alone lays one only with a
-    Tower."""
+    gained by it is available to later Patron actions; "two actions may be combined to start an
+    out of town Site" (rules/001 Bath). Ruling: a Patron action that hires several clients at once
+    (Aqueduct, Bar) hires them all, then they act in the order hired, and the actions of clients
+    of one role form one burst, so two of them can lay out of town together."""
 
     name = "Bath"
 
-    def on_hire(self, state: State, seat: int, client: int) -> list[Frame]:
-        return [burst(seat, role_of(state, client) or "", 1)]
+    def on_hire(self, state: State, seat: int, clients: list[int]) -> list[Frame]:
+        roles = [role_of(state, c) or "" for c in clients]
+        return [burst(seat, r, roles.count(r)) for r in dict.fromkeys(roles)]
 
 
 @register
