@@ -1,0 +1,81 @@
+"""GET/PATCH /api/notifications/ (account or seat token); POST /api/notifications/unsubscribe/."""
+
+from __future__ import annotations
+
+import re
+from unittest import mock
+
+from django.core import mail
+from rest_framework.test import APIClient
+
+from games import signals
+from games.models import Game
+from players import mail as texts
+from players import notifications
+from tests.conftest import signup
+from tests.players.conftest import ADDRESSES, Table
+
+DEFAULTS = {"your_turn": True, "reminder": True, "final": True, "digest": False}
+
+
+def test_an_account_reads_and_changes_its_preferences(transactional_db) -> None:
+    ann = signup("ann")
+    from django.contrib.auth import get_user_model
+
+    get_user_model().objects.filter(username="ann").update(email="Ann@Example.org")
+    r = ann.get("/api/notifications/")
+    assert r.status_code == 200
+    assert r.json() == {"address": "ann@example.org", **DEFAULTS, "unsubscribed": False}
+    r = ann.client.patch("/api/notifications/", {"digest": True, "final": False}, format="json")
+    assert r.status_code == 200 and r.json()["digest"] and not r.json()["final"]
+    assert notifications.preferences_get("ann@example.org").digest
+    r = ann.client.patch("/api/notifications/", {"digest": "maybe"}, format="json")
+    assert r.status_code == 400
+
+
+def test_without_an_address_or_credentials(transactional_db) -> None:
+    bob = signup("bob")
+    r = bob.get("/api/notifications/")
+    assert r.status_code == 409 and r.json()["code"] == "no_address"
+    assert APIClient().get("/api/notifications/").status_code == 401
+
+
+def test_a_seat_token_manages_its_seat_address(table: Table) -> None:
+    position = table.to_act
+    body = mail.outbox[0].body
+    token = re.search(r"Authorization: Seat (\S+)", body).group(1)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Seat {token}")
+    r = client.patch("/api/notifications/", {"reminder": False}, format="json")
+    assert r.status_code == 200 and r.json()["address"] == ADDRESSES[position]
+    assert not notifications.preferences_get(ADDRESSES[position]).reminder
+
+
+def test_unsubscribe_through_the_api(table: Table) -> None:
+    address = ADDRESSES[table.to_act]
+    client = APIClient()
+    r = client.post("/api/notifications/unsubscribe/", {"token": "nope"}, format="json")
+    assert r.status_code == 400 and r.json()["code"] == "bad_token"
+    token = texts.unsubscribe_token(address)
+    r = client.post("/api/notifications/unsubscribe/", {"token": token}, format="json")
+    assert r.status_code == 200 and r.json()["unsubscribed"]
+    assert not notifications.wants(address, "final")
+
+
+def test_a_deadline_schedules_a_named_reminder(table: Table) -> None:
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from players import tasks
+
+    deadline = timezone.now() + dt.timedelta(hours=5)
+    Game.objects.filter(pk=table.game_id).update(deadline=deadline)
+    with mock.patch.object(tasks.remind, "apply_async") as scheduled:
+        signals.turn_started.send(
+            sender=Game, game_id=table.game_id, seq=0, seat=table.to_act, deadline=deadline
+        )
+    (call,) = scheduled.call_args_list
+    assert call.args == ((table.game_id, 0, table.to_act),)
+    assert call.kwargs["task_id"] == f"remind-{table.game_id}-0-{table.to_act}"
+    assert call.kwargs["eta"] <= deadline - dt.timedelta(minutes=59)
