@@ -112,7 +112,9 @@ def test_bots_never_see_hidden_cards(name: str) -> None:
         assert seat is not None
         other = hide_differently(state, seat)
         mine = engine.view(state, seat)
-        if engine.prompt(state)["kind"] in ("lead", "follow", "act"):
+        prompt = engine.prompt(state)
+        assert prompt is not None
+        if prompt["kind"] in ("lead", "follow", "act"):
             assert engine.view(other, seat) == mine
             assert engine.legal_actions(other) == engine.legal_actions(state)
             bot = make_bot(name, 3)
@@ -127,7 +129,7 @@ def test_bots_never_see_hidden_cards(name: str) -> None:
 def test_greedy_copes_with_unknown_action_types() -> None:
     view, legal = decisions("republic", 2, 3, 1)[0]
     bot = make_bot("greedy", 0)
-    strange = [{"type": "mystery", "card": 10**6}, {"type": "skip"}]
+    strange: list[dict[str, Any]] = [{"type": "mystery", "card": 10**6}, {"type": "skip"}]
     assert bot.choose(view, strange) in strange
     assert bot.choose(view, [{"type": "mystery"}]) == {"type": "mystery"}
     odd_fields = [{**a, "new_field": [1, 2]} for a in legal]
