@@ -1,5 +1,5 @@
 # Two commands do all the set-up on a fresh machine with Python 3.11:
-#   make run    install into .venv, migrate SQLite, serve on http://127.0.0.1:8000
+#   make run    install into .venv, migrate SQLite, serve on http://127.0.0.1:8000 with a worker
 #   make test   install into .venv, lint, check the committed OpenAPI schema, run every test
 PYTHON ?= python3
 VENV := .venv
@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	$(BIN)/python manage.py serve 127.0.0.1:$(PORT)  # the web server and a Celery worker
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

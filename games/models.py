@@ -26,6 +26,11 @@ class Game(models.Model):
         REPUBLIC = "republic", "Republic"
         IMPERIUM = "imperium", "Imperium"
 
+    class Clock(models.TextChoices):
+        NONE = "none", "no time limit"
+        FIXED = "fixed", "a fixed time per decision"
+        BANK = "bank", "a time bank topped up by an increment per move, up to a cap"
+
     version = models.CharField(max_length=16, choices=Version.choices)
     players = models.PositiveSmallIntegerField()
     options = models.JSONField(default=dict, blank=True)
@@ -39,7 +44,18 @@ class Game(models.Model):
     state = models.JSONField(null=True, blank=True)  # engine.to_json: private
     seq = models.PositiveIntegerField(default=0)  # moves applied
     revision = models.PositiveIntegerField(default=0)  # bumped on every change (ETag)
+    # Time control (docs/async.md): none; `fixed` seconds per decision; or a `bank` per seat that
+    # starts at `clock_seconds`, runs down while the seat decides, and gains `clock_increment` per
+    # move up to `clock_cap`.
+    clock = models.CharField(max_length=8, choices=Clock.choices, default=Clock.NONE)
+    clock_seconds = models.PositiveIntegerField(default=0)
+    clock_increment = models.PositiveIntegerField(default=0)
+    clock_cap = models.PositiveIntegerField(default=0)
+    # The pending decision: when it started and when it times out (None: no clock, or a seat the
+    # server plays); `automatic` when a bot, a resigned seat or a bot standing in must play it.
+    decision_started = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)
+    automatic = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
     started = models.DateTimeField(null=True, blank=True)
@@ -47,7 +63,10 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-id"]
-        indexes = [models.Index(fields=["status", "-id"])]
+        indexes = [
+            models.Index(fields=["status", "-id"]),
+            models.Index(fields=["status", "deadline"], name="game_status_deadline"),
+        ]
 
     def __str__(self) -> str:
         return f"game {self.pk} ({self.version}, {self.players}p, {self.status})"
@@ -61,8 +80,12 @@ class Seat(models.Model):
         PLAYER = "player", "a registered player"
 
     class Timeout(models.TextChoices):
-        WAIT = "wait", "wait forever"
-        BOT = "bot", "a bot plays"
+        SAFE = "safe", "the engine's safe move; a bot after GTR_TIMEOUTS_BEFORE_BOT in a row"
+        BOT = "bot", "a bot takes the seat over at the first timeout"
+
+    class Bot(models.TextChoices):
+        GREEDY = "greedy", "greedy"
+        RANDOM = "random", "random"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()
@@ -77,7 +100,12 @@ class Seat(models.Model):
     email = models.EmailField(blank=True)
     # sha256 of the secret seat token (the capability link); the token itself is never stored.
     token_hash = models.CharField(max_length=64, unique=True)
-    timeout_policy = models.CharField(max_length=8, choices=Timeout.choices, default=Timeout.WAIT)
+    timeout_policy = models.CharField(max_length=8, choices=Timeout.choices, default=Timeout.SAFE)
+    # The engine.bots kind that plays a bot seat, a resigned seat, or a seat taken over.
+    bot = models.CharField(max_length=16, choices=Bot.choices, default=Bot.GREEDY)
+    bank = models.FloatField(null=True, blank=True)  # seconds left on a bank clock
+    timeouts = models.PositiveSmallIntegerField(default=0)  # consecutive timeouts
+    bot_standing_in = models.BooleanField(default=False)  # taken over after timeouts
     resigned = models.BooleanField(default=False)
     surrender_to = models.PositiveSmallIntegerField(null=True, blank=True)
 
@@ -101,7 +129,7 @@ class Seat(models.Model):
 
     @property
     def plays_automatically(self) -> bool:
-        return self.kind == self.Kind.BOT or self.resigned
+        return self.kind == self.Kind.BOT or self.resigned or self.bot_standing_in
 
 
 class AppendOnlyError(Exception):

@@ -167,6 +167,7 @@ else:
         "data_folder_in": str(_queue / "queue"),
         "data_folder_out": str(_queue / "queue"),
         "control_folder": str(_queue / "control"),
+        "polling_interval": 0.1,  # seconds between looks at the queue folder
     }
 # GTR_CELERY_EAGER=1 runs tasks in-process instead (the test suite does, except Celery's tests).
 CELERY_TASK_ALWAYS_EAGER = os.environ.get("GTR_CELERY_EAGER", "0") == "1"

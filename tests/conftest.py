@@ -12,6 +12,21 @@ _names = itertools.count()
 
 
 @pytest.fixture(autouse=True)
+def _celery_in_process(request: Any) -> Any:
+    """Tasks run in-process (eager) except in tests marked `celery`, which use a real broker and
+    worker (tests/async_play)."""
+    if request.node.get_closest_marker("celery"):
+        yield
+        return
+    from gtr_api.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(request: Any) -> None:
     """Server tests sign many people up; a slow password hash would dominate their time."""
     if {"db", "transactional_db", "live_server"} & set(request.fixturenames):

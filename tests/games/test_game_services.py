@@ -7,7 +7,7 @@ import pytest
 import engine
 from games import services
 from games.errors import Forbidden
-from games.models import Game
+from games.models import Game, Seat
 from tests.conftest import private_state, start_game
 
 SCENARIO = {
@@ -55,9 +55,11 @@ def test_the_snapshot_is_the_state_after_the_last_move(alice, bob) -> None:
 
 def test_bot_choices_are_legal_and_reproducible() -> None:
     state = engine.new_game("imperium", 3, seed=4)
-    first = services.bot_choose(state, 7, 0)
+    game = Game(pk=7)
+    seat = Seat(position=engine.to_act(state), bot="greedy")
+    first = services.bot_action(game, state, seat)
     assert first in engine.legal_actions(state)
-    assert services.bot_choose(state, 7, 0) == first
+    assert services.bot_action(game, state, seat) == first
 
 
 def test_automatic_turns_ignore_a_stale_schedule(transactional_db, alice) -> None:
