@@ -34,7 +34,7 @@ def test_complete_game_over_http(transactional_db, mailoutbox, players: int, ver
 
     assert final["status"] == "finished"
     end = final["table"]["end"]
-    assert end is not None and end["reason"] in ("deck", "last_site", "forum")
+    assert end is not None and isinstance(end["reason"], str) and end["reason"]
     assert [s["seat"] for s in end["scores"]] == list(range(players))
     assert all(isinstance(s["total"], int) for s in end["scores"])
     assert set(end["winners"]) <= set(range(players))
