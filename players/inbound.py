@@ -26,7 +26,7 @@ from django.utils.html import strip_tags
 import engine
 from games.errors import ServiceError, StaleSeq
 from games.models import Game, Move, Seat
-from games.services import move_submit
+from games.services import move_submit, seat_return
 
 from . import mail, notifications
 from .models import InboundMail
@@ -43,6 +43,8 @@ COMMANDS: dict[str, dict[str, Any]] = {
     "skip": {"type": "skip"},
     "pass": {"type": "skip"},
 }
+# After timeouts: stop the bot standing in for the seat (games.services.seat_return).
+BACK = "back"
 # Where the quoted original starts in a reply.
 QUOTE_START = re.compile(
     r"^(On .*wrote:?|-+ ?Original Message ?-+|From: .*|_{10,}|-- ?|Le .*a écrit ?:)$", re.I
@@ -105,7 +107,7 @@ def command_of(text: str) -> str | None:
     for word in re.findall(r"[\w]+", text):
         if CODE_RE.fullmatch(word):
             return word.upper()
-        if word.lower() in COMMANDS:
+        if word.lower() in COMMANDS or word.lower() == BACK:
             return word.lower()
     return None
 
@@ -121,7 +123,7 @@ def action_for(command: str, state: engine.State) -> dict[str, Any] | None:
 
 def inbound_handle(message: Message, recipients: list[str] = ()) -> str:  # type: ignore[assignment]
     """Act on one inbound message; returns what happened: no_secret, forged, duplicate, played,
-    stale, finished, no_command or illegal."""
+    stale, back, finished, no_command or illegal."""
     secret = find_secret(message, list(recipients))
     if secret is None:
         return "no_secret"
@@ -151,9 +153,11 @@ def _play(message: Message, seat: Seat, seq: int) -> str:
     if game.status != Game.Status.ACTIVE:
         _answer(seat, "the game is over", f"Game {game.pk} is {game.get_status_display()}.")
         return "finished"
+    command = command_of(fresh_text(body_text(message)))
+    if command == BACK:  # about the seat, not a decision: any genuine secret of the seat will do
+        return _back(seat)
     if game.seq != seq:
         return _stale(seat, seq, game.seq)
-    command = command_of(fresh_text(body_text(message)))
     if command is None:
         _answer(seat, "no move found", "Your reply held no move code (like A1) or command.")
         return "no_command"
@@ -173,14 +177,31 @@ def _play(message: Message, seat: Seat, seq: int) -> str:
     return "played"
 
 
+def _back(seat: Seat) -> str:
+    """The player is back after timeouts: the bot standing in for the seat stops."""
+    try:
+        seat_return(game_id=seat.game_id, position=seat.position)
+    except ServiceError as exc:
+        _answer(seat, "not back", str(exc))
+        return "illegal"
+    game = Game.objects.get(pk=seat.game_id)
+    if notifications.decision_load(game.pk, game.seq, seat.position) is None:
+        _answer(seat, "welcome back", "You play your seat again; no bot stands in for you.")
+    return "back"
+
+
 def _stale(seat: Seat, seq: int, now: int | None) -> str:
     where = f"move {now}" if now is not None else "a later move"
-    _answer(
-        seat,
-        "that decision has passed",
+    why = (
         f"Your reply answered the decision at move {seq}, but the game has moved on to {where}; "
-        "nothing was played.",
+        "nothing was played."
     )
+    if Seat.objects.filter(pk=seat.pk, bot_standing_in=True).exists():
+        why += (
+            "\n\nAfter your timeouts a bot plays for you. Reply 'back' to this mail to play your "
+            "seat again."
+        )
+    _answer(seat, "that decision has passed", why)
     return "stale"
 
 

@@ -187,7 +187,10 @@ def moves_text(state: engine.State, view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-COMMANDS_HELP = "You may also write one word: think (draw cards), jack (take a jack), or skip."
+COMMANDS_HELP = (
+    "You may also write one word: think (draw cards), jack (take a jack), or skip; "
+    "back ends a bot's stand-in after timeouts."
+)
 
 
 # The table --------------------------------------------------------------------------------------

@@ -166,9 +166,10 @@ class NotificationPreferencesView(APIView):
         tags=["notifications"],
     )
     def patch(self, request: Request) -> Response:
+        address = _address(request)
         s = MailPreferences(data=request.data, partial=True)
         s.is_valid(raise_exception=True)
-        prefs = notifications.preferences_update(_address(request), **s.validated_data)
+        prefs = notifications.preferences_update(address, **s.validated_data)
         return Response(_prefs_out(prefs))
 
 

@@ -174,3 +174,21 @@ def test_the_command_is_read_before_the_quote() -> None:
     assert inbound.command_of(inbound.fresh_text(body)) == "A7"
     assert inbound.command_of(inbound.fresh_text("> A1 think\nskip\n")) == "skip"
     assert inbound.command_of(inbound.fresh_text("Thanks!\n-- \nA3 is my signature")) is None
+
+
+def test_back_ends_a_bots_stand_in(table: Table) -> None:
+    from games.models import Seat
+
+    away = (table.to_act + 1) % 3
+    Seat.objects.filter(game_id=table.game_id, position=away).update(
+        bot_standing_in=True, timeouts=3
+    )
+    assert inbound.inbound_handle(reply(table, "A1", position=table.to_act)) == "played"
+    if table.to_act == away:  # the bot played the away seat's decision at once
+        assert table.game.seq > 1
+    sent = len(mail.outbox)
+    assert inbound.inbound_handle(reply(table, "A1", position=away, seq=0)) == "stale"
+    assert "Reply 'back'" in mail.outbox[sent].body
+    assert inbound.inbound_handle(reply(table, "back", position=away, seq=0)) == "back"
+    seat = table.seat(away)
+    assert not seat.bot_standing_in and seat.timeouts == 0
