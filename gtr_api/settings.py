@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("GTR_VAR_DIR", BASE_DIR / "var"))
@@ -182,6 +183,12 @@ GTR_SWEEP_SECONDS = float(os.environ.get("GTR_SWEEP_SECONDS", "60"))
 GTR_SWEEP_GRACE_SECONDS = float(os.environ.get("GTR_SWEEP_GRACE_SECONDS", "30"))
 CELERY_BEAT_SCHEDULE = {
     "sweep": {"task": "games.tasks.sweep", "schedule": GTR_SWEEP_SECONDS},
+    # E-mail (players.tasks): reminders whose task came early or was lost; the daily digest.
+    "mail-reminders": {"task": "players.reminders_sweep", "schedule": GTR_SWEEP_SECONDS},
+    "mail-digest": {
+        "task": "players.send_digests",
+        "schedule": crontab(minute=0, hour=GTR_MAIL_DIGEST_HOUR),
+    },
 }
 # A deadline task is never held longer than this (Redis would deliver it again): further
 # deadlines are reached in hops.
