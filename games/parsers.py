@@ -9,6 +9,7 @@ import io
 from typing import IO, Any
 
 from django.conf import settings
+from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
 from .errors import PayloadTooLarge
@@ -30,4 +31,7 @@ class LimitedJSONParser(JSONParser):
         if len(data) > limit:
             raise PayloadTooLarge(f"The request body is larger than {limit} bytes.")
 
-        return super().parse(io.BytesIO(data), media_type, parser_context)
+        try:
+            return super().parse(io.BytesIO(data), media_type, parser_context)
+        except RecursionError as exc:  # "[[[[..." deeper than the JSON decoder recurses
+            raise ParseError("JSON parse error - nested too deeply.") from exc

@@ -14,6 +14,8 @@ from .models import Game, Move, Seat
 from .schema import action_schema, logged_action_schema
 from .selectors import SCOPES
 
+MAX_SEQ = 2**31 - 1
+
 # Errors ------------------------------------------------------------------------------------------
 
 
@@ -91,7 +93,9 @@ class ActionField(serializers.JSONField):
 
 class MoveSubmitInput(serializers.Serializer):
     seq = serializers.IntegerField(
-        min_value=0, help_text="The game's `seq` when you chose this move (409 if it moved on)."
+        min_value=0,
+        max_value=MAX_SEQ,
+        help_text="The game's `seq` when you chose this move (409 if it moved on).",
     )
     action = ActionField()
 
@@ -106,13 +110,17 @@ class SurrenderInput(serializers.Serializer):
 
 
 class MoveListQuery(serializers.Serializer):
-    after = serializers.IntegerField(min_value=0, default=0, help_text="Only moves after this seq.")
+    after = serializers.IntegerField(
+        min_value=0, max_value=MAX_SEQ, default=0, help_text="Only moves after this seq."
+    )
     page = serializers.IntegerField(min_value=1, required=False)
     page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
 
 
 class WaitQuery(serializers.Serializer):
-    seq = serializers.IntegerField(min_value=0, help_text="The `seq` you have seen.")
+    seq = serializers.IntegerField(
+        min_value=0, max_value=MAX_SEQ, help_text="The `seq` you have seen."
+    )
     timeout = serializers.FloatField(
         min_value=0, max_value=60, default=25, help_text="Seconds to wait at most (capped)."
     )

@@ -49,6 +49,13 @@ CASES = {
         lambda g, p: raw_post(p, g, json.dumps({"seq": 0, "pad": "x" * 100_000}).encode()),
         413,
     ),
+    "deeply_nested": (lambda g, p: raw_post(p, g, b"[" * 30000 + b"]" * 30000), 400),
+    "not_utf8": (lambda g, p: raw_post(p, g, b'\xff\xfe{"seq": 0}'), 400),
+    "huge_seq": (lambda g, p: p.move(g, 10**30, {"type": "skip"}), 400),
+    "too_many_cards": (
+        lambda g, p: p.move(g, 0, {"type": "follow", "cards": list(range(300))}),
+        400,
+    ),
     "stale_seq": (lambda g, p: p.move(g, 5, {"type": "think", "take": "cards"}), 409),
     "illegal_now": (lambda g, p: p.move(g, 0, {"type": "hire", "card": 0}), 422),
 }
