@@ -1,5 +1,6 @@
 """Complete games through HTTP only: each player with its own credentials (account tokens, and a
-seat token from an e-mailed invitation) chooses from its own legal actions until the game ends."""
+seat token from an e-mailed invitation) chooses from its own legal actions until the game ends;
+every view and move answer is checked for hidden cards on the way (tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ def test_complete_game_over_http(transactional_db, mailoutbox, players: int, ver
     seats: dict[int, Player] = {0: creator, players - 1: guest}
     seats.update({i + 1: p for i, p in enumerate(joiners)})
 
-    final = play_http_game(game_id, seats, seed=players * 10 + len(version))
+    final = play_http_game(game_id, seats, seed=players * 10 + len(version), check_leaks=True)
 
     assert final["status"] == "finished"
     end = final["table"]["end"]
