@@ -17,7 +17,9 @@ import email.policy
 import hashlib
 import logging
 import re
+from collections.abc import Sequence
 from email.message import EmailMessage, Message
+from html import unescape
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -64,7 +66,9 @@ def message_key(message: Message) -> str:
     return "sha256:" + hashlib.sha256(message.as_bytes()).hexdigest()
 
 
-def find_secret(message: Message, recipients: list[str] = ()) -> tuple[int, int, int, str] | None:  # type: ignore[assignment]
+def find_secret(
+    message: Message, recipients: Sequence[str] = ()
+) -> tuple[int, int, int, str] | None:
     """The first reply secret among the envelope recipients, the address headers, the subject."""
     texts = list(recipients)
     for header in ADDRESS_HEADERS:
@@ -83,10 +87,17 @@ def body_text(message: Message) -> str:
         part = message.get_body(preferencelist=("plain", "html"))
         if part is not None:
             content = part.get_content()
-            return strip_tags(content) if part.get_content_type() == "text/html" else content
+            return html_text(content) if part.get_content_type() == "text/html" else content
         return ""
     payload = message.get_payload(decode=True)
     return payload.decode(errors="replace") if isinstance(payload, bytes) else ""
+
+
+def html_text(html: str) -> str:
+    """The text of an HTML body, one line per block, without quoted (blockquote) parts."""
+    html = re.sub(r"(?is)<blockquote.*?</blockquote>", "\n", html)
+    html = re.sub(r"(?i)<br\s*/?>|</(p|div|li|tr|h\d)>", "\n", html)
+    return unescape(strip_tags(html))
 
 
 def fresh_text(body: str) -> str:
@@ -121,10 +132,24 @@ def action_for(command: str, state: engine.State) -> dict[str, Any] | None:
     return wanted if wanted is not None and wanted in codes.values() else None
 
 
-def inbound_handle(message: Message, recipients: list[str] = ()) -> str:  # type: ignore[assignment]
-    """Act on one inbound message; returns what happened: no_secret, forged, duplicate, played,
-    stale, back, finished, no_command or illegal."""
-    secret = find_secret(message, list(recipients))
+def automatic(message: Message) -> bool:
+    """An auto-reply (RFC 3834 Auto-Submitted, or the usual vacation and list headers): never
+    played and never answered, so a vacation responder and the server cannot loop."""
+    submitted = str(message.get("Auto-Submitted") or "no").strip().lower()
+    precedence = str(message.get("Precedence") or "").strip().lower()
+    return (
+        submitted != "no"
+        or precedence in ("bulk", "junk", "list", "auto_reply")
+        or any(h in message for h in ("X-Autoreply", "X-Autorespond"))
+    )
+
+
+def inbound_handle(message: Message, recipients: Sequence[str] = ()) -> str:
+    """Act on one inbound message; returns what happened: automatic, no_secret, forged,
+    duplicate, played, stale, back, finished, no_command or illegal."""
+    if automatic(message):
+        return "automatic"
+    secret = find_secret(message, recipients)
     if secret is None:
         return "no_secret"
     game_id, position, seq, digest = secret

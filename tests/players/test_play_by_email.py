@@ -192,3 +192,19 @@ def test_back_ends_a_bots_stand_in(table: Table) -> None:
     assert inbound.inbound_handle(reply(table, "back", position=away, seq=0)) == "back"
     seat = table.seat(away)
     assert not seat.bot_standing_in and seat.timeouts == 0
+
+
+def test_an_auto_reply_is_neither_played_nor_answered(table: Table) -> None:
+    message = reply(table, "A1 I am on holiday")
+    message["Auto-Submitted"] = "auto-replied"
+    sent = len(mail.outbox)
+    assert inbound.inbound_handle(message) == "automatic"
+    assert table.game.seq == 0 and len(mail.outbox) == sent
+
+
+def test_an_html_only_reply_is_read(table: Table) -> None:
+    expected = texts.move_codes(table.state)[0][1]
+    message = reply(table, "")
+    message.set_content("<html><body><p>A1</p><blockquote>A2</blockquote></body></html>", "html")
+    assert inbound.inbound_handle(message) == "played"
+    assert Move.objects.get(game_id=table.game_id, seq=1).action == expected
