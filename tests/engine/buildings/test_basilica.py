@@ -20,7 +20,7 @@ from tests.engine.buildings.steps import (
     sell,
     zones,
 )
-from tests.engine.helpers import expect_illegal, table
+from tests.engine.helpers import expect_illegal, is_legal, table
 
 
 def basilica_table(basilica: bool = True) -> engine.State:
@@ -119,3 +119,22 @@ def test_basilica_filched_card_hidden_in_the_move_history() -> None:
     for viewer in (1, 2, None):
         seen = engine.public_action(action, 0, viewer)
         assert seen["from_hand"] is None and seen["card"] == action["card"]
+
+
+def test_basilica_filched_card_needs_vault_room() -> None:
+    """rules/001 SELLING MATERIALS: "Space in your Vault is limited by your current Influence";
+    the filched card is a card "into your Vault" (rules/001 Basilica) and needs room too: with one
+    place left, the Stockpile card and a hand card together are refused (vault_full), either
+    alone is allowed."""
+    state = basilica_table()
+    data = engine.to_json(state)
+    bars = [c for c in data["deck"] if state.names[c] == "Bar"][:4]
+    for c in bars:  # four cards already in the Vault (Influence 5)
+        data["deck"].remove(c)
+        data["players"][0]["vault"].append(c)
+    state = engine.from_json(data)
+    academy, wall = in_stockpile(state, 0, "Academy"), in_hand(state, 0, "Wall")
+    expect_illegal(state, sell(academy, from_hand=wall), "vault_full")
+    assert not is_legal(state, sell(academy, from_hand=wall))
+    state = act(state, sell(from_hand=wall))
+    assert len(state.players[0].vault) == 5

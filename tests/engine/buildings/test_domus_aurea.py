@@ -24,6 +24,7 @@ from tests.engine.buildings.steps import (
     in_hand,
     lead,
     pending,
+    play,
     pool,
     site_of,
     think,
@@ -123,3 +124,26 @@ def test_domus_aurea_is_not_in_the_imperium_deck() -> None:
     with pytest.raises(engine.SetupError) as info:
         table([{"buildings": [DOMUS]}, {}], version="imperium")
     assert info.value.code == "not_enough_cards"
+
+
+def test_domus_aurea_with_bridge_one_foundation_from_every_opponent() -> None:
+    """rules/001 Appendix I, Domus Aurea: "an incomplete building from each of your victims"; with
+    a Bridge in a game of four every opponent is a victim (rules/001 Bridge), so you tear down the
+    left player's empty Gate and the empty Foundry of the player across."""
+    bridge = {"name": "Bridge", "materials": ["Wall", "Wall"], "complete": True}
+    state = table(
+        [
+            {"hand": ["Shrine", "Academy"], "buildings": [DOMUS, bridge]},
+            {"hand": ["Road"], "buildings": [{"name": "Gate"}]},
+            {"hand": ["Road"], "buildings": [{"name": "Foundry"}]},
+            {"hand": ["Road"]},
+        ]
+    )
+    state = act(state, lead("legionary", in_hand(state, 0, "Shrine")))
+    state = play(state, think("jack"), think("jack"), think("jack"))
+    state = act(state, demand(in_hand(state, 0, "Academy")))
+    assert pending(state) == (0, "raze")
+    state = act(state, claim(site_of(state, 1, "Gate"), site_of(state, 2, "Foundry")))
+    assert zones(state, 0)["stockpile"] == ["Foundry", "Gate"]
+    assert zones(state, 0)["influence"] == 2 + 3 + 2 + 2 + 2
+    assert zones(state, 1)["buildings"] == {} and zones(state, 2)["buildings"] == {}
