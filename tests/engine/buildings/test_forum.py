@@ -31,6 +31,7 @@ from tests.engine.buildings.steps import (
     in_stockpile,
     lead,
     pending,
+    play,
     publicize,
     site_of,
     think,
@@ -308,3 +309,45 @@ def test_forum_wins_the_moment_the_last_client_type_is_hired() -> None:
     assert state.end["reason"] == "forum" and state.end["winners"] == [0]
     assert zones(state, 0)["clientele"] == ["Academy", "Bar", "Dock", "Palace", "Tower", "Villa"]
     assert engine.legal_actions(state) == []
+
+
+@pytest.mark.parametrize(("version", "forum", "stock"), VERSIONS)
+@pytest.mark.parametrize("more_cards", [0, 2])
+def test_forum_with_stairway_tie_broken_by_cards_in_hand(
+    version: str, forum: str, stock: list[str], more_cards: int
+) -> None:
+    """rules/001 Appendix I, Forum (Romanum) combined with Stairway: "the highest score as
+    determined normally" - normally a tie goes to "the tying player with the most cards in his
+    hand" (rules/001 SCORING AND WINNING). Seats 0 and 2 win together at five points each; the
+    one with more cards in hand (`more_cards`) wins."""
+    extra = ["Latrine", "Insula", "Market"]
+    state = table(
+        [
+            {
+                "hand": ["Wall", *(extra if more_cards == 0 else [])],
+                "clientele": EVERY_ROLE,
+                "stockpile": ["Temple", *stock],
+                "buildings": [complete("Stairway", "Fountain")],
+            },
+            {
+                "hand": ["Road"],
+                "clientele": EVERY_ROLE[:5],
+                "buildings": [
+                    {"name": forum, "materials": ["Statue", "Statue", "Statue"], "complete": True}
+                ],
+            },
+            {
+                "hand": ["Bar"],
+                "clientele": EVERY_ROLE,
+                "stockpile": stock,
+                "influence": ["stone"],
+            },
+        ],
+        version=version,
+    )
+    state = play(state, lead("architect", in_hand(state, 0, "Wall")), think("jack"), think("jack"))
+    state = act(state, publicize(in_stockpile(state, 0, "Temple"), site_of(state, 1, forum)))
+    assert engine.is_over(state) and state.end is not None
+    totals = {s["seat"]: s["total"] for s in engine.scores(state)}
+    assert totals[0] == totals[2] == 5
+    assert state.end["winners"] == [more_cards]
