@@ -53,6 +53,7 @@ class Game(models.Model):
     clock_cap = models.PositiveIntegerField(default=0)
     # The pending decision: when it started and when it times out (None: no clock, or a seat the
     # server plays); `automatic` when a bot, a resigned seat or a bot standing in must play it.
+    to_act = models.PositiveSmallIntegerField(null=True, blank=True)  # whose decision it is
     decision_started = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)
     automatic = models.BooleanField(default=False)

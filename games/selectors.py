@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
+from django.utils import timezone
 
 import engine
 
@@ -60,9 +61,31 @@ def seats_public(game: Game) -> list[dict[str, Any]]:
             "player": s.user.get_username() if s.user is not None else None,
             "resigned": s.resigned,
             "surrender_to": s.surrender_to,
+            "bot": s.bot if s.plays_automatically else None,
+            "bot_standing_in": s.bot_standing_in,
+            "timeouts": s.timeouts,
+            "bank": bank_left(game, s),
         }
         for s in seats_of(game)
     ]
+
+
+def bank_left(game: Game, seat: Seat) -> float | None:
+    """Seconds left in the seat's bank; the running decision's time already taken off."""
+    if game.clock != Game.Clock.BANK or seat.bank is None:
+        return None
+    if game.deadline is not None and seat.position == game.to_act:
+        return round(max(0.0, (game.deadline - timezone.now()).total_seconds()), 1)
+    return round(seat.bank, 1)
+
+
+def clock_public(game: Game) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": game.clock}
+    if game.clock == Game.Clock.FIXED:
+        out["seconds"] = game.clock_seconds
+    elif game.clock == Game.Clock.BANK:
+        out.update(seconds=game.clock_seconds, increment=game.clock_increment, cap=game.clock_cap)
+    return out
 
 
 def game_summary(game: Game) -> dict[str, Any]:
@@ -77,6 +100,8 @@ def game_summary(game: Game) -> dict[str, Any]:
         "seq": game.seq,
         "revision": game.revision,
         "seats": seats_public(game),
+        "clock": clock_public(game),
+        "deadline": game.deadline,
         "created": game.created,
         "started": game.started,
         "finished": game.finished,

@@ -35,10 +35,53 @@ class Error(serializers.Serializer):
 class SeatSpecInput(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["me", "open", "invited", "bot"])
     email = serializers.EmailField(required=False, default="")
+    bot = serializers.ChoiceField(
+        choices=Seat.Bot.choices,
+        default=Seat.Bot.GREEDY,
+        help_text="Which bot plays a bot seat (and stands in for this seat after timeouts).",
+    )
+    timeout = serializers.ChoiceField(
+        choices=Seat.Timeout.choices,
+        default=Seat.Timeout.SAFE,
+        help_text="When this seat's time runs out: `safe` plays the engine's safe move (a bot "
+        "stands in after several timeouts in a row); `bot` lets a bot stand in at once.",
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs["kind"] == "invited" and not attrs.get("email"):
             raise serializers.ValidationError({"email": "An invited seat needs an e-mail address."})
+        return attrs
+
+
+DAY = 24 * 3600
+
+
+class ClockInput(serializers.Serializer):
+    """A time control: `none`; `fixed`: `seconds` for every decision; `bank`: each seat starts
+    with `seconds`, spends them while deciding, gains `increment` per move, up to `cap`."""
+
+    kind = serializers.ChoiceField(choices=Game.Clock.choices, default=Game.Clock.NONE)
+    seconds = serializers.IntegerField(
+        min_value=60,
+        max_value=30 * DAY,
+        required=False,
+        help_text="fixed: seconds per decision; bank: the starting bank (60 s to 30 days).",
+    )
+    increment = serializers.IntegerField(
+        min_value=0, max_value=7 * DAY, default=0, help_text="bank: seconds added per move."
+    )
+    cap = serializers.IntegerField(
+        min_value=60,
+        max_value=60 * DAY,
+        required=False,
+        help_text="bank: the most a bank may hold (default: `seconds`).",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs["kind"] != Game.Clock.NONE and "seconds" not in attrs:
+            raise serializers.ValidationError({"seconds": "Say how many seconds the clock gives."})
+        if attrs.get("cap") is not None and attrs["cap"] < attrs.get("seconds", 0):
+            raise serializers.ValidationError({"cap": "The cap is below the starting bank."})
         return attrs
 
 
@@ -56,6 +99,7 @@ class GameCreateInput(serializers.Serializer):
     auto_start = serializers.BooleanField(
         default=True, help_text="Start as soon as every seat is taken."
     )
+    clock = ClockInput(required=False, help_text="The time control; default: none.")
     scenario = serializers.DictField(
         required=False,
         help_text="Start from a scenario (docs/scenarios.md): staff only unless the server "
@@ -135,6 +179,27 @@ class SeatPublic(serializers.Serializer):
     player = serializers.CharField(allow_null=True, help_text="Username of a registered player.")
     resigned = serializers.BooleanField()
     surrender_to = serializers.IntegerField(allow_null=True)
+    bot = serializers.ChoiceField(
+        choices=Seat.Bot.choices,
+        allow_null=True,
+        help_text="The bot playing this seat now (a bot seat, a resigned seat, or a bot standing "
+        "in after timeouts); null while a person plays it.",
+    )
+    bot_standing_in = serializers.BooleanField(
+        help_text="A bot plays this seat after its timeouts, until the player returns."
+    )
+    timeouts = serializers.IntegerField(help_text="Consecutive timeouts of this seat.")
+    bank = serializers.FloatField(
+        allow_null=True,
+        help_text="Bank clock: seconds left (for the seat to act, as of now); else null.",
+    )
+
+
+class ClockView(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=Game.Clock.choices)
+    seconds = serializers.IntegerField(required=False)
+    increment = serializers.IntegerField(required=False)
+    cap = serializers.IntegerField(required=False)
 
 
 class GameSummary(serializers.Serializer):
@@ -148,6 +213,10 @@ class GameSummary(serializers.Serializer):
     seq = serializers.IntegerField(help_text="Moves applied so far; send it with your move.")
     revision = serializers.IntegerField(help_text="Changes so far (moves, seats, resignations).")
     seats = SeatPublic(many=True)
+    clock = ClockView(help_text="The time control.")
+    deadline = serializers.DateTimeField(
+        allow_null=True, help_text="When the pending decision times out (null: no deadline)."
+    )
     created = serializers.DateTimeField()
     started = serializers.DateTimeField(allow_null=True)
     finished = serializers.DateTimeField(allow_null=True)

@@ -366,6 +366,7 @@ def _after_change(game: Game, state: engine.State, seats: list[Seat] | None = No
     seat = None
     if position is not None:
         seat = (seats or _seats(game))[position]
+    game.to_act = position
     game.decision_started = now if seat is not None else None
     game.automatic = seat is not None and seat.plays_automatically
     game.deadline = None if seat is None or game.automatic else _deadline_for(game, seat, now)

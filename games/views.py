@@ -129,7 +129,8 @@ class GameListCreateView(APIView):
             raise NotAuthenticated("Log in to create a game.")
         data = body(GameCreateInput, request)
         seats = [services.SeatSpec(**s) for s in data.pop("seats", None) or []]
-        game = services.game_create(user=request.user, seats=seats or None, **data)
+        clock = services.ClockSpec(**data.pop("clock", None) or {})
+        game = services.game_create(user=request.user, seats=seats or None, clock=clock, **data)
         return game_response(game, caller_seat(request, game), status.HTTP_201_CREATED)
 
 
@@ -302,6 +303,26 @@ class GameResignView(APIView):
         seat = require_seat(request, selectors.game_get(game_id, with_state=False))
         game = services.game_resign(game_id=game_id, position=seat.position)
         return game_response(game, seat)
+
+
+class SeatReturnView(APIView):
+    @extend_schema(
+        operation_id="games_return",
+        summary="Come back after timeouts",
+        description="Ends a bot's stand-in for your seat (after your timeouts) and resets your "
+        "count of consecutive timeouts; if the pending decision is yours, its clock starts "
+        "again. Your own next move does the same. Nothing changes if no bot stands in.",
+        request=None,
+        parameters=[IDEMPOTENCY],
+        responses={200: GameView, **errors(*POST_ERRORS)},
+        tags=["play"],
+    )
+    @idempotent
+    def post(self, request: Request, game_id: int) -> Response:
+        seat = require_seat(request, selectors.game_get(game_id, with_state=False))
+        services.seat_return(game_id=game_id, position=seat.position)
+        game = selectors.game_get(game_id)
+        return game_response(game, selectors.seat_for(game, user=None, token_seat=seat))
 
 
 class GameSurrenderView(APIView):

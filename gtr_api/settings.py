@@ -211,5 +211,8 @@ SPECTACULAR_SETTINGS = {
         "GameStatusEnum": "games.models.Game.Status",
         "VersionEnum": "games.models.Game.Version",
         "SeatKindEnum": "games.models.Seat.Kind",
+        "ClockKindEnum": "games.models.Game.Clock",
+        "BotKindEnum": "games.models.Seat.Bot",
+        "TimeoutPolicyEnum": "games.models.Seat.Timeout",
     },
 }

@@ -19,6 +19,7 @@ games = [
     path("<int:game_id>/moves/", game_views.MoveListCreateView.as_view(), name="game-moves"),
     path("<int:game_id>/wait/", game_views.GameWaitView.as_view(), name="game-wait"),
     path("<int:game_id>/resign/", game_views.GameResignView.as_view(), name="game-resign"),
+    path("<int:game_id>/return/", game_views.SeatReturnView.as_view(), name="game-return"),
     path("<int:game_id>/surrender/", game_views.GameSurrenderView.as_view(), name="game-surrender"),
     path("<int:game_id>/seat-token/", game_views.SeatTokenView.as_view(), name="game-seat-token"),
 ]

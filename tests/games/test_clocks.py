@@ -1,0 +1,259 @@
+"""Time controls, timeouts, bots standing in, and the sweep (in-process: tasks run eagerly here;
+tests/async_play runs the same against a real Redis and worker)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+import engine
+from games import services, signals
+from games.models import Game, Move, Seat
+from games.services import ClockSpec, SeatSpec
+from tests.conftest import signup
+
+
+def human_vs_bot(user: Any, clock: ClockSpec, timeout: str = "safe") -> Game:
+    """A two-seat game, the person at seat 0, played up to the person's first decision."""
+    game = services.game_create(
+        user=user,
+        version="republic",
+        players=2,
+        seats=[SeatSpec("me", timeout=timeout), SeatSpec("bot")],
+        clock=clock,
+    )
+    game.refresh_from_db()
+    assert game.status == "active" and game.to_act == 0 and not game.automatic
+    return game
+
+
+def expire(game: Game) -> str:
+    """The deadline passes (moved into the past), then its task runs."""
+    Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    return services.deadline_expire(game_id=game.pk, seq=game.seq)
+
+
+@pytest.fixture
+def user(transactional_db: Any, django_user_model: Any) -> Any:
+    return django_user_model.objects.create_user("dora", password="x")
+
+
+def test_a_fixed_clock_sets_a_deadline_for_people_only(user) -> None:
+    before = timezone.now()
+    game = human_vs_bot(user, ClockSpec("fixed", seconds=3600))
+    assert before + timedelta(seconds=3600) <= game.deadline
+    assert game.deadline <= timezone.now() + timedelta(seconds=3600)
+    # Every bot move before the person's decision went through without a deadline.
+    assert all(m.actor == "bot" for m in Move.objects.filter(game=game))
+
+
+def test_no_clock_no_deadline(user) -> None:
+    game = human_vs_bot(user, ClockSpec())
+    assert game.deadline is None and game.clock == "none"
+    assert services.deadline_expire(game_id=game.pk, seq=game.seq) == "moved_on"
+
+
+def test_a_deadline_applies_the_safe_move_once(user) -> None:
+    game = human_vs_bot(user, ClockSpec("fixed", seconds=600))
+    state = engine.from_json(game.state)
+    assert services.deadline_expire(game_id=game.pk, seq=game.seq) == "early"
+    assert Game.objects.get(pk=game.pk).seq == game.seq
+
+    assert expire(game) == "timed_out"
+    # Delivered again, late, or by the sweep: nothing more happens.
+    assert services.deadline_expire(game_id=game.pk, seq=game.seq) == "moved_on"
+    assert services.deadline_expire(game_id=game.pk, seq=game.seq) == "moved_on"
+    move = Move.objects.get(game=game, seq=game.seq + 1)
+    assert move.actor == "timeout" and move.seat == 0
+    assert move.action == engine.parse(engine.safe_action(state)).to_json()
+    assert Move.objects.filter(game=game, actor="timeout").count() == 1
+    seat = Seat.objects.get(game=game, position=0)
+    assert seat.timeouts == 1 and not seat.bot_standing_in
+
+
+def test_a_bot_stands_in_after_n_timeouts_until_the_player_returns(user, settings) -> None:
+    settings.GTR_TIMEOUTS_BEFORE_BOT = 2
+    game = human_vs_bot(user, ClockSpec("fixed", seconds=600))
+    for expected in (1, 2):
+        game.refresh_from_db()
+        assert game.to_act == 0 and not game.automatic  # the bot's turns ran in-process
+        assert expire(game) == "timed_out"
+        assert Seat.objects.get(game=game, position=0).timeouts == expected
+    seat = Seat.objects.get(game=game, position=0)
+    assert seat.bot_standing_in and seat.plays_automatically
+    # With a bot standing in for seat 0 and a bot at seat 1, the game plays itself to the end.
+    game.refresh_from_db()
+    assert game.status == "finished"
+    assert Move.objects.filter(game=game, seat=0, actor="bot").exists()
+    assert Move.objects.filter(game=game, actor="timeout").count() == 2
+
+
+def test_returning_ends_the_stand_in_and_restarts_the_clock(user, settings) -> None:
+    settings.GTR_TIMEOUTS_BEFORE_BOT = 1
+    game = services.game_create(
+        user=user,
+        version="republic",
+        players=3,
+        seats=[SeatSpec("me"), SeatSpec("open"), SeatSpec("bot")],
+        clock=ClockSpec("fixed", seconds=600),
+    )
+    other = type(user).objects.create_user("erin", password="x")
+    services.seat_join(game_id=game.pk, user=other)
+    game.refresh_from_db()
+    mover = game.to_act
+    if game.automatic:  # pragma: no cover - the bot leads and plays first
+        pytest.skip("bot to act")
+    assert expire(game) == "timed_out"
+    seat = Seat.objects.get(game=game, position=mover)
+    assert seat.bot_standing_in
+    game.refresh_from_db()
+    services.seat_return(game_id=game.pk, position=mover)
+    seat.refresh_from_db()
+    assert not seat.bot_standing_in and seat.timeouts == 0
+    game.refresh_from_db()
+    if game.to_act == mover:
+        assert not game.automatic and game.deadline > timezone.now()
+    # Returning again is harmless.
+    services.seat_return(game_id=game.pk, position=mover)
+
+
+def test_own_move_resets_the_timeout_count(user) -> None:
+    game = human_vs_bot(user, ClockSpec("fixed", seconds=600))
+    assert expire(game) == "timed_out"
+    game.refresh_from_db()
+    assert Seat.objects.get(game=game, position=0).timeouts == 1
+    if game.to_act != 0 or game.status != "active":  # pragma: no cover
+        pytest.skip("not the person's decision")
+    action = engine.legal_actions(engine.from_json(game.state))[0]
+    services.move_submit(game_id=game.pk, position=0, seq=game.seq, action=action)
+    assert Seat.objects.get(game=game, position=0).timeouts == 0
+
+
+def test_a_bank_is_spent_topped_up_and_capped(user) -> None:
+    game = human_vs_bot(user, ClockSpec("bank", seconds=1000, increment=100, cap=1050))
+    seat = Seat.objects.get(game=game, position=0)
+    assert seat.bank == 1000
+    assert abs((game.deadline - game.decision_started).total_seconds() - 1000) < 1
+    # The decision took 400 s: 1000 - 400 + 100 = 700.
+    started = timezone.now() - timedelta(seconds=400)
+    Game.objects.filter(pk=game.pk).update(decision_started=started)
+    action = engine.legal_actions(engine.from_json(game.state))[0]
+    services.move_submit(game_id=game.pk, position=0, seq=game.seq, action=action)
+    seat.refresh_from_db()
+    assert 690 < seat.bank <= 700
+    # A quick decision cannot grow the bank past the cap.
+    game.refresh_from_db()
+    if game.status == "active" and game.to_act == 0:
+        Seat.objects.filter(pk=seat.pk).update(bank=1000)
+        game.refresh_from_db()
+        action = engine.legal_actions(engine.from_json(game.state))[0]
+        services.move_submit(game_id=game.pk, position=0, seq=game.seq, action=action)
+        seat.refresh_from_db()
+        assert seat.bank == 1050
+
+
+def test_a_timeout_empties_the_bank_before_the_increment(user) -> None:
+    game = human_vs_bot(user, ClockSpec("bank", seconds=600, increment=120, cap=900))
+    assert expire(game) == "timed_out"
+    assert Seat.objects.get(game=game, position=0).bank == 120
+
+
+def test_the_sweep_finds_overdue_deadlines_and_stuck_bots(user, settings) -> None:
+    game = human_vs_bot(user, ClockSpec("fixed", seconds=600))
+    assert services.games_due() == ([], [])
+    Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    assert services.games_due() == ([(game.pk, game.seq)], [])
+    stale = timezone.now() - timedelta(seconds=settings.GTR_SWEEP_GRACE_SECONDS + 1)
+    Game.objects.filter(pk=game.pk).update(automatic=True, deadline=None, updated=stale)
+    assert services.games_due() == ([], [(game.pk, game.seq)])
+
+
+def test_signals_follow_the_commit(user) -> None:
+    started: list[dict[str, Any]] = []
+    finished: list[dict[str, Any]] = []
+
+    def on_turn(**kw: Any) -> None:
+        started.append(kw)
+
+    def on_end(**kw: Any) -> None:
+        finished.append(kw)
+
+    signals.turn_started.connect(on_turn, dispatch_uid="test-turn")
+    signals.game_finished.connect(on_end, dispatch_uid="test-end")
+    try:
+        game = human_vs_bot(user, ClockSpec("fixed", seconds=600))
+        assert started[-1]["game_id"] == game.pk and started[-1]["seq"] == game.seq
+        assert started[-1]["seat"] == 0 and started[-1]["deadline"] == game.deadline
+        assert all(s["seat"] == 0 for s in started)  # never for the bot's decisions
+        services.game_resign(game_id=game.pk, position=0)
+        assert finished == [
+            {
+                "signal": signals.game_finished,
+                "sender": Game,
+                "game_id": game.pk,
+                "seq": game.seq + 1,
+            }
+        ]
+    finally:
+        signals.turn_started.disconnect(dispatch_uid="test-turn")
+        signals.game_finished.disconnect(dispatch_uid="test-end")
+
+
+def test_staff_may_seat_only_bots_and_the_table_plays_itself(
+    transactional_db, django_user_model
+) -> None:
+    staff = django_user_model.objects.create_user("sam", password="x", is_staff=True)
+    game = services.game_create(
+        user=staff,
+        version="imperium",
+        players=3,
+        seats=[SeatSpec("bot"), SeatSpec("bot", bot="random"), SeatSpec("bot")],
+    )
+    game.refresh_from_db()
+    assert game.status == "finished" and game.to_act is None and not game.automatic
+    assert set(Move.objects.filter(game=game).values_list("actor", flat=True)) == {"bot"}
+
+
+def test_clock_and_bots_over_http(transactional_db) -> None:
+    alice = signup("alice")
+    r = alice.post(
+        "/api/games/",
+        {
+            "players": 2,
+            "seats": [{"kind": "me"}, {"kind": "bot", "bot": "random"}],
+            "clock": {"kind": "bank", "seconds": 86400, "increment": 3600, "cap": 3 * 86400},
+        },
+    )
+    assert r.status_code == 201, r.content
+    view = alice.game(r.json()["id"])  # after the bot's opening moves, if it led
+    assert view["clock"] == {"kind": "bank", "seconds": 86400, "increment": 3600, "cap": 259200}
+    assert view["deadline"] is not None and view["to_act"] == 0
+    me, bot = view["seats"]
+    assert 86300 < me["bank"] <= 86400 and me["bot"] is None and me["timeouts"] == 0
+    assert bot["bot"] == "random" and bot["bank"] == 86400
+    r = alice.post(f"/api/games/{view['id']}/return/")
+    assert r.status_code == 200 and r.json()["seats"][0]["bot_standing_in"] is False
+
+
+@pytest.mark.parametrize(
+    "clock",
+    [
+        {"kind": "fixed"},
+        {"kind": "fixed", "seconds": 5},
+        {"kind": "bank", "seconds": 600, "cap": 300},
+        {"kind": "hourglass", "seconds": 600},
+    ],
+)
+def test_bad_clocks_are_400(db, clock: dict[str, Any]) -> None:
+    alice = signup("alice")
+    r = alice.post("/api/games/", {"players": 2, "clock": clock})
+    assert r.status_code == 400, r.content
+
+
+def test_only_staff_seat_bots_alone(db) -> None:
+    alice = signup("alice")
+    r = alice.post("/api/games/", {"players": 2, "seats": [{"kind": "bot"}, {"kind": "bot"}]})
+    assert r.status_code == 400 and r.json()["code"] == "bad_seats"
