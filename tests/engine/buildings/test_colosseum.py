@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import engine
 from tests.engine.buildings.steps import (
     act,
@@ -205,8 +207,6 @@ def test_colosseum_vault_room_limits_the_slain() -> None:
 
 def test_colosseum_is_not_in_the_republic_deck() -> None:
     """rules/001 Appendix I, Colosseum: "Imperium version only"."""
-    import pytest
-
     with pytest.raises(engine.SetupError) as info:
         table([{"buildings": [COLOSSEUM]}, {}])
     assert info.value.code == "not_enough_cards"

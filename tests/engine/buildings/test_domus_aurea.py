@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import engine
 from tests.engine.buildings.steps import (
     act,
@@ -119,8 +121,6 @@ def test_domus_aurea_tears_down_nothing_without_it() -> None:
 
 def test_domus_aurea_is_not_in_the_imperium_deck() -> None:
     """rules/001 Appendix I, Domus Aurea: "Republic version only"."""
-    import pytest
-
     with pytest.raises(engine.SetupError) as info:
         table([{"buildings": [DOMUS]}, {}], version="imperium")
     assert info.value.code == "not_enough_cards"
