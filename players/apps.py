@@ -10,7 +10,9 @@ class PlayersConfig(AppConfig):
 
     def ready(self) -> None:
         from anymail.signals import inbound
+        from django.db.models.signals import post_save
 
+        from games.models import Move
         from games.signals import game_finished, turn_started
 
         from . import receivers
@@ -18,3 +20,4 @@ class PlayersConfig(AppConfig):
         turn_started.connect(receivers.on_turn_started, dispatch_uid="players.turn_started")
         game_finished.connect(receivers.on_game_finished, dispatch_uid="players.game_finished")
         inbound.connect(receivers.on_inbound, dispatch_uid="players.inbound")
+        post_save.connect(receivers.on_move_saved, sender=Move, dispatch_uid="players.timeout")

@@ -29,8 +29,8 @@ class MailPreference(models.Model):
 
 class SentNotification(models.Model):
     """One notification sent, so that a task delivered twice sends it once. `key` names it:
-    `turn:<game>:<seq>:<seat>`, `reminder:<game>:<seq>:<seat>`, `final:<game>:<seat>`,
-    `digest:<address>:<date>`."""
+    `turn:<game>:<seq>:<seat>`, `reminder:<game>:<seq>:<seat>`, `timeout:<game>:<seq>`,
+    `final:<game>:<seat>`, `digest:<address>:<date>`."""
 
     key = models.CharField(max_length=300, unique=True)
     address = models.EmailField()

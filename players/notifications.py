@@ -20,7 +20,7 @@ from django.utils import timezone
 
 import engine
 from games.auth import mail_token
-from games.models import Game, Seat
+from games.models import Game, Move, Seat
 
 from . import mail
 from .models import MailPreference, SentNotification
@@ -210,6 +210,35 @@ def reminders_sweep() -> int:
         if position is not None:
             sent += reminder_send(game_id=game_id, seq=seq, position=position)
     return sent
+
+
+def timeout_notify(*, game_id: int, seq: int, position: int) -> bool:
+    """Tell a seat that its time ran out and what the server played for it (the move at `seq`),
+    and, when a bot now stands in for it, how to come back. Sent with the `reminder` kind (even
+    to digest readers: it is news, not a nudge)."""
+    move = Move.objects.filter(game_id=game_id, seq=seq, seat=position).first()
+    game = Game.objects.filter(pk=game_id).first()
+    if move is None or move.actor != Move.Actor.TIMEOUT or game is None or game.state is None:
+        return False
+    seats = list(game.seats.select_related("user"))
+    seat = next(s for s in seats if s.position == position)
+    address = mail.seat_address(seat)
+    prefs = preferences_get(address) if address else None
+    if prefs is None or prefs.unsubscribed or not prefs.reminder or seat.kind == Seat.Kind.BOT:
+        return False
+    view = engine.view(engine.from_json(game.state), position)
+    played = mail.describe(move.action, mail.card_names(view))
+    body = f"Your time ran out at move {seq - 1}, so the server played for you: {played}.\n"
+    if seat.bot_standing_in:
+        body += (
+            "\nAfter your timeouts a bot plays your seat until you come back: reply 'back' to "
+            f"this mail, or POST {mail.game_url(game)}return/ with your seat token.\n"
+        )
+    body += f"\nThe game: {mail.game_url(game)}\n"
+    subject = f"Glory to Rome game {game.pk}: your time ran out (move {seq - 1})"
+    reply_to = mail.reply_address(seat, game.seq) if seat.bot_standing_in else None
+    message = message_build(address, subject, body, reply_to)
+    return _send_once(f"timeout:{game_id}:{seq}", address, message)
 
 
 def final_notify(*, game_id: int) -> int:

@@ -46,6 +46,28 @@ def on_game_finished(sender: Any, *, game_id: int, seq: int, **_: Any) -> None:
         log.exception("could not schedule the final scores of game %s", game_id)
 
 
+def on_move_saved(sender: Any, instance: Any, created: bool = False, **_: Any) -> None:
+    """A move the server played for a person whose time ran out: tell that person, after the
+    commit (the deadline service appends it with actor `timeout`)."""
+    from django.db import transaction
+
+    from games.models import Move
+
+    if not created or instance.actor != Move.Actor.TIMEOUT or instance.seat is None:
+        return
+    from . import tasks
+
+    game_id, seq, position = instance.game_id, instance.seq, instance.seat
+
+    def schedule() -> None:
+        try:
+            tasks.notify_timeout.delay(game_id, seq, position)
+        except Exception:
+            log.exception("could not schedule the timeout notice of game %s at %s", game_id, seq)
+
+    transaction.on_commit(schedule)
+
+
 def on_inbound(sender: Any, event: Any, esp_name: str = "", **_: Any) -> None:
     """anymail's inbound signal: one received message, normalised by anymail."""
     from . import tasks

@@ -29,6 +29,11 @@ def remind(game_id: int, seq: int, position: int) -> bool:
     return notifications.reminder_send(game_id=game_id, seq=seq, position=position)
 
 
+@shared_task(name="players.notify_timeout", **RETRY)
+def notify_timeout(game_id: int, seq: int, position: int) -> bool:
+    return notifications.timeout_notify(game_id=game_id, seq=seq, position=position)
+
+
 @shared_task(name="players.notify_final", **RETRY)
 def notify_final(game_id: int, seq: int) -> int:
     return notifications.final_notify(game_id=game_id)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from email.message import EmailMessage
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from django.core import mail
 import engine
 from games import services
 from games.models import Game, Seat
+from players import mail as texts
 
 ADDRESSES = ("alice@example.org", "bob@example.org", "carol@example.org")
 
@@ -62,3 +64,21 @@ def mails_to(address: str) -> list[Any]:
 def codes_in(body: str) -> dict[str, str]:
     """The move codes a mail lists, with their descriptions."""
     return dict(re.findall(r"^  (A\d+)\s+(.+)$", body, re.M))
+
+
+_ids = iter(range(10**6))
+
+
+def reply(
+    table: Table, body: str, *, position: int | None = None, seq: int = 0, secret: str = ""
+) -> EmailMessage:
+    """A reply from the seat's own address to the game's reply address (or to `secret`)."""
+    position = table.to_act if position is None else position
+    seat = table.seat(position)
+    message = EmailMessage()
+    message["From"] = ADDRESSES[position]
+    message["To"] = f"play+{secret}@localhost" if secret else texts.reply_address(seat, seq)
+    message["Subject"] = "Re: your turn"
+    message["Message-ID"] = f"<reply{next(_ids)}@example.org>"
+    message.set_content(body)
+    return message

@@ -16,7 +16,7 @@ from games.models import Game
 from players import mail as texts
 from players import notifications
 from tests.conftest import hidden_from
-from tests.players.conftest import ADDRESSES, Table, codes_in, mails_to
+from tests.players.conftest import ADDRESSES, Table, codes_in, mails_to, reply
 
 
 def assert_no_hidden_card(table: Table, position: int, body: str) -> None:
@@ -188,3 +188,22 @@ def test_unsubscribe_link_stops_the_mails(table: Table, client) -> None:
     services.game_resign(game_id=table.game_id, position=(position + 2) % 3)
     assert mails_to(ADDRESSES[position]) == []
     assert client.get("/mail/unsubscribe/forged/").status_code == 400
+
+
+def test_a_timeout_is_told_and_back_is_offered(table: Table, settings) -> None:
+    from games.models import Seat
+    from players import inbound
+
+    settings.GTR_TIMEOUTS_BEFORE_BOT = 1
+    position = table.to_act
+    Game.objects.filter(pk=table.game_id).update(deadline=timezone.now() - dt.timedelta(seconds=1))
+    mail.outbox.clear()
+    assert services.deadline_expire(game_id=table.game_id, seq=0) == "timed_out"
+    (notice,) = [m for m in mail.outbox if "time ran out" in m.subject]
+    assert notice.to == [ADDRESSES[position]]
+    assert "the server played for you: think: draw cards" in notice.body
+    assert "reply 'back'" in notice.body and notice.reply_to
+    assert Seat.objects.get(game_id=table.game_id, position=position).bot_standing_in
+    back = reply(table, "back", position=position, seq=table.game.seq)
+    assert inbound.inbound_handle(back) == "back"
+    assert not Seat.objects.get(game_id=table.game_id, position=position).bot_standing_in

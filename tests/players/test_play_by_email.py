@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import base64
 import mailbox
-from email.message import EmailMessage
 from pathlib import Path
-from typing import Any
 
 import pytest
 from django.core import mail
@@ -19,29 +17,7 @@ from games.models import Move
 from players import inbound
 from players import mail as texts
 from tests.conftest import state_hash
-from tests.players.conftest import ADDRESSES, Table, codes_in, mails_to
-
-_ids = iter(range(10**6))
-
-
-def reply(
-    table: Table, body: str, *, position: int | None = None, seq: int = 0, secret: str = ""
-) -> EmailMessage:
-    """A reply from the seat's own address to the game's reply address (or to `secret`)."""
-    position = table.to_act if position is None else position
-    seat = table.seat(position)
-    message = EmailMessage()
-    message["From"] = ADDRESSES[position]
-    message["To"] = f"play+{secret}@localhost" if secret else texts.reply_address(seat, seq)
-    message["Subject"] = "Re: your turn"
-    message["Message-ID"] = f"<reply{next(_ids)}@example.org>"
-    message.set_content(body)
-    return message
-
-
-def first_code_action(table: Table) -> tuple[str, dict[str, Any]]:
-    code, action = texts.move_codes(table.state)[2]
-    return code, action
+from tests.players.conftest import ADDRESSES, Table, codes_in, mails_to, reply
 
 
 def test_a_listed_code_read_from_an_mbox_plays_that_move(table: Table, tmp_path: Path) -> None:
