@@ -7,6 +7,7 @@ import datetime as dt
 import random
 import re
 
+import pytest
 from django.core import mail
 from django.utils import timezone
 
@@ -16,7 +17,7 @@ from games.models import Game
 from players import mail as texts
 from players import notifications
 from tests.conftest import hidden_from
-from tests.players.conftest import ADDRESSES, Table, codes_in, mails_to, reply
+from tests.players.conftest import ADDRESSES, Table, codes_in, mails_to, make_table, reply
 
 
 def assert_no_hidden_card(table: Table, position: int, body: str) -> None:
@@ -50,11 +51,15 @@ def test_your_turn_mail_shows_your_hand_and_codes(table: Table, client) -> None:
     assert r.status_code == 200 and r.json()["my_seat"] == position and r.json()["your_turn"]
 
 
-def test_no_mail_ever_names_a_hidden_card(table: Table) -> None:
-    """Forty decisions of a three-player game: every turn mail is checked against the table
-    at the moment it was sent."""
+@pytest.mark.parametrize(("version", "players"), [("republic", 3), ("imperium", 2)])
+def test_no_mail_ever_names_a_hidden_card(
+    transactional_db, django_user_model, mailoutbox, version: str, players: int
+) -> None:
+    """Sixty decisions of a game: every turn mail is checked against the table at the moment
+    it was sent."""
+    table = make_table(django_user_model, players=players, version=version)
     rnd = random.Random(5)
-    for _ in range(40):
+    for _ in range(60):
         sent = len(mail.outbox)
         state, game = table.state, table.game
         if game.status != Game.Status.ACTIVE:
