@@ -1,1 +1,37 @@
-"""Accounts use Django's own user admin; API tokens are listed by rest_framework.authtoken."""
+"""Accounts use Django's own user admin; API tokens are listed by rest_framework.authtoken. The
+e-mail side: preferences (editable), and the records of notifications sent and replies read
+(read-only)."""
+
+from typing import Any
+
+from django.contrib import admin
+
+from .models import InboundMail, MailPreference, SentNotification
+
+
+@admin.register(MailPreference)
+class MailPreferenceAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ("address", "your_turn", "reminder", "final", "digest", "unsubscribed")
+    list_filter = ("digest", "unsubscribed")
+    search_fields = ("address",)
+
+
+class ReadOnly(admin.ModelAdmin):  # type: ignore[type-arg]
+    def has_add_permission(self, request: Any) -> bool:
+        return False
+
+    def has_change_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(SentNotification)
+class SentNotificationAdmin(ReadOnly):
+    list_display = ("key", "address", "created")
+    search_fields = ("key", "address")
+
+
+@admin.register(InboundMail)
+class InboundMailAdmin(ReadOnly):
+    list_display = ("message_id", "game_id", "outcome", "created")
+    list_filter = ("outcome",)
+    search_fields = ("message_id",)

@@ -79,3 +79,10 @@ def test_a_deadline_schedules_a_named_reminder(table: Table) -> None:
     assert call.args == ((table.game_id, 0, table.to_act),)
     assert call.kwargs["task_id"] == f"remind-{table.game_id}-0-{table.to_act}"
     assert call.kwargs["eta"] <= deadline - dt.timedelta(minutes=59)
+
+
+def test_the_admin_lists_the_mail_records(table: Table, admin_client) -> None:
+    for name in ("mailpreference", "sentnotification", "inboundmail"):
+        r = admin_client.get(f"/admin/players/{name}/")
+        assert r.status_code == 200, name
+    assert admin_client.get("/admin/players/sentnotification/add/").status_code == 403
