@@ -190,6 +190,7 @@ CELERY_BEAT_SCHEDULE = {
         "task": "players.send_digests",
         "schedule": crontab(minute=0, hour=GTR_MAIL_DIGEST_HOUR),
     },
+    "mail-prune": {"task": "players.prune_mail_records", "schedule": crontab(minute=30, hour=3)},
 }
 # A deadline task is never held longer than this (Redis would deliver it again): further
 # deadlines are reached in hops.

@@ -301,3 +301,14 @@ def digests_send() -> int:
     """The daily digest of every address that asked for one."""
     addresses = MailPreference.objects.filter(digest=True, unsubscribed=False)
     return sum(digest_send(a) for a in addresses.values_list("address", flat=True))
+
+
+def records_prune(days: int = 30) -> int:
+    """Forget notifications sent and replies read more than `days` ago (a duplicate delivery
+    comes within hours, not weeks). Returns how many records went."""
+    from .models import InboundMail
+
+    before = timezone.now() - dt.timedelta(days=days)
+    sent, _ = SentNotification.objects.filter(created__lt=before).delete()
+    read, _ = InboundMail.objects.filter(created__lt=before).delete()
+    return sent + read

@@ -53,3 +53,8 @@ def send_digests() -> int:
 def read_reply(raw_b64: str, recipients: list[str]) -> str:
     """One received message, as base64 of its bytes (task arguments travel as JSON)."""
     return inbound.inbound_handle(inbound.parse_bytes(base64.b64decode(raw_b64)), recipients)
+
+
+@shared_task(name="players.prune_mail_records", **RETRY)
+def prune_mail_records() -> int:
+    return notifications.records_prune()

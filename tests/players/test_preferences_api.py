@@ -86,3 +86,17 @@ def test_the_admin_lists_the_mail_records(table: Table, admin_client) -> None:
         r = admin_client.get(f"/admin/players/{name}/")
         assert r.status_code == 200, name
     assert admin_client.get("/admin/players/sentnotification/add/").status_code == 403
+
+
+def test_old_mail_records_are_pruned(table: Table) -> None:
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from players.models import SentNotification
+
+    assert SentNotification.objects.count() == 1  # the first turn mail
+    assert notifications.records_prune() == 0
+    old = timezone.now() - dt.timedelta(days=31)
+    SentNotification.objects.update(created=old)
+    assert notifications.records_prune() == 1 and not SentNotification.objects.exists()
