@@ -105,6 +105,11 @@ def handler404(request: HttpRequest, exception: Exception | None = None) -> Json
     return _json("not_found", "Not found.", 404)
 
 
+def not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+    """The catch-all URL: any method on an unknown path."""
+    return handler404(request)
+
+
 def handler500(request: HttpRequest) -> JsonResponse:
     return _json("server_error", "Something went wrong on our side.", 500)
 

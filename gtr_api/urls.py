@@ -1,7 +1,8 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
+import gtr_api.errors
 from games import views as game_views
 from players import views as player_views
 
@@ -52,4 +53,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
     path("api-auth/", include("rest_framework.urls")),
+    # Last: any other path is a JSON 404, in DEBUG too (Django's debug page would answer otherwise,
+    # and a POST missing its trailing slash would be a 500 from APPEND_SLASH).
+    re_path(r"^", gtr_api.errors.not_found),
 ]

@@ -9,6 +9,16 @@ def test_unknown_url_is_json_404(client) -> None:
     assert r.json() == {"code": "not_found", "detail": "Not found."}
 
 
+def test_unknown_urls_are_json_in_debug_too(db, settings, alice) -> None:
+    settings.DEBUG = True
+    for r in (
+        alice.client.get("/nope"),
+        alice.post("/api/games", {"players": 2}),  # no trailing slash: no APPEND_SLASH 500
+        alice.client.delete("/api/games/1/nothing/"),
+    ):
+        assert r.status_code == 404 and r.json()["code"] == "not_found"
+
+
 def test_method_not_allowed(db, alice) -> None:
     r = alice.client.delete("/api/games/")
     assert r.status_code == 405 and r.json()["code"] == "method_not_allowed"
