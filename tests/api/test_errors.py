@@ -42,3 +42,16 @@ def test_validation_errors_name_the_field(db, alice) -> None:
     assert r.status_code == 400
     body = r.json()
     assert body["code"] == "invalid" and "players" in body["fields"]
+
+
+def test_server_errors_keep_the_shape(rf) -> None:
+    import json
+
+    from gtr_api.errors import handler500
+
+    r = handler500(rf.get("/api/games/"))
+    assert r.status_code == 500
+    assert json.loads(r.content) == {
+        "code": "server_error",
+        "detail": "Something went wrong on our side.",
+    }
