@@ -357,15 +357,22 @@ def _deadline_for(game: Game, seat: Seat, now: Any) -> Any:
     return None
 
 
-def _after_change(game: Game, state: engine.State, seats: list[Seat] | None = None) -> None:
+def _after_change(
+    game: Game, state: engine.State, seats: list[Seat] | None = None, *, moved: bool = True
+) -> None:
     """Save the game with its pending decision's clock, then, after the commit: schedule the
     server's move for an automatic seat, or the deadline and `turn_started` for a person's seat;
-    `game_finished` when the game ended."""
+    `game_finished` when the game ended. Without a move (`moved=False`: another seat resigned),
+    a person's decision already under way keeps its clock and is not announced again."""
     game_id, seq, now = game.pk, game.seq, timezone.now()
     position = engine.to_act(state) if game.status == Game.Status.ACTIVE else None
     seat = None
     if position is not None:
         seat = (seats or _seats(game))[position]
+    ongoing = game.to_act == position and not game.automatic
+    if not moved and seat is not None and not seat.plays_automatically and ongoing:
+        game.save()
+        return
     game.to_act = position
     game.decision_started = now if seat is not None else None
     game.automatic = seat is not None and seat.plays_automatically
@@ -412,7 +419,7 @@ def game_resign(*, game_id: int, position: int) -> Game:
             _table_event(game, state, standing[0], seats)
         else:
             game.revision += 1
-            _after_change(game, state, seats)
+            _after_change(game, state, seats, moved=False)
     return game
 
 

@@ -257,3 +257,23 @@ def test_only_staff_seat_bots_alone(db) -> None:
     alice = signup("alice")
     r = alice.post("/api/games/", {"players": 2, "seats": [{"kind": "bot"}, {"kind": "bot"}]})
     assert r.status_code == 400 and r.json()["code"] == "bad_seats"
+
+
+def test_another_seat_resigning_keeps_the_clock_running(user) -> None:
+    other = type(user).objects.create_user("fay", password="x")
+    game = services.game_create(
+        user=user,
+        version="republic",
+        players=3,
+        seats=[SeatSpec("me"), SeatSpec("open"), SeatSpec("bot")],
+        clock=ClockSpec("fixed", seconds=600),
+    )
+    services.seat_join(game_id=game.pk, user=other)
+    game.refresh_from_db()
+    mover = game.to_act
+    assert not game.automatic and game.deadline is not None
+    quitter = 1 - mover if mover in (0, 1) else 0
+    services.game_resign(game_id=game.pk, position=quitter)
+    after = Game.objects.get(pk=game.pk)
+    assert after.to_act == mover and after.deadline == game.deadline
+    assert after.revision == game.revision + 1
