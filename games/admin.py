@@ -14,7 +14,19 @@ from .models import Game, Move, Seat
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ("position", "kind", "user", "email", "timeout_policy", "resigned", "surrender_to")
+    fields = (
+        "position",
+        "kind",
+        "user",
+        "email",
+        "bot",
+        "timeout_policy",
+        "timeouts",
+        "bot_standing_in",
+        "bank",
+        "resigned",
+        "surrender_to",
+    )
     readonly_fields = ("position",)
     can_delete = False
 
@@ -24,10 +36,22 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ("id", "version", "players", "status", "seq", "creator", "created")
+    list_display = ("id", "version", "players", "status", "seq", "clock", "deadline", "created")
     list_filter = ("status", "version", "players")
     search_fields = ("id", "creator__username")
-    readonly_fields = ("seq", "revision", "setup", "state", "created", "updated", "started")
+    readonly_fields = (
+        "seq",
+        "revision",
+        "setup",
+        "state",
+        "created",
+        "updated",
+        "started",
+        "to_act",
+        "decision_started",
+        "deadline",
+        "automatic",
+    )
     inlines = [SeatInline]
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
