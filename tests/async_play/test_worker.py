@@ -124,3 +124,29 @@ def test_a_worker_killed_mid_move_leaves_a_consistent_game(
     expected = services.bot_action(finished, state, seat)
     made = Move.objects.get(game_id=game_id, seq=target)
     assert made.actor == "bot" and made.action == engine.parse(expected).to_json()
+
+
+def test_one_person_and_three_bots_the_bots_play_between_the_persons_moves(
+    worker: Worker, staff: Any
+) -> None:
+    worker.start()
+    game_id = services.game_create(
+        user=staff,
+        version="imperium",
+        players=4,
+        seats=[SeatSpec("bot"), SeatSpec("me"), SeatSpec("bot", bot="random"), SeatSpec("bot")],
+    ).pk
+    for _ in range(6):
+        g = wait_for(
+            lambda: (g := game(game_id)).status != "active" or (g.to_act == 1 and g), "a turn"
+        )
+        if g.status != "active":  # pragma: no cover - a very short game
+            break
+        action = engine.legal_actions(engine.from_json(g.state))[0]
+        services.move_submit(game_id=game_id, position=1, seq=g.seq, action=action)
+    wait_for(lambda: (g := game(game_id)).status != "active" or not g.automatic, "the bots")
+    moves = Move.objects.filter(game_id=game_id)
+    assert set(moves.filter(seat=1).values_list("actor", flat=True)) == {"human"}
+    assert set(moves.exclude(seat=1).values_list("actor", flat=True)) == {"bot"}
+    assert moves.exclude(seat=1).count() > 0
+    assert verify(game(game_id)) == []
