@@ -21,15 +21,28 @@ from tests.players.conftest import ADDRESSES, Table, codes_in, mails_to, make_ta
 
 
 def assert_no_hidden_card(table: Table, position: int, body: str) -> None:
-    """No card name of another hand, the deck or a vault appears in the mail, unless the
+    """No card id or name of another hand, the deck or a vault appears in the mail, unless the
     recipient may see a card of that name anyway."""
     state = table.state
     view = engine.view(state, position)
     visible = set(texts.card_names(view).values())
-    hidden = {state.names[c] for c in hidden_from(state, position)} - visible
-    leaked = sorted(n for n in hidden if re.search(rf"\b{re.escape(n)}\b", body))
+    hidden_ids = hidden_from(state, position)
+    assert hidden_ids, "the check must have something to check"
+    assert not {int(i) for i in re.findall(r"#(\d+)", body)} & hidden_ids
+    # Longest names first, so "Circus Maximus" is read as one name, not as "Circus".
+    names = sorted(set(state.names), key=len, reverse=True)
+    pattern = re.compile(r"\b(" + "|".join(re.escape(n) for n in names) + r")\b")
+    hidden = {state.names[c] for c in hidden_ids} - visible
+    leaked = sorted(set(pattern.findall(body)) & hidden)
     assert not leaked, f"seat {position}'s mail names hidden cards {leaked}"
-    assert hidden, "the check must have something to check"
+
+
+def test_the_leak_check_catches_a_leak(table: Table) -> None:
+    state, position = table.state, table.to_act
+    other = state.players[(position + 1) % 3].hand[0]
+    for body in (f"{state.names[other]} #{other}", f"a card #{other}"):
+        with pytest.raises(AssertionError):
+            assert_no_hidden_card(table, position, body)
 
 
 def test_your_turn_mail_shows_your_hand_and_codes(table: Table, client) -> None:
