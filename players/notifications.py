@@ -207,7 +207,8 @@ def reminders_sweep() -> int:
     games = Game.objects.filter(status=Game.Status.ACTIVE, deadline__gt=now, deadline__lte=horizon)
     for game_id, seq, state in games.values_list("pk", "seq", "state"):
         position = engine.to_act(engine.from_json(state))
-        if position is not None:
+        key = f"reminder:{game_id}:{seq}:{position}"
+        if position is not None and not SentNotification.objects.filter(key=key).exists():
             sent += reminder_send(game_id=game_id, seq=seq, position=position)
     return sent
 

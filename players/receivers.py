@@ -10,6 +10,7 @@ import datetime as dt
 import logging
 from typing import Any
 
+from django.conf import settings
 from django.utils import timezone
 
 log = logging.getLogger(__name__)
@@ -27,7 +28,10 @@ def on_turn_started(
 
             game = Game.objects.filter(pk=game_id).first()
             due = notifications.reminder_due(game) if game is not None else None
-            if due is not None and due < deadline:
+            # A task is never held longer than the deadline horizon (a broker such as Redis
+            # would deliver it again): a later reminder is sent by the beat sweep when due.
+            horizon = timezone.now() + dt.timedelta(seconds=settings.GTR_DEADLINE_HORIZON_SECONDS)
+            if due is not None and due < deadline and due <= horizon:
                 tasks.remind.apply_async(
                     (game_id, seq, seat),
                     eta=max(due, timezone.now()),

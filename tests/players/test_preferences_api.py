@@ -62,23 +62,28 @@ def test_unsubscribe_through_the_api(table: Table) -> None:
     assert not notifications.wants(address, "final")
 
 
-def test_a_deadline_schedules_a_named_reminder(table: Table) -> None:
+def test_a_deadline_schedules_a_named_reminder(table: Table, settings) -> None:
+    """Within the deadline horizon a named task waits for the reminder; beyond it nothing is
+    held by the broker (the beat sweep sends the reminder when due)."""
     import datetime as dt
 
     from django.utils import timezone
 
     from players import tasks
 
-    deadline = timezone.now() + dt.timedelta(hours=5)
-    Game.objects.filter(pk=table.game_id).update(deadline=deadline)
-    with mock.patch.object(tasks.remind, "apply_async") as scheduled:
-        signals.turn_started.send(
-            sender=Game, game_id=table.game_id, seq=0, seat=table.to_act, deadline=deadline
-        )
+    settings.GTR_DEADLINE_HORIZON_SECONDS = 1800
+    for hours, scheduled_calls in ((5, 0), (2 / 3, 1)):
+        deadline = timezone.now() + dt.timedelta(hours=hours)
+        Game.objects.filter(pk=table.game_id).update(deadline=deadline)
+        with mock.patch.object(tasks.remind, "apply_async") as scheduled:
+            signals.turn_started.send(
+                sender=Game, game_id=table.game_id, seq=0, seat=table.to_act, deadline=deadline
+            )
+        assert len(scheduled.call_args_list) == scheduled_calls
     (call,) = scheduled.call_args_list
     assert call.args == ((table.game_id, 0, table.to_act),)
     assert call.kwargs["task_id"] == f"remind-{table.game_id}-0-{table.to_act}"
-    assert call.kwargs["eta"] <= deadline - dt.timedelta(minutes=59)
+    assert deadline - dt.timedelta(minutes=21) <= call.kwargs["eta"] <= deadline
 
 
 def test_the_admin_lists_the_mail_records(table: Table, admin_client) -> None:
