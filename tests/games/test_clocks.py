@@ -277,3 +277,19 @@ def test_another_seat_resigning_keeps_the_clock_running(user) -> None:
     after = Game.objects.get(pk=game.pk)
     assert after.to_act == mover and after.deadline == game.deadline
     assert after.revision == game.revision + 1
+
+
+def test_no_deadline_task_is_held_beyond_the_horizon(settings, monkeypatch) -> None:
+    from games import tasks
+    from gtr_api.celery import app
+
+    sent: list[dict[str, Any]] = []
+    monkeypatch.setattr(app.conf, "task_always_eager", False)
+    monkeypatch.setattr(tasks.expire_deadline, "apply_async", lambda *a, **kw: sent.append(kw))
+    settings.GTR_DEADLINE_HORIZON_SECONDS = 1800
+    soon = timezone.now() + timedelta(seconds=60)
+    services._schedule_deadline(1, 2, soon)
+    far = timezone.now() + timedelta(days=3)
+    services._schedule_deadline(1, 2, far)
+    assert sent[0]["eta"] == soon
+    assert sent[1]["eta"] < timezone.now() + timedelta(seconds=1801)
