@@ -284,7 +284,7 @@ def test_no_deadline_task_is_held_beyond_the_horizon(settings, monkeypatch) -> N
     from gtr_api.celery import app
 
     sent: list[dict[str, Any]] = []
-    monkeypatch.setattr(app.conf, "task_always_eager", False)
+    monkeypatch.setitem(app.conf, "task_always_eager", False)
     monkeypatch.setattr(tasks.expire_deadline, "apply_async", lambda *a, **kw: sent.append(kw))
     settings.GTR_DEADLINE_HORIZON_SECONDS = 1800
     soon = timezone.now() + timedelta(seconds=60)
