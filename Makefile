@@ -27,11 +27,15 @@ lint: $(STAMP)
 schema: $(STAMP)
 	$(BIN)/python manage.py spectacular --file openapi.yaml
 
+# The whole suite: lint, schema freshness, every test on SQLite, then (.ci/services) the server
+# tests on a throwaway PostgreSQL, the Celery worker tests with a throwaway Redis, and schemathesis.
+# .ci/postgres and .ci/redis apt-get install the servers when missing (needs root).
 test: $(STAMP) lint
 	$(BIN)/python manage.py spectacular --file $(VENV)/openapi.generated.yaml
 	@cmp -s $(VENV)/openapi.generated.yaml openapi.yaml || \
 		(echo "openapi.yaml is stale: run 'make schema' and commit it" && exit 1)
-	$(BIN)/pytest -n auto
+	$(BIN)/pytest -n auto -m "not postgres and not celery"
+	.ci/services
 
 bench: $(STAMP)
 	$(BIN)/python -m engine.bench --json

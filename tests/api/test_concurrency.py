@@ -65,6 +65,7 @@ def tokens(transactional_db) -> list[str]:
     return [Token.objects.create(user=User.objects.create(username=n)).key for n in ("ann", "ben")]
 
 
+@pytest.mark.postgres
 def test_twenty_clients_racing_for_each_seq(live_server, tokens) -> None:
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL (set DATABASE_URL)")
