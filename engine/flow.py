@@ -232,6 +232,13 @@ class FrameKind:
         """Resolve the frame without a decision if nothing is left to decide; True if it did."""
         return False
 
+    def pop_if_only_skip(self, state: State, frame: Frame) -> bool:
+        """Nothing to ask when skipping is all a player could do: the frame goes; True if so."""
+        if any(not isinstance(a, Skip) for a in self.options(state, frame)):
+            return False
+        state.frames.pop()
+        return True
+
 
 KINDS: dict[str, FrameKind] = {}
 
@@ -408,10 +415,7 @@ class ChooseFrame(FrameKind):
 
     def settle(self, state: State, frame: Frame) -> bool:
         """Nothing to ask when nothing may be taken (nothing offered, or no room for any)."""
-        if any(isinstance(a, Claim) for a in self.options(state, frame)):
-            return False
-        state.frames.pop()
-        return True
+        return self.pop_if_only_skip(state, frame)
 
     def check(self, state: State, frame: Frame, action: Action) -> None:
         if isinstance(action, Skip):

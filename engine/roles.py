@@ -64,9 +64,8 @@ class ActFrame(FrameKind):
         yield from ROLES[frame["role"]].options(state, frame["seat"], self.left(state, frame))
 
     def settle(self, state: State, frame: Frame) -> bool:
-        left = self.left(state, frame)
-        if left > 0 and any(True for _ in ROLES[frame["role"]].options(state, frame["seat"], left)):
-            return False
+        if self.left(state, frame) > 0:
+            return self.pop_if_only_skip(state, frame)
         state.frames.pop()
         return True
 
@@ -527,10 +526,7 @@ class StairwayFrame(FrameKind):
         yield from publicize_options(state, frame["seat"], architect_sources(state, frame["seat"]))
 
     def settle(self, state: State, frame: Frame) -> bool:
-        if len(list(self.options(state, frame))) > 1:
-            return False
-        state.frames.pop()
-        return True
+        return self.pop_if_only_skip(state, frame)
 
     def check(self, state: State, frame: Frame, action: Action) -> None:
         if isinstance(action, Publicize):
