@@ -23,6 +23,7 @@ run: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy  # engine/, strict (pyproject.toml)
 
 schema: $(STAMP)
 	$(BIN)/python manage.py spectacular --file openapi.yaml

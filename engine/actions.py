@@ -8,7 +8,6 @@ with a `type`; the record's `to_json` is the canonical form that `legal_actions`
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, fields
-from functools import cache
 from typing import Any, ClassVar
 
 from .cards import MATERIALS, ROLES
@@ -22,16 +21,22 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         """The canonical JSON form: fields left at their default are omitted."""
         data: dict[str, Any] = {"type": self.TYPE}
-        for name, default in field_defaults(type(self)):
+        for name, default in field_defaults(self):
             value = getattr(self, name)
             if value != default:
                 data[name] = list(value) if isinstance(value, tuple) else value
         return data
 
 
-@cache
-def field_defaults(cls: type[Action]) -> tuple[tuple[str, Any], ...]:
-    return tuple((f.name, f.default) for f in fields(cls))
+_DEFAULTS: dict[type[Action], tuple[tuple[str, Any], ...]] = {}
+
+
+def field_defaults(action: Action) -> tuple[tuple[str, Any], ...]:
+    """Each field's name and default, computed once per action type."""
+    cls = type(action)
+    if cls not in _DEFAULTS:
+        _DEFAULTS[cls] = tuple((f.name, f.default) for f in fields(cls))
+    return _DEFAULTS[cls]
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +191,7 @@ MAX_CARDS = 200
 def _card_id(value: Any, field_name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10_000:
         raise MalformedAction("bad_field", f"'{field_name}' must hold card ids (integers).")
-    return value
+    return int(value)
 
 
 def _field(cls: type[Action], name: str, annotation: str, data: dict[str, Any]) -> Any:

@@ -137,10 +137,10 @@ def active_powers(state: State, seat: int) -> list[Power]:
     """The functions a player benefits from now, once each by name: his completed structures,
     the incomplete ones a power activates (Gate), and opponents' public structures (Stairway).
     None in the training game (rules/001 "Training Game: Ignore the special Function")."""
-    cached = state.memo.get(seat)
+    cached: list[Power] | None = state.memo.get(seat)
     if cached is None:
         cached = state.memo[seat] = _active_powers(state, seat)
-    return cached  # type: ignore[no-any-return]
+    return cached
 
 
 def _active_powers(state: State, seat: int) -> list[Power]:

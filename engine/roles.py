@@ -372,7 +372,7 @@ class Builder(Role):
     """Architect and Craftsman: lay a foundation from hand, or add a material to a structure
     (rules/001 BUILDING STRUCTURES)."""
 
-    accepts = (Lay, Build)
+    accepts: ClassVar[tuple[type[Action], ...]] = (Lay, Build)
     missing_code: ClassVar[str] = "card_not_held"
     source_name: ClassVar[str] = "hand"
 
@@ -620,6 +620,11 @@ class Legionary(Role):
         push(state, frames + powers.demand_frames(state, seat, demand, exposed))
 
 
+def demand_counts(frame: Frame) -> Counter[str]:
+    demand: list[str] = frame["demand"]
+    return Counter(demand)
+
+
 def demand_text(frame: Frame) -> str:
     return ", ".join(frame["demand"])
 
@@ -645,7 +650,7 @@ class ClaimFrame(ChooseFrame):
         offered = self.offered(state, frame)
         per_material = [
             list(subsets([c for c in offered if state.material(c) == m], 0, count))
-            for m, count in Counter(frame["demand"]).items()
+            for m, count in demand_counts(frame).items()
         ]
         for choice in product(*per_material):
             yield tuple(c for combo in choice for c in combo)
@@ -688,7 +693,7 @@ class GiveFrame(FrameKind):
         player = state.players[frame["seat"]]
         zones = [player.hand, player.stockpile] if frame["stockpile"] else [player.hand]
         out = []
-        for material, count in Counter(frame["demand"]).items():
+        for material, count in demand_counts(frame).items():
             for zone in zones:
                 matching = [c for c in zone if state.material(c) == material]
                 out.append((matching, min(count, len(matching))))

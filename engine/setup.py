@@ -34,13 +34,13 @@ def check_config(version: Any, players: Any, seed: Any, options: Any) -> dict[st
         raise SetupError("bad_players", "Glory to Rome takes 2 to 5 players.")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise SetupError("bad_seed", "The seed must be an integer.")
-    options = dict(options or {})
-    unknown = set(options) - set(OPTIONS)
+    checked: dict[str, Any] = dict(options or {})
+    unknown = set(checked) - set(OPTIONS)
     if unknown:
         raise SetupError("bad_option", f"Unknown option(s): {', '.join(sorted(unknown))}.")
-    if not isinstance(options.get("training", False), bool):
+    if not isinstance(checked.get("training", False), bool):
         raise SetupError("bad_option", "'training' must be true or false.")
-    return options
+    return checked
 
 
 def physical_cards(version: str) -> list[str]:

@@ -112,7 +112,9 @@ class Player:
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Player:
-        player = Player(**{name: list(data[name]) for name in Player.LISTS})
+        player = Player()
+        for name in Player.LISTS:
+            setattr(player, name, list(data[name]))
         player.buildings = [Building.from_json(b) for b in data["buildings"]]
         player.played = data["played"]
         return player

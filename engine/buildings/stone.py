@@ -11,6 +11,7 @@ from .. import powers
 from ..endgame import end_game
 from ..flow import ChooseFrame, burst, kind, move, push, subsets
 from ..powers import Power, register, role_of
+from ..roles import demand_counts
 from ..state import Building, Frame, State
 
 
@@ -72,7 +73,7 @@ class SlayFrame(ChooseFrame):
         return [c for cards in victims_cards(state, frame, "clientele").values() for c in cards]
 
     def choices(self, state: State, frame: Frame) -> Iterator[tuple[int, ...]]:
-        counts = Counter(frame["demand"])
+        counts = demand_counts(frame)
         parts = [
             list(subsets([c for c in cards if state.material(c) == m], 0, k))
             for cards in victims_cards(state, frame, "clientele").values()
@@ -82,7 +83,7 @@ class SlayFrame(ChooseFrame):
             yield tuple(c for combo in choice for c in combo)
 
     def limit_error(self, state: State, frame: Frame, cards: tuple[int, ...]) -> str | None:
-        counts = Counter(frame["demand"])
+        counts = demand_counts(frame)
         for v, clients in victims_cards(state, frame, "clientele").items():
             taken = Counter(state.material(c) for c in cards if c in clients)
             if any(n > counts[m or ""] for m, n in taken.items()):
