@@ -135,6 +135,8 @@ class GameListCreateView(APIView):
 
 
 class GameDetailView(APIView):
+    seat_tokens = True  # games.auth: a seat token acts here for its own game
+
     @extend_schema(
         operation_id="games_retrieve",
         summary="The game as your seat sees it (or a spectator)",
@@ -178,6 +180,8 @@ class SeatJoinView(APIView):
 
 
 class SeatLeaveView(APIView):
+    seat_tokens = True  # games.auth: a seat token acts here for its own game
+
     @extend_schema(
         operation_id="games_leave",
         summary="Give up your seat before the game starts",
@@ -211,6 +215,8 @@ class GameStartView(APIView):
 
 
 class MoveListCreateView(APIView):
+    seat_tokens = True  # games.auth: a seat token acts here for its own game
+
     @extend_schema(
         operation_id="moves_list",
         summary="The move history, as your seat may see it",
@@ -256,6 +262,8 @@ class MoveListCreateView(APIView):
 
 
 class GameWaitView(APIView):
+    seat_tokens = True  # games.auth: a seat token acts here for its own game
+
     @extend_schema(
         operation_id="games_wait",
         summary="Wait for the next move (long poll)",
@@ -288,6 +296,8 @@ class GameWaitView(APIView):
 
 
 class GameResignView(APIView):
+    seat_tokens = True  # games.auth: a seat token acts here for its own game
+
     @extend_schema(
         operation_id="games_resign",
         summary="Resign",
@@ -306,6 +316,8 @@ class GameResignView(APIView):
 
 
 class SeatReturnView(APIView):
+    seat_tokens = True  # games.auth: a seat token acts here for its own game
+
     @extend_schema(
         operation_id="games_return",
         summary="Come back after timeouts",
@@ -326,6 +338,8 @@ class SeatReturnView(APIView):
 
 
 class GameSurrenderView(APIView):
+    seat_tokens = True  # games.auth: a seat token acts here for its own game
+
     @extend_schema(
         operation_id="games_surrender",
         summary="Surrender to a player (the game ends when all others agree)",
@@ -343,6 +357,8 @@ class GameSurrenderView(APIView):
 
 
 class SeatTokenView(APIView):
+    seat_tokens = True  # games.auth: a seat token acts here for its own game
+
     @extend_schema(
         operation_id="games_seat_token",
         summary="A new capability token for your seat (the old one stops working)",
@@ -371,6 +387,8 @@ class CardType(serializers.Serializer):
 
 class CardCatalogView(APIView):
     """The order cards of a version: name, material, role, value, copies, function."""
+
+    seat_tokens = True  # public: a client may send its seat token everywhere it plays
 
     @extend_schema(
         operation_id="cards_list",

@@ -5,6 +5,7 @@ The embedded default needs no external service: SQLite in var/. Production sets 
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -25,8 +26,9 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "corsheaders",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "games",
@@ -36,6 +38,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "corsheaders.middleware.CorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -102,7 +105,7 @@ CSRF_FAILURE_VIEW = "gtr_api.errors.csrf_failure"
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "knox.auth.TokenAuthentication",
         "games.auth.SeatTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
@@ -116,7 +119,56 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "games.pagination.Pagination",
     "PAGE_SIZE": 20,
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # Logging in and signing up are throttled per client address (players.views); over the rate
+    # the answer is 429 `throttled` with Retry-After. The counts live in the cache.
+    "DEFAULT_THROTTLE_RATES": {
+        "login": os.environ.get("GTR_LOGIN_RATE", "10/min"),
+        "signup": os.environ.get("GTR_SIGNUP_RATE", "5/min"),
+    },
+    # The client address for throttling: the last of this many proxies' X-Forwarded-For entries
+    # (0: the connection's own address; set it to the number of proxies in front of the server).
+    "NUM_PROXIES": int(os.environ.get("GTR_NUM_PROXIES", "0")) or None,
 }
+
+# Account API tokens (django-rest-knox): many per account, stored as digests, listed and revoked at
+# /api/auth/tokens/. They do not expire unless GTR_TOKEN_TTL_DAYS is set.
+_TOKEN_TTL_DAYS = float(os.environ.get("GTR_TOKEN_TTL_DAYS", "0"))
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=_TOKEN_TTL_DAYS) if _TOKEN_TTL_DAYS else None,
+    "AUTH_HEADER_PREFIX": "Token",
+}
+
+# Throttle counters (and anything else cached): per process by default; production with several
+# web processes sets REDIS_URL, and the counts are shared in Redis.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": os.environ["REDIS_URL"],
+    }
+    if os.environ.get("REDIS_URL")
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+}
+
+# CORS (django-cors-headers) for browser clients on other origins: the origins allowed to call the
+# API, comma-separated (`*` for any). Credentials (cookies) are never allowed cross-origin: such
+# clients send `Authorization: Token ...` or `Seat ...`, which a page on another origin cannot
+# get from the browser by itself.
+CORS_ALLOWED_ORIGINS: list[str] = []
+_cors = [o.strip() for o in os.environ.get("GTR_CORS_ORIGINS", "").split(",") if o.strip()]
+CORS_ALLOW_ALL_ORIGINS = _cors == ["*"]
+if not CORS_ALLOW_ALL_ORIGINS:
+    CORS_ALLOWED_ORIGINS = _cors
+CORS_ALLOW_CREDENTIALS = False
+CORS_URLS_REGEX = r"^/api/.*$"
+CORS_ALLOW_HEADERS = (
+    "accept",
+    "authorization",
+    "content-type",
+    "if-none-match",
+    "idempotency-key",
+    "last-event-id",
+)
+CORS_EXPOSE_HEADERS = ("etag", "retry-after", "idempotent-replayed")
 
 # The game server ---------------------------------------------------------------------------------
 # Anyone may start a game from a scenario (docs/scenarios.md) when this is on; staff always may.

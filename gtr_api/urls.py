@@ -38,6 +38,8 @@ auth = [
     path("signup/", player_views.SignupView.as_view(), name="auth-signup"),
     path("token/", player_views.TokenView.as_view(), name="auth-token"),
     path("me/", player_views.MeView.as_view(), name="auth-me"),
+    path("tokens/", player_views.TokenListView.as_view(), name="auth-tokens"),
+    path("tokens/<str:key>/", player_views.TokenRevokeView.as_view(), name="auth-token-revoke"),
 ]
 
 urlpatterns = [

@@ -10,9 +10,9 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 
-from games.errors import BadRequest, Conflict, ServiceError
+from games.errors import BadRequest, Conflict, NotFound, ServiceError
 
 
 class InvalidCredentials(ServiceError):
@@ -33,17 +33,35 @@ def user_signup(*, username: str, password: str, email: str = "") -> tuple[Any, 
             user = user_model.objects.create_user(username=username, email=email, password=password)
     except IntegrityError as exc:
         raise Conflict("That username is taken.", "username_taken") from exc
-    token, _ = Token.objects.get_or_create(user=user)
-    return user, token.key
+    return user, token_create(user=user)
 
 
 def token_obtain(*, username: str, password: str) -> tuple[Any, str]:
-    """The API token of an account, given its password."""
+    """A new API token for an account, given its password (each log-in gets its own token,
+    listed and revoked on its own)."""
     user = authenticate(username=username, password=password)
     if user is None or not user.is_active:
         raise InvalidCredentials("Wrong username or password.")
-    token, _ = Token.objects.get_or_create(user=user)
-    return user, token.key
+    return user, token_create(user=user)
+
+
+def token_create(*, user: Any) -> str:
+    """A new account API token (django-rest-knox stores only its digest): the one place tokens
+    are made. Send it as `Authorization: Token <token>`."""
+    _, token = AuthToken.objects.create(user=user)
+    return str(token)
+
+
+def tokens_of(user: Any) -> list[Any]:
+    """The account's live API tokens, newest first."""
+    return list(AuthToken.objects.filter(user=user).order_by("-created"))
+
+
+def token_revoke(*, user: Any, key: str) -> None:
+    """Revoke one of the account's tokens by its public `key` (the token's first characters)."""
+    deleted, _ = AuthToken.objects.filter(user=user, token_key=key).delete()
+    if not deleted:
+        raise NotFound("You have no token with this key.")
 
 
 def invitation_send(*, seat: Any, token: str) -> None:

@@ -1,5 +1,6 @@
-"""HTTP adapters for accounts (sign up, obtain an API token, who am I) and for e-mail
-notifications (preferences, unsubscribing)."""
+"""HTTP adapters for accounts (sign up, log in for an API token, who am I, the account's tokens)
+and for e-mail notifications (preferences, unsubscribing). Signing up and logging in are
+throttled per client address (429 `throttled` with Retry-After)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,11 @@ from rest_framework.exceptions import NotAuthenticated
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from games.auth import SeatTokenScopeError
 from games.errors import BadRequest, Conflict
 from games.models import Seat
 from games.serializers import Error
@@ -25,10 +29,21 @@ from . import mail, notifications, services
 from .mail import seat_address
 
 
+class AddressThrottle(ScopedRateThrottle):
+    """The view's `throttle_scope` per client address, at the rate REST_FRAMEWORK's
+    DEFAULT_THROTTLE_RATES gives now (read per request, so a changed setting applies)."""
+
+    @property  # type: ignore[override]
+    def THROTTLE_RATES(self) -> dict[str, str | None]:
+        return api_settings.DEFAULT_THROTTLE_RATES  # type: ignore[no-any-return]
+
+
 class SignupInput(serializers.Serializer):
     username = serializers.RegexField(r"^[\w.@+-]{1,150}$", max_length=150)
     password = serializers.CharField(max_length=128, write_only=True)
-    email = serializers.EmailField(required=False, default="")
+    email = serializers.EmailField(
+        required=False, help_text="Where game mail goes (optional: leave it out for none)."
+    )
 
 
 class LoginInput(serializers.Serializer):
@@ -47,18 +62,32 @@ class Me(serializers.Serializer):
     is_staff = serializers.BooleanField()
 
 
+class TokenInfo(serializers.Serializer):
+    key = serializers.CharField(help_text="The token's first characters: its name here.")
+    created = serializers.DateTimeField()
+    expiry = serializers.DateTimeField(allow_null=True, help_text="null: it does not expire.")
+    current = serializers.BooleanField(help_text="The token this request was made with.")
+
+
 def _errors(*statuses: int) -> dict[int, OpenApiResponse]:
     return {s: OpenApiResponse(Error) for s in statuses}
 
 
+THROTTLED = OpenApiResponse(
+    Error, description="`throttled`: too many attempts; try again after `Retry-After` seconds."
+)
+
+
 class SignupView(APIView):
     authentication_classes: list[type] = []
+    throttle_classes = [AddressThrottle]
+    throttle_scope = "signup"
 
     @extend_schema(
         operation_id="auth_signup",
         summary="Create an account and get its API token",
         request=SignupInput,
-        responses={201: TokenResult, **_errors(400, 409, 413, 415)},
+        responses={201: TokenResult, **_errors(400, 409, 413, 415), 429: THROTTLED},
         tags=["auth"],
     )
     def post(self, request: Request) -> Response:
@@ -72,12 +101,16 @@ class SignupView(APIView):
 
 class TokenView(APIView):
     authentication_classes: list[type] = []
+    throttle_classes = [AddressThrottle]
+    throttle_scope = "login"
 
     @extend_schema(
         operation_id="auth_token",
-        summary="Log in: get the account's API token",
+        summary="Log in: get a new API token for the account",
+        description="Each log-in issues a token of its own; list and revoke them at "
+        "`/api/auth/tokens/`.",
         request=LoginInput,
-        responses={200: TokenResult, **_errors(400, 401, 413, 415)},
+        responses={200: TokenResult, **_errors(400, 401, 413, 415), 429: THROTTLED},
         tags=["auth"],
     )
     def post(self, request: Request) -> Response:
@@ -101,6 +134,48 @@ class MeView(APIView):
         return Response(
             {"username": user.get_username(), "email": user.email, "is_staff": user.is_staff}
         )
+
+
+def _current_key(request: Request) -> str | None:
+    return getattr(request.auth, "token_key", None)
+
+
+class TokenListView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="auth_tokens_list",
+        summary="The account's API tokens",
+        responses={200: TokenInfo(many=True), **_errors(401, 403)},
+        tags=["auth"],
+    )
+    def get(self, request: Request) -> Response:
+        current = _current_key(request)
+        return Response(
+            [
+                {
+                    "key": t.token_key,
+                    "created": t.created,
+                    "expiry": t.expiry,
+                    "current": t.token_key == current,
+                }
+                for t in services.tokens_of(request.user)
+            ]
+        )
+
+
+class TokenRevokeView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="auth_tokens_revoke",
+        summary="Revoke one of the account's API tokens (log out, when it is the current one)",
+        responses={204: None, **_errors(401, 403, 404)},
+        tags=["auth"],
+    )
+    def delete(self, request: Request, key: str) -> Response:
+        services.token_revoke(user=request.user, key=key)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 # Notification preferences and unsubscribing -------------------------------------------------------
@@ -136,6 +211,10 @@ def _address(request: Request) -> str:
     """The address whose preferences the caller manages: the seat's (seat token) or the
     account's."""
     if isinstance(request.auth, Seat):
+        if request.auth.user_id is not None:
+            raise SeatTokenScopeError(
+                "This seat belongs to an account: manage its mail with the account's token."
+            )
         address = seat_address(request.auth)
     elif request.user.is_authenticated:
         address = str(request.user.email or "")
@@ -147,7 +226,10 @@ def _address(request: Request) -> str:
 
 
 class NotificationPreferencesView(APIView):
-    """The e-mail notifications of the caller's address (an account, or a seat token's seat)."""
+    """The e-mail notifications of the caller's address (an account, or the seat token of an
+    invited seat without an account)."""
+
+    seat_tokens = True
 
     @extend_schema(
         operation_id="notifications_get",

@@ -11,9 +11,10 @@ def test_signup_login_me(db) -> None:
     assert r.status_code == 201 and r.json()["username"] == "dora"
     token = r.json()["token"]
     r = c.post("/api/auth/token/", {"username": "dora", "password": "a long passphrase"}, "json")
-    assert r.status_code == 200 and r.json()["token"] == token
-    c.credentials(HTTP_AUTHORIZATION=f"Token {token}")
-    assert c.get("/api/auth/me/").json()["username"] == "dora"
+    assert r.status_code == 200 and r.json()["token"] != token  # each log-in, a token of its own
+    for t in (token, r.json()["token"]):
+        c.credentials(HTTP_AUTHORIZATION=f"Token {t}")
+        assert c.get("/api/auth/me/").json()["username"] == "dora"
 
 
 def test_signup_errors(db) -> None:
