@@ -12,13 +12,10 @@ from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 
 import engine
+from engine.cards import MATERIALS, ROLES
 
 # The engine's fields are typed by annotation; choices the engine accepts for string fields.
-STRING_CHOICES = {
-    "take": ["jack", "cards"],
-    "role": ["patron", "laborer", "architect", "craftsman", "legionary", "merchant"],
-    "site": ["rubble", "wood", "brick", "concrete", "stone", "marble"],
-}
+STRING_CHOICES = {"take": ["jack", "cards"], "role": list(ROLES), "site": list(MATERIALS)}
 
 
 def _field(f: dataclasses.Field[Any]) -> serializers.Field:
@@ -80,3 +77,51 @@ def logged_action_schema() -> PolymorphicProxySerializer:
         serializers={**action_serializers(), "surrender": SurrenderEvent},
         resource_type_field_name="type",
     )
+
+
+# The schema's post-processing (SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]) ----------------------
+
+REF = "#/components/schemas/"
+
+
+def share_request_components(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """With COMPONENT_SPLIT_REQUEST, drf-spectacular writes `XRequest` beside `X` for every
+    serializer used both ways, even when the two are the same shape: a generated client then has
+    two classes, and a legal action received in a view would need converting before it can be
+    posted. Where `XRequest` is `X` (once the same merge is made inside both), keep `X` alone."""
+    schemas = result.get("components", {}).get("schemas", {})
+    merge = {
+        f"{REF}{n}": f"{REF}{n.removesuffix('Request')}" for n in schemas if _split(n, schemas)
+    }
+    while True:  # the largest set of pairs that are equal once all of them are merged
+        equal = {
+            ref: base
+            for ref, base in merge.items()
+            if _rewrite(schemas[ref.removeprefix(REF)], merge)
+            == _rewrite(schemas[base.removeprefix(REF)], merge)
+        }
+        if equal == merge:
+            break
+        merge = equal
+    for ref in merge:
+        del schemas[ref.removeprefix(REF)]
+    return _rewrite(result, merge)  # type: ignore[no-any-return]
+
+
+def _split(name: str, schemas: dict[str, Any]) -> bool:
+    return name.endswith("Request") and name.removesuffix("Request") in schemas
+
+
+def _rewrite(node: Any, merge: dict[str, str]) -> Any:
+    if isinstance(node, dict):
+        return {
+            k: merge.get(v, v)
+            if k == "$ref" or (isinstance(v, str) and v in merge)
+            else _rewrite(v, merge)
+            for k, v in node.items()
+        }
+    if isinstance(node, list):
+        return [_rewrite(v, merge) for v in node]
+    return node

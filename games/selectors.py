@@ -124,8 +124,27 @@ def game_view_for_seat(game: Game, seat: Seat | None) -> dict[str, Any]:
     out["table"] = engine.view(state, position)
     if position is not None and to_act == position and game.status == Game.Status.ACTIVE:
         out["your_turn"] = True
-        out["legal_actions"] = engine.legal_actions(state)
+        out["legal_actions"] = legal_moves(state, out["table"])
     return out
+
+
+def legal_moves(state: engine.State, view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The pending decision's legal actions as the seat to act receives them: each with its code
+    (`A1`, `A2`, ... in the engine's order, fixed for a state: the codes of the turn mail), its
+    label in words (named as the seat's own view names cards), whether it is a petition, and the
+    action itself, to be posted back as it is."""
+    from players.mail import card_names, describe  # the one describer (mails, web client, API)
+
+    names = card_names(view)
+    return [
+        {
+            "id": f"A{i}",
+            "label": describe(action, names),
+            "petition": engine.is_petition(state, action),
+            "action": action,
+        }
+        for i, action in enumerate(engine.legal_actions(state), start=1)
+    ]
 
 
 SCOPES = ("mine", "open", "active", "finished", "all")

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+
+import engine
+from engine.cards import MATERIALS, ROLES
 
 from .models import Game, Move, Seat
 from .schema import action_schema, logged_action_schema
@@ -223,15 +225,31 @@ class GameSummary(serializers.Serializer):
 
 
 class CardRef(serializers.Serializer):
+    """A card: its id in this game (ids reveal nothing about hidden cards), its name, and what it
+    is, so a client needs no join with `/api/cards/`."""
+
     id = serializers.IntegerField()
-    name = serializers.CharField()
+    name = serializers.CharField(help_text="An order card's name, `Jack`, or `<Material> Site`.")
+    kind = serializers.ChoiceField(choices=["order", "jack", "site"])
+    material = serializers.ChoiceField(
+        choices=MATERIALS, allow_null=True, help_text="null for a Jack."
+    )
+    role = serializers.ChoiceField(
+        choices=ROLES, allow_null=True, help_text="An order card's role; null for Jacks and Sites."
+    )
+    value = serializers.IntegerField(
+        allow_null=True, help_text="1 to 3 (a Site: the Influence it gives); null for a Jack."
+    )
 
 
 class BuildingView(serializers.Serializer):
     foundation = CardRef()
-    site = serializers.CharField(allow_null=True)
+    site = serializers.ChoiceField(
+        choices=MATERIALS, allow_null=True, help_text="The Site's material."
+    )
     materials = CardRef(many=True)
     complete = serializers.BooleanField()
+    public = serializers.BooleanField(help_text="Made public by a Stairway: its function is all's.")
 
 
 class PlayerView(serializers.Serializer):
@@ -257,36 +275,90 @@ class SiteCounts(serializers.Serializer):
     out_of_town = serializers.IntegerField()
 
 
-@extend_schema_field(OpenApiTypes.OBJECT)
-class LooseObject(serializers.JSONField):
-    pass
+SitesView = type(
+    "SitesView",
+    (serializers.Serializer,),
+    {
+        "__doc__": "The Sites left, by material.",
+        **{m: SiteCounts() for m in MATERIALS},
+    },
+)
 
 
 class PromptView(serializers.Serializer):
-    """The pending decision: whose, what kind, and its public details (more keys by kind)."""
+    """The pending decision, public to all: whose, what kind, and the details its kind has."""
 
     seat = serializers.IntegerField()
-    kind = serializers.CharField()
-    text = serializers.CharField()
+    kind = serializers.ChoiceField(choices=engine.PROMPT_KINDS)
+    text = serializers.CharField(help_text="The decision in words.")
+    role = serializers.ChoiceField(
+        choices=ROLES, required=False, help_text="act, follow: the role led."
+    )
+    actions_left = serializers.IntegerField(
+        required=False, help_text="act, think: the actions left in this decision."
+    )
+    demand = serializers.ListField(
+        child=serializers.ChoiceField(choices=MATERIALS),
+        required=False,
+        help_text="claim, give: the materials a Legionary demands.",
+    )
+    to = serializers.IntegerField(required=False, help_text="give: the seat that demands.")
+    optional = serializers.BooleanField(
+        required=False, help_text="give: giving is optional (a Palisade or Wall protects you)."
+    )
+    revealed = CardRef(
+        many=True, required=False, help_text="claim, give: the cards the Legionary revealed."
+    )
+
+
+class ScoreView(serializers.Serializer):
+    seat = serializers.IntegerField()
+    influence = serializers.IntegerField()
+    vault = serializers.IntegerField(help_text="The value of the cards in the Vault.")
+    merchant_bonuses = serializers.ListField(child=serializers.ChoiceField(choices=MATERIALS))
+    buildings = serializers.IntegerField(help_text="Victory points from structures (Wall, Statue).")
+    total = serializers.IntegerField()
+    hand = serializers.IntegerField(help_text="Cards in hand: a tie goes to the most.")
+
+
+class EndView(serializers.Serializer):
+    reason = serializers.ChoiceField(choices=engine.END_REASONS)
+    winners = serializers.ListField(child=serializers.IntegerField())
+    scores = ScoreView(many=True)
 
 
 class TableView(serializers.Serializer):
     """`engine.view` for your seat (or a spectator's): the only game state players receive."""
 
-    version = serializers.CharField()
+    version = serializers.ChoiceField(choices=Game.Version.choices)
     training = serializers.BooleanField()
     seat = serializers.IntegerField(allow_null=True)
     turn = serializers.IntegerField()
     leader = serializers.IntegerField()
-    role = serializers.CharField(allow_null=True)
+    role = serializers.ChoiceField(choices=ROLES, allow_null=True, help_text="The role led.")
     deck_count = serializers.IntegerField()
     jacks_count = serializers.IntegerField()
     pool = CardRef(many=True)
-    sites = serializers.DictField(child=SiteCounts())
+    sites = SitesView()
     to_act = serializers.IntegerField(allow_null=True)
     prompt = PromptView(allow_null=True)
     players = PlayerView(many=True)
-    end = LooseObject(allow_null=True, help_text="Once over: the reason, winners and scores.")
+    end = EndView(allow_null=True, help_text="Once over: the reason, winners and scores.")
+
+
+class LegalAction(serializers.Serializer):
+    """One legal move of your pending decision: post `action` back exactly as received, with the
+    game's `seq`."""
+
+    id = serializers.CharField(
+        help_text="The move's code in this decision (`A1`, `A2`, ...: the code its turn mail "
+        "shows); the same move has the same id for as long as the game stays at this `seq`."
+    )
+    label = serializers.CharField(help_text="The move in words, as the mails and web client say.")
+    petition = serializers.BooleanField(
+        help_text="A lead or follow by petition: several cards of one role standing for one."
+    )
+    action = ActionField()
 
 
 class GameView(GameSummary):
@@ -294,8 +366,8 @@ class GameView(GameSummary):
     to_act = serializers.IntegerField(allow_null=True)
     your_turn = serializers.BooleanField()
     prompt = PromptView(allow_null=True)
-    legal_actions = serializers.ListField(
-        child=ActionField(), help_text="Your legal actions (empty unless it is your decision)."
+    legal_actions = LegalAction(
+        many=True, help_text="Your legal moves (empty unless the decision is yours)."
     )
     table = TableView(allow_null=True, help_text="null until the game starts.")
 

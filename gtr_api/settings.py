@@ -267,5 +267,13 @@ SPECTACULAR_SETTINGS = {
         "ClockKindEnum": "games.models.Game.Clock",
         "BotKindEnum": "games.models.Seat.Bot",
         "TimeoutPolicyEnum": "games.models.Seat.Timeout",
+        "MaterialEnum": "engine.cards.MATERIALS",
+        "RoleEnum": "engine.cards.ROLES",
     },
+    # One component for a shape that requests and responses share (an action is posted back as
+    # it is received); request-only defaults do not make fields required in generated clients.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.schema.share_request_components",
+    ],
 }

@@ -197,7 +197,7 @@ def play_http_game(
         assert mine["your_turn"] and mine["my_seat"] == seat
         if check_leaks:
             assert_no_leak(game_id, seat, mine)
-        action = rnd.choice(mine["legal_actions"])
+        action = rnd.choice(mine["legal_actions"])["action"]
         r = seats[seat].move(game_id, mine["seq"], action)
         assert r.status_code == 201, r.content
         view = r.json()["game"]

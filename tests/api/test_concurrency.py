@@ -43,7 +43,7 @@ def race(url: str, token: str, seq: int, legal: list[Any]) -> list[tuple[int, An
     lock = threading.Lock()
 
     def client(i: int) -> None:
-        action = legal[i % len(legal)]
+        action = legal[i % len(legal)]["action"]
         barrier.wait(timeout=30)
         result = call(url, token, {"seq": seq, "action": action})
         with lock:
