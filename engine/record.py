@@ -170,7 +170,7 @@ def record(
     event (`{"type": "surrender", "winner": n}`) has no seat. `extra` adds keys (players...)."""
     from . import apply, legal_actions, surrender
 
-    state, actions = initial, []
+    state, actions = initial, list[dict[str, Any]]()
     for seat, action in log:
         if seat is None and action.get("type") == SURRENDER:
             actions.append({"seat": None, "action": dict(action)})
@@ -209,7 +209,7 @@ def replay(data: Any, upto: int | None = None, seed: int = 0) -> tuple[State, li
             raise RecordError("bad_record", f"Action {i} is not {{'seat': n, 'action': {{...}}}}.")
         seat, action = entry.get("seat"), entry["action"]
         if seat is None and action.get("type") == SURRENDER:
-            state = surrender(state, action.get("winner"))  # type: ignore[arg-type]
+            state = surrender(state, action.get("winner"))
             log.append((None, dict(action)))
             continue
         try:

@@ -56,7 +56,7 @@ def _cards(exported: dict) -> list:
 
 def test_a_surrender_and_a_partial_replay() -> None:
     first, log, _ = random_game("republic", 3, 5)
-    log = log[:40] + [(None, {"type": "surrender", "winner": 2})]
+    log = [*log[:40], (None, {"type": "surrender", "winner": 2})]
     exported = records.record(first, log)
     state, _ = records.replay(exported)
     assert state.end["reason"] == "surrender" and state.end["winners"] == [2]
