@@ -5,6 +5,7 @@ schema (and in generated SDKs) with no change here."""
 from __future__ import annotations
 
 import dataclasses
+import json
 from functools import cache
 from typing import Any
 
@@ -107,7 +108,19 @@ def share_request_components(
         merge = equal
     for ref in merge:
         del schemas[ref.removeprefix(REF)]
+    for name, schema in schemas.items():
+        if name.endswith("Request"):
+            _defaults_in_words(schema)
     return _rewrite(result, merge)  # type: ignore[no-any-return]
+
+
+def _defaults_in_words(schema: dict[str, Any]) -> None:
+    """A request property with a `default` is optional, but openapi-typescript (and others) make
+    it required in request bodies: say the default in words instead (the server applies it)."""
+    for prop in schema.get("properties", {}).values():
+        if "default" in prop:
+            default = json.dumps(prop.pop("default"))
+            prop["description"] = f"{prop.get('description', '')} Default: `{default}`.".strip()
 
 
 def _split(name: str, schemas: dict[str, Any]) -> bool:
