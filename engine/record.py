@@ -251,6 +251,6 @@ def canonical(state: State) -> dict[str, Any]:
             }
             for p in state.players
         ],
-        "decisions": [(f["kind"], f["seat"]) for f in state.frames],
+        "decisions": [(f["kind"], f.get("seat")) for f in state.frames],
         "end": state.end,
     }

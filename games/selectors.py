@@ -97,7 +97,7 @@ def game_summary(game: Game) -> dict[str, Any]:
         "version": game.version,
         "players": game.players,
         "options": game.options,
-        "scenario": "scenario" in game.setup,
+        "scenario": "scenario" in game.setup or "record" in game.setup,
         "creator": game.creator.get_username() if game.creator is not None else None,
         "seq": game.seq,
         "revision": game.revision,

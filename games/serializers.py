@@ -107,9 +107,21 @@ class GameCreateInput(serializers.Serializer):
         help_text="Start from a scenario (docs/scenarios.md): staff only unless the server "
         "allows it. It fixes version, players and options.",
     )
+    record = serializers.DictField(
+        required=False,
+        help_text="Import a game record (docs/records.md, `GET /api/games/{id}/record/`) and "
+        "start at `upto` of its actions, like a scenario.",
+    )
+    upto = serializers.IntegerField(
+        min_value=0,
+        max_value=100_000,
+        required=False,
+        help_text="With `record`: how many of its actions to replay (default: all but the game "
+        "must not be over there).",
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if "scenario" not in attrs and "players" not in attrs:
+        if "scenario" not in attrs and "record" not in attrs and "players" not in attrs:
             if attrs.get("seats"):
                 attrs["players"] = len(attrs["seats"])
             else:
@@ -210,7 +222,7 @@ class GameSummary(serializers.Serializer):
     version = serializers.ChoiceField(choices=Game.Version.choices)
     players = serializers.IntegerField()
     options = serializers.DictField()
-    scenario = serializers.BooleanField(help_text="Set up from a scenario.")
+    scenario = serializers.BooleanField(help_text="Set up from a scenario or an imported record.")
     creator = serializers.CharField(allow_null=True)
     seq = serializers.IntegerField(help_text="Moves applied so far; send it with your move.")
     revision = serializers.IntegerField(help_text="Changes so far (moves, seats, resignations).")
@@ -403,6 +415,42 @@ def paginated(item: type[serializers.Serializer], name: str) -> type[serializers
             "results": item(many=True),
         },
     )
+
+
+class RecordRuleset(serializers.Serializer):
+    version = serializers.ChoiceField(choices=Game.Version.choices)
+    options = serializers.DictField()
+
+
+class RecordPlayer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player = serializers.CharField(allow_null=True)
+    kind = serializers.ChoiceField(choices=Seat.Kind.choices)
+
+
+class RecordAction(serializers.Serializer):
+    seat = serializers.IntegerField(allow_null=True, help_text="null: a table event.")
+    action = serializers.DictField(
+        help_text="The action with card names for ids (`Name@place` where a name is ambiguous)."
+    )
+
+
+class GameRecord(serializers.Serializer):
+    """A game by card names (docs/records.md): complete (the whole deal, replayable anywhere)
+    once the game is over, else as the caller may see it."""
+
+    format = serializers.ChoiceField(choices=["gtr-record/1"])
+    ruleset = RecordRuleset()
+    players = RecordPlayer(many=True)
+    complete = serializers.BooleanField(
+        help_text="The whole deal is here, so the record replays (import it with `record`)."
+    )
+    deal = serializers.DictField(
+        help_text="Complete: a scenario with the whole deck in order (docs/scenarios.md); else "
+        "the table as you saw it before the first move."
+    )
+    actions = RecordAction(many=True)
+    result = EndView(allow_null=True, help_text="How the game ended (complete records).")
 
 
 class SeatTokenResult(serializers.Serializer):

@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 
 import engine
 
-from . import selectors
+from . import records, selectors
 from .errors import Forbidden
 from .idempotency import idempotent
 from .models import Game, Seat
@@ -28,6 +28,7 @@ from .serializers import (
     GameCreateInput,
     GameListQuery,
     GamePage,
+    GameRecord,
     GameView,
     MoveListQuery,
     MovePage,
@@ -372,6 +373,23 @@ class SeatTokenView(APIView):
         seat = require_seat(request, selectors.game_get(game_id, with_state=False))
         token = lobby.seat_token_rotate(seat=seat)
         return Response({"token": token, "seat": seat.position})
+
+
+class GameRecordView(APIView):
+    seat_tokens = True  # games.auth: a seat token acts here for its own game
+
+    @extend_schema(
+        operation_id="games_record",
+        summary="Export the game as a record by card names",
+        description="A finished game's record is complete: its whole deal and every action by "
+        "card names, replayable anywhere and importable with `POST /api/games/` (`record`). A "
+        "game in play is exported as you may see it (docs/records.md).",
+        responses={200: GameRecord, **errors(400, 401, 403, 404)},
+        tags=["play"],
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = selectors.game_get(game_id)
+        return Response(records.game_record(game, caller_seat(request, game), request.user))
 
 
 class CardCatalogQuery(serializers.Serializer):

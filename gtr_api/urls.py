@@ -23,6 +23,7 @@ games = [
     path("<int:game_id>/return/", game_views.SeatReturnView.as_view(), name="game-return"),
     path("<int:game_id>/surrender/", game_views.GameSurrenderView.as_view(), name="game-surrender"),
     path("<int:game_id>/seat-token/", game_views.SeatTokenView.as_view(), name="game-seat-token"),
+    path("<int:game_id>/record/", game_views.GameRecordView.as_view(), name="game-record"),
 ]
 
 notifications = [

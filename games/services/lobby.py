@@ -17,6 +17,7 @@ from .. import events, selectors
 from ..auth import new_token
 from ..errors import BadRequest, Conflict, Forbidden
 from ..models import Game, Seat
+from ..records import record_setup
 from .clocks import ClockSpec
 from .locking import game_locked, require_open
 from .moves import initial_state
@@ -41,12 +42,19 @@ def game_create(
     auto_start: bool = True,
     scenario: dict[str, Any] | None = None,
     clock: ClockSpec | None = None,
+    record: dict[str, Any] | None = None,
+    upto: int | None = None,
 ) -> Game:
     """Create a game in the lobby. The creator sits where `seats` says "me" (default: seat 0, the
-    rest open). A scenario fixes version, players and options; only staff may use one unless
-    GTR_ALLOW_SCENARIOS is on. Only staff may seat bots alone (a table that plays itself)."""
+    rest open). A scenario, or a record imported at `upto` of its actions (games.records), fixes
+    version, players and options; only staff may use one unless GTR_ALLOW_SCENARIOS is on. Only
+    staff may seat bots alone (a table that plays itself)."""
     options = dict(options or {})
-    if scenario is not None:
+    if scenario is not None and record is not None:
+        raise BadRequest("Start from a scenario or from a record, not both.", "bad_scenario")
+    if record is not None:
+        version, players, options, setup = record_setup(user, record, upto)
+    elif scenario is not None:
         version, players, options, setup = _scenario_setup(user, scenario)
     else:
         if players is None:
@@ -175,7 +183,7 @@ def game_start(*, game_id: int, user: Any) -> Game:
 
 def _start(game: Game) -> None:
     """Deal (the seed is drawn here and never shown to players); the first decision begins."""
-    if "scenario" not in game.setup:
+    if "scenario" not in game.setup and "record" not in game.setup:
         game.setup = {"seed": secrets.randbits(63)}
     state = initial_state(game)
     game.state = engine.to_json(state)
