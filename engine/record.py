@@ -20,7 +20,7 @@ from typing import Any
 
 from .actions import ACTION_TYPES
 from .cards import JACK, MATERIALS, SITE_MATERIAL
-from .errors import EngineError
+from .errors import EngineError, SetupError
 from .scenario import scenario
 from .state import State, zones
 
@@ -31,8 +31,8 @@ CARD_LISTS = ("cards", "discard")
 TURN_LISTS = ("hired", "vaulted", "filched")
 
 
-class RecordError(EngineError):
-    """A record that cannot be read or replayed (400 on the server)."""
+class RecordError(SetupError):
+    """A record that cannot be read or replayed: its table cannot be set up."""
 
 
 # The deal ----------------------------------------------------------------------------------------

@@ -21,6 +21,15 @@ class BadRequest(ServiceError):
     code = "bad_request"
 
 
+class Refused(ServiceError):
+    """Well-formed (the request fits the schema) but refused on its merits: a weak password, a
+    clock whose cap is below its bank, a surrender to oneself. 400 is kept for requests that do
+    not fit the schema at all."""
+
+    status = 422
+    code = "refused"
+
+
 class Forbidden(ServiceError):
     status = 403
     code = "forbidden"

@@ -20,7 +20,7 @@ from django.conf import settings
 import engine
 from engine import record as records
 
-from .errors import BadRequest, Forbidden
+from .errors import Conflict, Forbidden, Refused
 from .models import Game, Seat
 from .selectors import seats_of
 from .services.moves import initial_state
@@ -31,7 +31,7 @@ MAX_UPTO = 100_000
 def game_record(game: Game, seat: Seat | None, user: Any) -> dict[str, Any]:
     """The record of `game` for a caller sitting at `seat` (None: a spectator)."""
     if game.state is None:
-        raise BadRequest("The game has not started: there is nothing to export yet.", "not_started")
+        raise Conflict("The game has not started: there is nothing to export yet.", "not_started")
     first = initial_state(game)
     log = [(m.seat, m.action) for m in game.moves.order_by("seq")]
     players = [
@@ -90,11 +90,11 @@ def record_setup(user: Any, record: Any, upto: int | None) -> tuple[str, int, di
     if not (user.is_staff or settings.GTR_ALLOW_SCENARIOS):
         raise Forbidden("Only staff may import a game.", "scenario_forbidden")
     if upto is not None and not 0 <= upto <= MAX_UPTO:
-        raise BadRequest(f"'upto' is 0 to {MAX_UPTO} actions.", "bad_record")
+        raise Refused(f"'upto' is 0 to {MAX_UPTO} actions.", "bad_record")
     setup = {"record": record, "upto": upto, "seed": secrets.randbits(63)}
     state, _ = records.replay(record, upto, setup["seed"])  # RecordError: 400
     if engine.is_over(state):
-        raise BadRequest(
+        raise Refused(
             "The game is over at that point: import fewer actions ('upto').", "record_over"
         )
     return state.version, state.n, dict(state.options), setup

@@ -9,7 +9,7 @@ import json
 from functools import cache
 from typing import Any
 
-from drf_spectacular.utils import PolymorphicProxySerializer
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 import engine
@@ -31,12 +31,24 @@ def _field(f: dataclasses.Field[Any]) -> serializers.Field:
     if annotation == "bool":
         return serializers.BooleanField(**kwargs)
     if annotation.startswith(("tuple[int", "list[int")):
-        return serializers.ListField(
-            child=serializers.IntegerField(min_value=0, max_value=9999), **kwargs
-        )
+        return CardIds(**kwargs)
     if f.name in STRING_CHOICES:
         return serializers.ChoiceField(choices=STRING_CHOICES[f.name], **kwargs)
     return serializers.CharField(**kwargs)
+
+
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {"type": "integer", "minimum": 0, "maximum": 9999},
+        "uniqueItems": True,
+        "maxItems": engine.actions.MAX_CARDS,
+    }
+)
+class CardIds(serializers.ListField):
+    """Card ids, each at most once (the engine refuses a card named twice)."""
+
+    child = serializers.IntegerField(min_value=0, max_value=9999)
 
 
 def _name(type_name: str) -> str:
@@ -111,7 +123,31 @@ def share_request_components(
     for name, schema in schemas.items():
         if name.endswith("Request"):
             _defaults_in_words(schema)
+    _credential_errors(result)
     return _rewrite(result, merge)  # type: ignore[no-any-return]
+
+
+CREDENTIAL_ERRORS = {
+    "401": "`authentication_failed`: the token sent is not valid (revoked, expired, unknown).",
+    "403": "`seat_token_scope`: a seat token used outside its seat's game (or `wrong_game`).",
+}
+
+
+def _credential_errors(result: dict[str, Any]) -> None:
+    """Every operation that reads credentials may refuse them, even one open to anonymous
+    callers: a bad token is 401, and a seat token outside its game 403 (games.auth)."""
+    for item in result.get("paths", {}).values():
+        for op in item.values():
+            if not any(requirement for requirement in op.get("security", [])):
+                continue
+            for code, description in CREDENTIAL_ERRORS.items():
+                op["responses"].setdefault(
+                    code,
+                    {
+                        "content": {"application/json": {"schema": {"$ref": f"{REF}Error"}}},
+                        "description": description,
+                    },
+                )
 
 
 def _defaults_in_words(schema: dict[str, Any]) -> None:

@@ -12,6 +12,7 @@ from rest_framework import serializers
 import engine
 from engine.cards import MATERIALS, ROLES
 
+from .errors import Refused
 from .models import Game, Move, Seat
 from .schema import action_schema, logged_action_schema
 from .selectors import SCOPES
@@ -33,10 +34,65 @@ class Error(serializers.Serializer):
 
 # Input -------------------------------------------------------------------------------------------
 
+# What each field type accepts in a JSON body: exactly the JSON type the schema says (DRF would
+# take "0" for an integer, "yes" for a boolean and 5 for a string).
+JSON_TYPES: list[tuple[type[serializers.Field], tuple[type, ...]]] = [
+    (serializers.BooleanField, (bool,)),
+    (serializers.IntegerField, (int,)),
+    (serializers.FloatField, (int, float)),
+    (serializers.CharField, (str,)),
+    (serializers.ChoiceField, (str,)),
+    (serializers.ListField, (list,)),
+    (serializers.DictField, (dict,)),
+]
 
-class SeatSpecInput(serializers.Serializer):
+
+class JSONInput(serializers.Serializer):
+    """A JSON request body, typed strictly: a value of the wrong JSON type is refused (400
+    `invalid`) before DRF would coerce it. Checks across fields that the schema cannot say
+    raise `Refused` (422)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            wrong = {
+                name: [f"Expected {_json_name(types)}."]
+                for name, field in self.fields.items()
+                if name in data and data[name] is not None and not field.read_only
+                for types in [_json_types(field)]
+                if types and not _is_a(data[name], types)
+            }
+            if wrong:
+                raise serializers.ValidationError(wrong)
+        return super().to_internal_value(data)
+
+
+def _json_types(field: serializers.Field) -> tuple[type, ...]:
+    if isinstance(field, serializers.Serializer):
+        return (dict,)
+    if isinstance(field, serializers.ListSerializer):
+        return (list,)
+    return next((types for cls, types in JSON_TYPES if isinstance(field, cls)), ())
+
+
+def _is_a(value: Any, types: tuple[type, ...]) -> bool:
+    return isinstance(value, types) and not (isinstance(value, bool) and bool not in types)
+
+
+def _json_name(types: tuple[type, ...]) -> str:
+    names = {
+        bool: "true or false",
+        int: "an integer",
+        float: "a number",
+        str: "a string",
+        list: "a list",
+        dict: "an object",
+    }
+    return " or ".join(names[t] for t in types)
+
+
+class SeatSpecInput(JSONInput):
     kind = serializers.ChoiceField(choices=["me", "open", "invited", "bot"])
-    email = serializers.EmailField(required=False, default="")
+    email = serializers.EmailField(required=False, help_text="An invited seat's address.")
     bot = serializers.ChoiceField(
         choices=Seat.Bot.choices,
         default=Seat.Bot.GREEDY,
@@ -51,14 +107,14 @@ class SeatSpecInput(serializers.Serializer):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs["kind"] == "invited" and not attrs.get("email"):
-            raise serializers.ValidationError({"email": "An invited seat needs an e-mail address."})
+            raise Refused("An invited seat needs an e-mail address.", "bad_seats")
         return attrs
 
 
 DAY = 24 * 3600
 
 
-class ClockInput(serializers.Serializer):
+class ClockInput(JSONInput):
     """A time control: `none`; `fixed`: `seconds` for every decision; `bank`: each seat starts
     with `seconds`, spends them while deciding, gains `increment` per move, up to `cap`."""
 
@@ -81,13 +137,13 @@ class ClockInput(serializers.Serializer):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs["kind"] != Game.Clock.NONE and "seconds" not in attrs:
-            raise serializers.ValidationError({"seconds": "Say how many seconds the clock gives."})
+            raise Refused("Say how many seconds the clock gives.", "bad_clock")
         if attrs.get("cap") is not None and attrs["cap"] < attrs.get("seconds", 0):
-            raise serializers.ValidationError({"cap": "The cap is below the starting bank."})
+            raise Refused("The cap is below the starting bank.", "bad_clock")
         return attrs
 
 
-class GameCreateInput(serializers.Serializer):
+class GameCreateInput(JSONInput):
     version = serializers.ChoiceField(choices=Game.Version.choices, default="republic")
     players = serializers.IntegerField(min_value=2, max_value=5, required=False)
     options = serializers.DictField(
@@ -125,7 +181,7 @@ class GameCreateInput(serializers.Serializer):
             if attrs.get("seats"):
                 attrs["players"] = len(attrs["seats"])
             else:
-                raise serializers.ValidationError({"players": "Say how many players."})
+                raise Refused("Say how many players.", "bad_players")
         return attrs
 
 
@@ -138,7 +194,7 @@ class GameListQuery(serializers.Serializer):
     page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
 
 
-class SeatJoinInput(serializers.Serializer):
+class SeatJoinInput(JSONInput):
     seat = serializers.IntegerField(
         min_value=0, max_value=4, required=False, help_text="Which open seat (default: the first)."
     )
@@ -149,7 +205,7 @@ class ActionField(serializers.JSONField):
     """Any JSON: the engine parses it (400 `unknown_action`, `missing_field`, ...)."""
 
 
-class MoveSubmitInput(serializers.Serializer):
+class MoveSubmitInput(JSONInput):
     seq = serializers.IntegerField(
         min_value=0,
         max_value=MAX_SEQ,
@@ -158,7 +214,7 @@ class MoveSubmitInput(serializers.Serializer):
     action = ActionField()
 
 
-class SurrenderInput(serializers.Serializer):
+class SurrenderInput(JSONInput):
     to = serializers.IntegerField(
         min_value=0,
         max_value=4,

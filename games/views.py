@@ -45,14 +45,17 @@ from .services.clocks import ClockSpec
 
 def errors(*statuses: int) -> dict[int, OpenApiResponse]:
     described = {
-        400: "Malformed input (`invalid`, `malformed_json`, an engine `MalformedAction` code).",
+        400: "The request does not fit the schema (`invalid`, `malformed_json`, an engine "
+        "`MalformedAction` code).",
         401: "Not authenticated.",
         403: "Not allowed (`not_a_player`, `not_creator`, ...).",
         404: "No such game.",
         409: "Conflict (`stale_seq`, `game_started`, `no_open_seat`, ...).",
         413: "Request body too large.",
         415: "Unsupported media type: send JSON.",
-        422: "Illegal move: the engine's `code` and message.",
+        422: "It fits the schema but is refused on its merits: an illegal move (the engine's "
+        "`code`), a game that cannot be set up (`bad_seats`, `bad_clock`, `bad_players`, a "
+        "scenario's or record's code), a surrender to yourself or to no seat.",
     }
     return {s: OpenApiResponse(Error, description=described[s]) for s in statuses}
 
@@ -85,6 +88,13 @@ def require_seat(request: Request, game: Game) -> Seat:
 
 
 def query(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    blank = {
+        k: ["May not be blank: leave the parameter out."]
+        for k, v in request.query_params.items()
+        if v == ""
+    }
+    if blank:  # DRF would read `?version=` as no filter; the schema says a value or nothing
+        raise serializers.ValidationError(blank)
     s = serializer_class(data=request.query_params)
     s.is_valid(raise_exception=True)
     return dict(s.validated_data)
@@ -123,7 +133,7 @@ class GameListCreateView(APIView):
         summary="Create a game",
         request=GameCreateInput,
         parameters=[IDEMPOTENCY],
-        responses={201: GameView, **errors(*POST_ERRORS)},
+        responses={201: GameView, **errors(*POST_ERRORS, 422)},
         tags=["lobby"],
     )
     @idempotent
@@ -348,7 +358,7 @@ class GameSurrenderView(APIView):
         summary="Surrender to a player (the game ends when all others agree)",
         request=SurrenderInput,
         parameters=[IDEMPOTENCY],
-        responses={200: GameView, **errors(*POST_ERRORS)},
+        responses={200: GameView, **errors(*POST_ERRORS, 422)},
         tags=["play"],
     )
     @idempotent

@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 
 ENGINE_STATUS = {
     engine.MalformedAction: status.HTTP_400_BAD_REQUEST,
-    engine.SetupError: status.HTTP_400_BAD_REQUEST,
+    engine.SetupError: status.HTTP_422_UNPROCESSABLE_ENTITY,  # a scenario or record: any JSON
     engine.IllegalAction: status.HTTP_422_UNPROCESSABLE_ENTITY,
 }
 

@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from knox.models import AuthToken
 
 from games.auth import mail_token
-from games.errors import BadRequest, Conflict, NotFound, ServiceError
+from games.errors import Conflict, NotFound, Refused, ServiceError
 
 
 class InvalidCredentials(ServiceError):
@@ -28,7 +28,7 @@ def user_signup(*, username: str, password: str, email: str = "") -> tuple[Any, 
     try:
         validate_password(password, candidate)
     except DjangoValidationError as exc:
-        raise BadRequest(" ".join(exc.messages), "weak_password") from exc
+        raise Refused(" ".join(exc.messages), "weak_password") from exc
     try:
         with transaction.atomic():
             user = user_model.objects.create_user(username=username, email=email, password=password)

@@ -21,9 +21,9 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from games.auth import SeatTokenScopeError
-from games.errors import BadRequest, Conflict
+from games.errors import Conflict, Refused
 from games.models import Seat
-from games.serializers import Error
+from games.serializers import Error, JSONInput
 
 from . import mail, notifications, services
 from .mail import seat_address
@@ -38,15 +38,20 @@ class AddressThrottle(ScopedRateThrottle):
         return api_settings.DEFAULT_THROTTLE_RATES  # type: ignore[no-any-return]
 
 
-class SignupInput(serializers.Serializer):
+class SignupInput(JSONInput):
     username = serializers.RegexField(r"^[\w.@+-]{1,150}$", max_length=150)
-    password = serializers.CharField(max_length=128, write_only=True)
+    password = serializers.CharField(
+        min_length=8,
+        max_length=128,
+        write_only=True,
+        help_text="At least 8 characters, and not a common password (422 `weak_password`).",
+    )
     email = serializers.EmailField(
         required=False, help_text="Where game mail goes (optional: leave it out for none)."
     )
 
 
-class LoginInput(serializers.Serializer):
+class LoginInput(JSONInput):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=128, write_only=True)
 
@@ -87,7 +92,7 @@ class SignupView(APIView):
         operation_id="auth_signup",
         summary="Create an account and get its API token",
         request=SignupInput,
-        responses={201: TokenResult, **_errors(400, 409, 413, 415), 429: THROTTLED},
+        responses={201: TokenResult, **_errors(400, 409, 413, 415, 422), 429: THROTTLED},
         tags=["auth"],
     )
     def post(self, request: Request) -> Response:
@@ -181,7 +186,7 @@ class TokenRevokeView(APIView):
 # Notification preferences and unsubscribing -------------------------------------------------------
 
 
-class MailPreferences(serializers.Serializer):
+class MailPreferences(JSONInput):
     address = serializers.EmailField(read_only=True, help_text="Where the mails go.")
     your_turn = serializers.BooleanField(required=False, help_text="A mail at each decision.")
     reminder = serializers.BooleanField(required=False, help_text="A mail before a deadline.")
@@ -196,7 +201,7 @@ class MailPreferences(serializers.Serializer):
     )
 
 
-class UnsubscribeInput(serializers.Serializer):
+class UnsubscribeInput(JSONInput):
     token = serializers.CharField(max_length=500, help_text="The token of an unsubscribe link.")
 
 
@@ -262,7 +267,7 @@ class UnsubscribeView(APIView):
         operation_id="notifications_unsubscribe",
         summary="Unsubscribe an address from all game mail, with the token of its link",
         request=UnsubscribeInput,
-        responses={200: MailPreferences, **_errors(400, 413, 415)},
+        responses={200: MailPreferences, **_errors(400, 413, 415, 422)},
         tags=["notifications"],
     )
     def post(self, request: Request) -> Response:
@@ -270,7 +275,7 @@ class UnsubscribeView(APIView):
         s.is_valid(raise_exception=True)
         address = mail.unsubscribe_address(s.validated_data["token"])
         if address is None:
-            raise BadRequest("This unsubscribe link is not genuine.", "bad_token")
+            raise Refused("This unsubscribe link is not genuine.", "bad_token")
         return Response(_prefs_out(notifications.unsubscribe(address)))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from ..errors import BadRequest
+from ..errors import BadRequest, Refused
 from ..models import Game, Move, Seat
 
 
@@ -25,9 +25,9 @@ class ClockSpec:
         if self.kind not in Game.Clock.values:
             raise BadRequest(f"Unknown time control {self.kind!r}.", "bad_clock")
         if self.kind != Game.Clock.NONE and self.seconds <= 0:
-            raise BadRequest("Say how many seconds the clock gives.", "bad_clock")
+            raise Refused("Say how many seconds the clock gives.", "bad_clock")
         if self.kind == Game.Clock.BANK and self.cap is not None and self.cap < self.seconds:
-            raise BadRequest("The bank's cap is below its starting time.", "bad_clock")
+            raise Refused("The bank's cap is below its starting time.", "bad_clock")
 
 
 def clock_charge(game: Game, seat: Seat, actor: str, now: datetime) -> list[str]:

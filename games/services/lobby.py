@@ -15,7 +15,7 @@ from engine.bots import BOTS
 
 from .. import events, selectors
 from ..auth import new_token
-from ..errors import BadRequest, Conflict, Forbidden
+from ..errors import BadRequest, Conflict, Forbidden, Refused
 from ..models import Game, Seat
 from ..records import record_setup
 from .clocks import ClockSpec
@@ -51,14 +51,14 @@ def game_create(
     staff may seat bots alone (a table that plays itself)."""
     options = dict(options or {})
     if scenario is not None and record is not None:
-        raise BadRequest("Start from a scenario or from a record, not both.", "bad_scenario")
+        raise Refused("Start from a scenario or from a record, not both.", "bad_scenario")
     if record is not None:
         version, players, options, setup = record_setup(user, record, upto)
     elif scenario is not None:
         version, players, options, setup = _scenario_setup(user, scenario)
     else:
         if players is None:
-            raise BadRequest("Say how many players.", "bad_players")
+            raise Refused("Say how many players.", "bad_players")
         engine.new_game(version, players, 0, options)  # validates the configuration
         setup: dict[str, Any] = {}
     seats = seats or [SeatSpec("me")] + [SeatSpec("open")] * (players - 1)
@@ -102,7 +102,7 @@ def _scenario_setup(user: Any, scenario: Any) -> tuple[str, int, dict[str, Any],
     if not (user.is_staff or settings.GTR_ALLOW_SCENARIOS):
         raise Forbidden("Only staff may start a game from a scenario.", "scenario_forbidden")
     if not isinstance(scenario, dict):
-        raise BadRequest("A scenario is a JSON object.", "bad_scenario")
+        raise Refused("A scenario is a JSON object.", "bad_scenario")
     scenario = {**scenario, "seed": scenario.get("seed", secrets.randbits(63))}
     table = engine.scenario(scenario)  # raises SetupError (400) for a bad description
     return table.version, table.n, dict(table.options), {"scenario": scenario}
@@ -110,11 +110,11 @@ def _scenario_setup(user: Any, scenario: Any) -> tuple[str, int, dict[str, Any],
 
 def _check_seats(user: Any, seats: list[SeatSpec], players: int) -> None:
     if len(seats) != players:
-        raise BadRequest(f"Describe exactly {players} seats.", "bad_seats")
+        raise Refused(f"Describe exactly {players} seats.", "bad_seats")
     if sum(s.kind == "me" for s in seats) > 1:
-        raise BadRequest("You can take only one seat.", "bad_seats")
+        raise Refused("You can take only one seat.", "bad_seats")
     if all(s.kind == "bot" for s in seats) and not user.is_staff:
-        raise BadRequest("At least one seat must be for a person.", "bad_seats")
+        raise Refused("At least one seat must be for a person.", "bad_seats")
     if any(s.bot not in BOTS for s in seats):
         raise BadRequest(f"Known bots: {', '.join(sorted(BOTS))}.", "bad_bot")
     if any(s.timeout not in Seat.Timeout.values for s in seats):

@@ -7,7 +7,7 @@ from django.db import transaction
 import engine
 
 from .. import events, selectors
-from ..errors import BadRequest, Conflict
+from ..errors import Conflict, Refused
 from ..models import Game, Move, Seat
 from .locking import game_locked, require_active
 from .moves import SURRENDER, move_append
@@ -45,9 +45,9 @@ def game_surrender(*, game_id: int, position: int, to: int | None) -> Game:
         game = game_locked(game_id)
         require_active(game)
         if to is not None and not 0 <= to < game.players:
-            raise BadRequest(f"There is no seat {to}.", "no_such_seat")
+            raise Refused(f"There is no seat {to}.", "no_such_seat")
         if to == position:
-            raise BadRequest("Surrender to another player.", "surrender_to_self")
+            raise Refused("Surrender to another player.", "surrender_to_self")
         seats = selectors.seats_of(game)
         seats[position].surrender_to = to
         seats[position].save(update_fields=["surrender_to"])

@@ -180,9 +180,9 @@ def test_surrender_needs_every_other_player(db) -> None:
 
 def test_surrender_errors(alice, bob, game2) -> None:
     r = alice.post(f"/api/games/{game2}/surrender/", {"to": 0})
-    assert r.status_code == 400 and r.json()["code"] == "surrender_to_self"
+    assert r.status_code == 422 and r.json()["code"] == "surrender_to_self"
     r = alice.post(f"/api/games/{game2}/surrender/", {"to": 4})
-    assert r.status_code == 400 and r.json()["code"] == "no_such_seat"
+    assert r.status_code == 422 and r.json()["code"] == "no_such_seat"
     r = alice.post(f"/api/games/{game2}/surrender/", {"to": None})
     assert r.status_code == 200 and r.json()["seats"][0]["surrender_to"] is None
 

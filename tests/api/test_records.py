@@ -85,7 +85,7 @@ def test_import_is_refused_when_not_allowed_or_broken(alice, settings) -> None:
     settings.GTR_ALLOW_SCENARIOS = True
     before = Game.objects.count()
     r = alice.post("/api/games/", {"record": {**exported, "format": "x"}})
-    assert r.status_code == 400 and r.json()["code"] == "bad_record"
+    assert r.status_code == 422 and r.json()["code"] == "bad_record"
     bad = {
         **exported,
         "actions": [{"seat": 0, "action": {"type": "lead", "role": "patron", "cards": ["Nope"]}}],

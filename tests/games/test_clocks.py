@@ -224,16 +224,21 @@ def test_clock_and_bots_over_http(transactional_db) -> None:
         {"kind": "hourglass", "seconds": 600},
     ],
 )
-def test_bad_clocks_are_400(db, clock: dict[str, Any]) -> None:
+def test_bad_clocks_are_refused(db, clock: dict[str, Any]) -> None:
+    """Outside the schema (an unknown kind, too few seconds) is 400; a clock that fits it but
+    makes no sense (no seconds, a cap below the bank) is 422 `bad_clock`."""
     alice = signup("alice")
     r = alice.post("/api/games/", {"players": 2, "clock": clock})
-    assert r.status_code == 400, r.content
+    if clock["kind"] == "hourglass" or clock.get("seconds") == 5:
+        assert r.status_code == 400 and r.json()["code"] == "invalid", r.content
+    else:
+        assert r.status_code == 422 and r.json()["code"] == "bad_clock", r.content
 
 
 def test_only_staff_seat_bots_alone(db) -> None:
     alice = signup("alice")
     r = alice.post("/api/games/", {"players": 2, "seats": [{"kind": "bot"}, {"kind": "bot"}]})
-    assert r.status_code == 400 and r.json()["code"] == "bad_seats"
+    assert r.status_code == 422 and r.json()["code"] == "bad_seats"
 
 
 def test_another_seat_resigning_keeps_the_clock_running(user) -> None:

@@ -39,10 +39,10 @@ def test_staff_start_a_scenario(alice, bob, django_user_model) -> None:
     assert [c["name"] for c in view["table"]["pool"]] == ["Bar"]
 
 
-def test_a_bad_scenario_is_400(alice, settings) -> None:
+def test_a_bad_scenario_is_422(alice, settings) -> None:
     settings.GTR_ALLOW_SCENARIOS = True
     r = alice.post("/api/games/", {"scenario": {"players": [{"hand": ["Atlantis"]}, {}]}})
-    assert r.status_code == 400 and r.json()["code"] == "unknown_card"
+    assert r.status_code == 422 and r.json()["code"] == "unknown_card"
 
 
 def test_the_snapshot_is_the_state_after_the_last_move(alice, bob) -> None:

@@ -73,7 +73,7 @@ def test_unsubscribe_through_the_api(table: Table) -> None:
     address = ADDRESSES[table.to_act]
     client = APIClient()
     r = client.post("/api/notifications/unsubscribe/", {"token": "nope"}, format="json")
-    assert r.status_code == 400 and r.json()["code"] == "bad_token"
+    assert r.status_code == 422 and r.json()["code"] == "bad_token"
     token = texts.unsubscribe_token(address)
     r = client.post("/api/notifications/unsubscribe/", {"token": token}, format="json")
     assert r.status_code == 200 and r.json()["unsubscribed"]
