@@ -124,7 +124,91 @@ def share_request_components(
         if name.endswith("Request"):
             _defaults_in_words(schema)
     _credential_errors(result)
+    _links(result)
     return _rewrite(result, merge)  # type: ignore[no-any-return]
+
+
+GAME_OPERATIONS = (
+    "games_retrieve",
+    "games_join",
+    "games_leave",
+    "games_start",
+    "moves_list",
+    "games_resign",
+    "games_return",
+    "games_surrender",
+    "games_seat_token",
+    "games_record",
+)
+
+
+# The operations that answer a game view (200).
+GAME_VIEWS = (
+    "games_retrieve",
+    "games_join",
+    "games_leave",
+    "games_start",
+    "games_resign",
+    "games_return",
+    "games_surrender",
+    "games_wait",
+)
+
+
+def _game_links(body: str) -> dict[str, dict[str, Any]]:
+    """From a game view found at `body` in a response: every operation on that game, the long
+    poll from its `seq`, and a move with its first legal action, as received."""
+    game_id = {"game_id": f"$response.body#{body}/id"}
+    links = {op: {"operationId": op, "parameters": game_id} for op in GAME_OPERATIONS}
+    links["games_wait"] = {
+        "operationId": "games_wait",
+        "parameters": {**game_id, "seq": f"$response.body#{body}/seq"},
+    }
+    links["moves_create"] = {
+        "operationId": "moves_create",
+        "parameters": game_id,
+        "requestBody": {
+            "seq": f"$response.body#{body}/seq",
+            "action": f"$response.body#{body}/legal_actions/0/action",
+        },
+    }
+    return links
+
+
+# (operation, status) -> its OpenAPI links: how a response feeds the next requests. They document
+# the flow for client authors and drive schemathesis' stateful phase. (No link revokes a token
+# that a list shows: the caller's own would be among them.)
+LINKS: dict[tuple[str, str], dict[str, dict[str, Any]]] = {
+    **{(op, "200"): _game_links("") for op in GAME_VIEWS},
+    ("games_create", "201"): _game_links(""),
+    ("moves_create", "201"): _game_links("/game"),
+    ("games_list", "200"): _game_links("/results/0"),
+    ("auth_signup", "201"): {
+        "auth_tokens_revoke": {
+            "operationId": "auth_tokens_revoke",
+            "parameters": {"key": "$response.body#/key"},
+        }
+    },
+    ("auth_token", "200"): {
+        "auth_tokens_revoke": {
+            "operationId": "auth_tokens_revoke",
+            "parameters": {"key": "$response.body#/key"},
+        }
+    },
+}
+
+
+def _links(result: dict[str, Any]) -> None:
+    for item in result.get("paths", {}).values():
+        for op in item.values():
+            for code, response in op["responses"].items():
+                links = LINKS.get((op.get("operationId"), code))
+                if links:
+                    response["links"] = {
+                        name: link
+                        for name, link in links.items()
+                        if name != op["operationId"] or "requestBody" in link
+                    }
 
 
 CREDENTIAL_ERRORS = {

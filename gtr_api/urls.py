@@ -1,10 +1,26 @@
 from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
 
 import gtr_api.errors
 from games import views as game_views
 from players import views as player_views
+
+
+class SchemaView(SpectacularAPIView):
+    """The schema, in YAML or JSON as asked; its errors in JSON, as every error is."""
+
+    def finalize_response(
+        self, request: Request, response: Response, *args: object, **kwargs: object
+    ) -> Response:
+        if response.status_code >= 400:
+            request.accepted_renderer = JSONRenderer()  # DRF renders with the request's choice
+            request.accepted_media_type = "application/json"
+        return super().finalize_response(request, response, *args, **kwargs)
+
 
 handler400 = "gtr_api.errors.handler400"
 handler403 = "gtr_api.errors.handler403"
@@ -52,7 +68,7 @@ urlpatterns = [
     path("mail/unsubscribe/<str:token>/", player_views.unsubscribe_page, name="unsubscribe"),
     path("anymail/", include("anymail.urls")),
     path("api/cards/", game_views.CardCatalogView.as_view(), name="card-catalog"),
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/schema/", SchemaView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
     path("api-auth/", include("rest_framework.urls")),

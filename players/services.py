@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from knox.models import AuthToken
+from knox.settings import CONSTANTS
 
 from games.auth import mail_token
 from games.errors import Conflict, NotFound, Refused, ServiceError
@@ -51,6 +52,11 @@ def token_create(*, user: Any) -> str:
     are made. Send it as `Authorization: Token <token>`."""
     _, token = AuthToken.objects.create(user=user)
     return str(token)
+
+
+def token_key(token: str) -> str:
+    """The public name of a token: its first characters, as knox stores them."""
+    return token[: CONSTANTS.TOKEN_KEY_LENGTH]
 
 
 def tokens_of(user: Any) -> list[Any]:

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.html import escape
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_http_methods
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated
@@ -58,13 +57,18 @@ class LoginInput(JSONInput):
 
 class TokenResult(serializers.Serializer):
     username = serializers.CharField()
-    token = serializers.CharField(help_text="Send as `Authorization: Token <token>`.")
+    token = serializers.CharField(help_text="Send as `Authorization: Token <token>`; shown once.")
+    key = serializers.CharField(help_text="Its name in `/api/auth/tokens/` (to revoke it).")
 
 
 class Me(serializers.Serializer):
     username = serializers.CharField()
     email = serializers.CharField()
     is_staff = serializers.BooleanField()
+
+
+def _token_result(user: Any, token: str) -> dict[str, str]:
+    return {"username": user.get_username(), "token": token, "key": services.token_key(token)}
 
 
 class TokenInfo(serializers.Serializer):
@@ -99,9 +103,7 @@ class SignupView(APIView):
         s = SignupInput(data=request.data)
         s.is_valid(raise_exception=True)
         user, token = services.user_signup(**s.validated_data)
-        return Response(
-            {"username": user.get_username(), "token": token}, status=status.HTTP_201_CREATED
-        )
+        return Response(_token_result(user, token), status=status.HTTP_201_CREATED)
 
 
 class TokenView(APIView):
@@ -122,7 +124,7 @@ class TokenView(APIView):
         s = LoginInput(data=request.data)
         s.is_valid(raise_exception=True)
         user, token = services.token_obtain(**s.validated_data)
-        return Response({"username": user.get_username(), "token": token})
+        return Response(_token_result(user, token))
 
 
 class MeView(APIView):
@@ -284,10 +286,18 @@ PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>{title}</title
 
 
 @csrf_exempt
-@require_http_methods(["GET", "POST"])
 def unsubscribe_page(request: HttpRequest, token: str) -> HttpResponse:
-    """The link in every mail. GET asks (link checkers and previews must not unsubscribe
-    anyone); POST (the button, or a mail client's one-click List-Unsubscribe-Post) does it."""
+    """The link in every mail: a page for people. GET asks (link checkers and previews must not
+    unsubscribe anyone); POST (the button, or a mail client's one-click List-Unsubscribe-Post)
+    does it. Other methods get the JSON error every API answers (the API's own way to unsubscribe
+    is `POST /api/notifications/unsubscribe/`)."""
+    if request.method not in ("GET", "HEAD", "POST"):
+        response = JsonResponse(
+            {"code": "method_not_allowed", "detail": f"Method {request.method} not allowed."},
+            status=405,
+        )
+        response["Allow"] = "GET, HEAD, POST"
+        return response
     address = mail.unsubscribe_address(token)
     if address is None:
         page = PAGE.format(

@@ -72,3 +72,17 @@ def test_a_post_to_an_unknown_url_is_404(anon: Player) -> None:
 
     r = APIClient(enforce_csrf_checks=True).post("/api/nothing-here/", {}, format="json")
     assert r.status_code == 404 and r.json()["code"] == "not_found"
+
+
+def test_schema_errors_are_json(anon: Player) -> None:
+    r = anon.get("/api/schema/?format=nope")
+    assert r.status_code == 404 and r["Content-Type"].startswith("application/json")
+    assert r.json()["code"] == "not_found"
+    assert anon.get("/api/schema/").status_code == 200
+
+
+def test_the_unsubscribe_page_answers_other_methods_in_json(anon: Player) -> None:
+    r = anon.client.put("/mail/unsubscribe/whatever/")
+    assert r.status_code == 405 and r.json()["code"] == "method_not_allowed"
+    assert r["Allow"] == "GET, HEAD, POST"
+    assert anon.client.get("/mail/unsubscribe/whatever/").status_code == 400  # a page for people
