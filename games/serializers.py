@@ -11,6 +11,7 @@ from rest_framework import serializers
 
 import engine
 from engine.cards import MATERIALS, ROLES
+from engine.setup import OPTIONS
 
 from .errors import Refused
 from .models import Game, Move, Seat
@@ -90,6 +91,31 @@ def _json_name(types: tuple[type, ...]) -> str:
     return " or ".join(names[t] for t in types)
 
 
+@extend_schema_field(
+    {
+        "type": "object",
+        "properties": {
+            "training": {
+                "type": "boolean",
+                "description": "The training game: no building functions, half the deck.",
+            }
+        },
+        "additionalProperties": False,
+    }
+)
+class GameOptions(serializers.DictField):
+    """A game's options: only `training` exists; an unknown one is refused (400)."""
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        options = super().to_internal_value(data)
+        unknown = sorted(set(options) - set(OPTIONS))
+        if unknown:
+            raise serializers.ValidationError(f"Unknown option(s): {', '.join(unknown)}.")
+        if not all(isinstance(v, bool) for v in options.values()):
+            raise serializers.ValidationError("Options are true or false.")
+        return dict(options)
+
+
 class SeatSpecInput(JSONInput):
     kind = serializers.ChoiceField(choices=["me", "open", "invited", "bot"])
     email = serializers.EmailField(required=False, help_text="An invited seat's address.")
@@ -123,7 +149,8 @@ class ClockInput(JSONInput):
         min_value=60,
         max_value=30 * DAY,
         required=False,
-        help_text="fixed: seconds per decision; bank: the starting bank (60 s to 30 days).",
+        help_text="fixed: seconds per decision; bank: the starting bank (60 s to 30 days; "
+        "a day unless said).",
     )
     increment = serializers.IntegerField(
         min_value=0, max_value=7 * DAY, default=0, help_text="bank: seconds added per move."
@@ -136,8 +163,8 @@ class ClockInput(JSONInput):
     )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if attrs["kind"] != Game.Clock.NONE and "seconds" not in attrs:
-            raise Refused("Say how many seconds the clock gives.", "bad_clock")
+        if attrs["kind"] != Game.Clock.NONE:
+            attrs.setdefault("seconds", DAY)  # a move a day
         if attrs.get("cap") is not None and attrs["cap"] < attrs.get("seconds", 0):
             raise Refused("The cap is below the starting bank.", "bad_clock")
         return attrs
@@ -146,9 +173,7 @@ class ClockInput(JSONInput):
 class GameCreateInput(JSONInput):
     version = serializers.ChoiceField(choices=Game.Version.choices, default="republic")
     players = serializers.IntegerField(min_value=2, max_value=5, required=False)
-    options = serializers.DictField(
-        required=False, default=dict, help_text="e.g. {'training': true}"
-    )
+    options = GameOptions(required=False)
     seats = SeatSpecInput(
         many=True,
         required=False,

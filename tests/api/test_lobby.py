@@ -27,7 +27,7 @@ def test_create_needs_an_account(anon) -> None:
     [
         ({"players": 6}, 400, "invalid"),  # outside the schema
         ({"version": "atlantis", "players": 2}, 400, "invalid"),
-        ({"players": 2, "options": {"speed": 1}}, 422, "bad_option"),  # fits it, makes no sense
+        ({"players": 2, "options": {"speed": 1}}, 400, "invalid"),  # only `training` exists
         ({"players": 2, "seats": [{"kind": "me"}]}, 422, "bad_seats"),
         ({"players": 2, "seats": [{"kind": "me"}, {"kind": "me"}]}, 422, "bad_seats"),
         ({"players": 2, "seats": [{"kind": "bot"}, {"kind": "bot"}]}, 422, "bad_seats"),
