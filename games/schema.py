@@ -120,9 +120,12 @@ def share_request_components(
         merge = equal
     for ref in merge:
         del schemas[ref.removeprefix(REF)]
+    for serializer in [*action_serializers().values(), SurrenderEvent]:
+        schemas[serializer.__name__]["additionalProperties"] = False  # engine: `unknown_field`
     for name, schema in schemas.items():
         if name.endswith("Request"):
             _defaults_in_words(schema)
+            _no_nul(schema)
     _credential_errors(result)
     _links(result)
     return _rewrite(result, merge)  # type: ignore[no-any-return]
@@ -232,6 +235,14 @@ def _credential_errors(result: dict[str, Any]) -> None:
                         "description": description,
                     },
                 )
+
+
+def _no_nul(schema: dict[str, Any]) -> None:
+    """DRF refuses a NUL character in any string (PostgreSQL cannot store one): the schema says
+    so for the free strings of request bodies."""
+    for prop in schema.get("properties", {}).values():
+        if prop.get("type") == "string" and not {"enum", "pattern", "format"} & set(prop):
+            prop["pattern"] = "^[^\\x00]*$"
 
 
 def _defaults_in_words(schema: dict[str, Any]) -> None:

@@ -172,7 +172,12 @@ class ClockInput(JSONInput):
 
 class GameCreateInput(JSONInput):
     version = serializers.ChoiceField(choices=Game.Version.choices, default="republic")
-    players = serializers.IntegerField(min_value=2, max_value=5, required=False)
+    players = serializers.IntegerField(
+        min_value=2,
+        max_value=5,
+        required=False,
+        help_text="How many players (2 to 5); default: as many as `seats`, else 2.",
+    )
     options = GameOptions(required=False)
     seats = SeatSpecInput(
         many=True,
@@ -203,10 +208,7 @@ class GameCreateInput(JSONInput):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "scenario" not in attrs and "record" not in attrs and "players" not in attrs:
-            if attrs.get("seats"):
-                attrs["players"] = len(attrs["seats"])
-            else:
-                raise Refused("Say how many players.", "bad_players")
+            attrs["players"] = len(attrs["seats"]) if attrs.get("seats") else 2
         return attrs
 
 

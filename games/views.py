@@ -394,7 +394,7 @@ class GameRecordView(APIView):
         description="A finished game's record is complete: its whole deal and every action by "
         "card names, replayable anywhere and importable with `POST /api/games/` (`record`). A "
         "game in play is exported as you may see it (docs/records.md).",
-        responses={200: GameRecord, **errors(400, 401, 403, 404)},
+        responses={200: GameRecord, **errors(400, 401, 403, 404, 409)},
         tags=["play"],
     )
     def get(self, request: Request, game_id: int) -> Response:

@@ -32,7 +32,6 @@ def test_create_needs_an_account(anon) -> None:
         ({"players": 2, "seats": [{"kind": "me"}, {"kind": "me"}]}, 422, "bad_seats"),
         ({"players": 2, "seats": [{"kind": "bot"}, {"kind": "bot"}]}, 422, "bad_seats"),
         ({"players": 2, "seats": [{"kind": "me"}, {"kind": "invited"}]}, 422, "bad_seats"),
-        ({}, 422, "bad_players"),
     ],
 )
 def test_create_refuses_bad_settings(alice, payload, status, code) -> None:
