@@ -181,11 +181,15 @@ def _game_links(body: str) -> dict[str, dict[str, Any]]:
 # (operation, status) -> its OpenAPI links: how a response feeds the next requests. They document
 # the flow for client authors and drive schemathesis' stateful phase. (No link revokes a token
 # that a list shows: the caller's own would be among them.)
+def _move_link(body: str) -> dict[str, dict[str, Any]]:
+    return {"moves_create": _game_links(body)["moves_create"]}
+
+
 LINKS: dict[tuple[str, str], dict[str, dict[str, Any]]] = {
-    **{(op, "200"): _game_links("") for op in GAME_VIEWS},
+    **{(op, "200"): _move_link("") for op in GAME_VIEWS},
     ("games_create", "201"): _game_links(""),
-    ("moves_create", "201"): _game_links("/game"),
-    ("games_list", "200"): _game_links("/results/0"),
+    ("moves_create", "201"): _move_link("/game"),
+    ("games_list", "200"): {"games_retrieve": _game_links("/results/0")["games_retrieve"]},
     ("auth_signup", "201"): {
         "auth_tokens_revoke": {
             "operationId": "auth_tokens_revoke",
