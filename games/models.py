@@ -125,10 +125,6 @@ class Seat(models.Model):
         return f"seat {self.position} of game {self.game_id}"
 
     @property
-    def is_filled(self) -> bool:
-        return self.kind != self.Kind.OPEN
-
-    @property
     def plays_automatically(self) -> bool:
         return self.kind == self.Kind.BOT or self.resigned or self.bot_standing_in
 
