@@ -19,7 +19,7 @@ from rest_framework.views import APIView
 
 import engine
 
-from . import selectors
+from . import codes, selectors
 from .errors import Forbidden
 from .idempotency import idempotent
 from .models import Game, Seat
@@ -106,7 +106,7 @@ def require_seat(request: Request, game_id: int) -> Seat:
     if seat is None:
         if not request.user.is_authenticated:
             raise NotAuthenticated("Log in, or send your seat token.")
-        raise Forbidden("You have no seat at this game.", "not_a_player")
+        raise Forbidden("You have no seat at this game.", codes.NOT_A_PLAYER)
     return seat
 
 

@@ -16,7 +16,7 @@ from django.utils import timezone
 import engine
 from engine.bots import make_bot
 
-from .. import events, selectors
+from .. import codes, events, selectors
 from ..errors import Conflict
 from ..models import Game, Move, Seat
 from .locking import game_in_play, game_locked
@@ -96,7 +96,7 @@ def seat_return(*, game_id: int, position: int) -> Game:
         game, seats = game_in_play(game_id)
         seat = seats[position]
         if seat.resigned:
-            raise Conflict("You have resigned from this game.", "resigned")
+            raise Conflict("You have resigned from this game.", codes.RESIGNED)
         if not (seat.bot_standing_in or seat.timeouts):
             return game
         seat.timeouts, seat.bot_standing_in = 0, False

@@ -6,7 +6,7 @@ from django.db import transaction
 
 import engine
 
-from .. import events
+from .. import codes, events
 from ..errors import BadRequest, Conflict
 from ..models import Game, Move, Seat
 from .locking import game_in_play
@@ -21,7 +21,7 @@ def game_resign(*, game_id: int, position: int) -> Game:
         game, seats = game_in_play(game_id)
         seat = seats[position]
         if seat.resigned:
-            raise Conflict("You have already resigned.", "already_resigned")
+            raise Conflict("You have already resigned.", codes.ALREADY_RESIGNED)
         seat.resigned = True
         seat.save(update_fields=["resigned"])
         standing = [s.position for s in seats if not s.resigned]
@@ -38,13 +38,14 @@ def game_resign(*, game_id: int, position: int) -> Game:
 
 def game_surrender(*, game_id: int, position: int, to: int | None) -> Game:
     """Surrender to seat `to` (None withdraws). When every other player has surrendered to the
-    same seat (resigned players count as agreeing), that seat wins (rules: ENDING THE GAME)."""
+    same seat (resigned players count as agreeing), that seat wins (Black Box rulebook, Ending the
+    Game: "All other players agree to 'surrender' to a player")."""
     with transaction.atomic():
         game, seats = game_in_play(game_id)
         if to is not None and not 0 <= to < game.players:
-            raise BadRequest(f"There is no seat {to}.", "no_such_seat")
+            raise BadRequest(f"There is no seat {to}.", codes.NO_SUCH_SEAT)
         if to == position:
-            raise BadRequest("Surrender to another player.", "surrender_to_self")
+            raise BadRequest("Surrender to another player.", codes.SURRENDER_TO_SELF)
         seats[position].surrender_to = to
         seats[position].save(update_fields=["surrender_to"])
         others = [s for s in seats if s.position != to]
