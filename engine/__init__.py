@@ -111,9 +111,9 @@ def safe_action(state: State) -> dict[str, Any]:
 
 def public_action(action: dict[str, Any], actor: int | None, viewer: int | None) -> dict[str, Any]:
     """A logged action as `viewer` may see it (a move history): the card a Basilica filches from
-    hand stays hidden from everyone but its owner (rules/001 Basilica: "Do not reveal the identity
-    of the additional filched card to your opponents"): others see `from_hand` as null. Every
-    other action only names cards that are public once played."""
+    hand stays hidden from everyone but its owner (Black Box rulebook, Appendix I, Basilica: "Do not
+    reveal the identity of the additional filched card to your opponents"): others see `from_hand`
+    as null. Every other action only names cards that are public once played."""
     if viewer == actor or action.get("type") != "sell" or action.get("from_hand") is None:
         return action
     return {**action, "from_hand": None}
@@ -132,8 +132,8 @@ def scores(state: State) -> list[dict[str, Any]]:
 
 
 def surrender(state: State, winner: int) -> State:
-    """End the game because all other players surrendered to `winner` (rules/001 ENDING THE GAME);
-    that player wins with no need to score."""
+    """End the game because all other players surrendered to `winner` (Black Box rulebook, Ending
+    the Game); that player wins with no need to score."""
     if state.end is not None:
         raise IllegalAction("game_over", "The game is over.")
     if isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < state.n:

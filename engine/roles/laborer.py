@@ -15,8 +15,8 @@ from .base import Role, hand_orders, optional_cards, require, require_in_pool, r
 
 @role
 class Laborer(Role):
-    """Move one card from the Pool into your Stockpile (rules/001 LABORER); cards played as roles
-    this turn are on the Camps, not yet in the Pool. A Dock adds a card from hand."""
+    """Move one card from the Pool into your Stockpile (Black Box rulebook, Laborer); cards played
+    as roles this turn are on the Camps, not yet in the Pool. A Dock adds a card from hand."""
 
     name = "laborer"
     accepts = (Gather,)

@@ -15,9 +15,9 @@ from .base import Role, hand_orders, optional_cards, require, role
 
 @role
 class Merchant(Role):
-    """Move one material from your Stockpile into your Vault, limited by Influence (rules/001
-    SELLING MATERIALS); an Atrium may take the deck's top card instead, a Basilica adds one from
-    hand (hidden from opponents)."""
+    """Move one material from your Stockpile into your Vault, limited by Influence (Black Box
+    rulebook, Selling Materials); an Atrium may take the deck's top card instead, a Basilica adds
+    one from hand (hidden from opponents)."""
 
     name = "merchant"
     accepts = (Sell,)

@@ -15,8 +15,8 @@ from .base import Role, hand_orders, optional_cards, require, require_in_pool, r
 
 @role
 class Patron(Role):
-    """Move one card from the Pool into your Clientele, limited by Influence (rules/001 HIRING
-    CLIENTS); an Aqueduct adds a client from hand, a Bar one from the deck."""
+    """Move one card from the Pool into your Clientele, limited by Influence (Black Box rulebook,
+    Hiring Clients); an Aqueduct adds a client from hand, a Bar one from the deck."""
 
     name = "patron"
     accepts = (Hire,)

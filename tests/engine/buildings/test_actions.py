@@ -1,5 +1,5 @@
 """Buildings that change how many actions a role gives or what they may do: Ludus Magna, Palace,
-Storeroom, Road, Scriptorium, Tower (rules/001 Appendix I)."""
+Storeroom, Road, Scriptorium, Tower (Black Box rulebook, Appendix I)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ from tests.engine.helpers import actions_left, find, find_all, follow, lead, nam
 
 
 def test_ludus_magna_example_merchant_client_acts_as_craftsman_at_once() -> None:
-    """rules/001 Appendix I, Ludus Magna: "You have a Craftsman Client and a Merchant Client ... a
-    Ludus Magna Foundation with two Marble ... You lead as a Craftsman. The other players follow.
-    You get two Craftsman actions ... you place a Marble from your hand into the Ludus Magna
-    Foundation, completing the Structure. Your Merchant Client becomes every Client type including
-    Craftsman and grants you an additional Craftsman action this turn. With your two remaining
-    Craftsman actions you play an Insula Foundation from your hand and then place a Rubble Material
-    into it from your hand, completing the Insula.\""""
+    """Black Box rulebook, Appendix I, Ludus Magna, example: "You have a Craftsman Client and a
+    Merchant Client ... a Ludus Magna Foundation with two Marble ... You lead as a Craftsman. The
+    other players follow. You get two Craftsman actions ... you place a Marble from your hand into
+    the Ludus Magna Foundation, completing the Structure. Your Merchant Client becomes every Client
+    type including Craftsman and grants you an additional Craftsman action this turn. With your two
+    remaining Craftsman actions you play an Insula Foundation from your hand and then place a Rubble
+    Material into it from your hand, completing the Insula.\""""
     state = table(
         [
             {
@@ -40,10 +40,11 @@ def test_ludus_magna_example_merchant_client_acts_as_craftsman_at_once() -> None
 
 
 def test_palace_example_five_merchant_actions() -> None:
-    """rules/001 Appendix I, Palace: "You own a Palace. You have three Merchants, a Laborer, and a
-    Jack in your hand. You have a Merchant Client. You lead the three Merchants and the Jack as a
-    Merchant. The other players follow. You execute five Merchant actions and move five Materials
-    from your Stockpile into your Vault." (Influence 2 + 3 = 5 makes room for five.)"""
+    """Black Box rulebook, Appendix I, Palace, example: "You own a Palace. You have three Merchants,
+    a Laborer, and a Jack in your hand. You have a Merchant Client. You lead the three Merchants and
+    the Jack as a Merchant. The other players follow. You execute five Merchant actions and move
+    five Materials from your Stockpile into your Vault." (Influence 2 + 3 = 5 makes room for
+    five.)"""
     state = table(
         [
             {
@@ -71,10 +72,10 @@ def test_palace_example_five_merchant_actions() -> None:
 
 
 def test_storeroom_example_every_client_gathers() -> None:
-    """rules/001 Appendix I, Storeroom: "In the Pool are a Stone and four Brick. You have a
-    Storeroom. You have a Laborer, Craftsman, and Patron in your Clientele. You lead as Laborer
-    and the other players do not follow. You treat your Craftsman and Patron Clients as Laborers
-    and take four Laborer actions. You take the Stone and three of the Bricks.\""""
+    """Black Box rulebook, Appendix I, Storeroom, example: "In the Pool are a Stone and four Brick.
+    You have a Storeroom. You have a Laborer, Craftsman, and Patron in your Clientele. You lead as
+    Laborer and the other players do not follow. You treat your Craftsman and Patron Clients as
+    Laborers and take four Laborer actions. You take the Stone and three of the Bricks.\""""
     state = table(
         [
             {
@@ -98,11 +99,11 @@ def test_storeroom_example_every_client_gathers() -> None:
 
 
 def test_road_example_any_material_into_stone_structures() -> None:
-    """rules/001 Appendix I, Road: "You have a Road Foundation with no Material in it and a
-    Catacomb Foundation with one Stone Material ... an Architect Client and a Rubble and two Wood in
-    your Stockpile. An opponent leads as Architect and you follow ... with the first action you
-    move the Rubble card from your Stockpile into the Road, completing it and activating its
-    Function. With the second action you move a Wood card from your Stockpile into the Catacomb.
+    """Black Box rulebook, Appendix I, Road, example: "You have a Road Foundation with no Material
+    in it and a Catacomb Foundation with one Stone Material ... an Architect Client and a Rubble and
+    two Wood in your Stockpile. An opponent leads as Architect and you follow ... with the first
+    action you move the Rubble card from your Stockpile into the Road, completing it and activating
+    its Function. With the second action you move a Wood card from your Stockpile into the Catacomb.
     The Catacomb now needs only one more Material of any type to be complete.\""""
     state = table(
         [
@@ -127,12 +128,12 @@ def test_road_example_any_material_into_stone_structures() -> None:
 
 
 def test_scriptorium_example_marble_completes_any_structure() -> None:
-    """rules/001 Appendix I, Scriptorium: "You have two Craftsman Clients and a Wood, a Stone, and
-    two Marble in your hand. You have a Scriptorium with two Stone in it, a Wall with no Materials
-    in it and a Temple with one Marble in it. You lead as a Craftsman ... With the first action, you
-    complete the Scriptorium with Stone from your hand, activating its Function. With your second
-    action, you add a Marble to the Wall, completing it. With your third action, you add a second
-    Marble to the Temple, completing it.\""""
+    """Black Box rulebook, Appendix I, Scriptorium, example: "You have two Craftsman Clients and a
+    Wood, a Stone, and two Marble in your hand. You have a Scriptorium with two Stone in it, a Wall
+    with no Materials in it and a Temple with one Marble in it. You lead as a Craftsman ... With the
+    first action, you complete the Scriptorium with Stone from your hand, activating its Function.
+    With your second action, you add a Marble to the Wall, completing it. With your third action,
+    you add a second Marble to the Temple, completing it.\""""
     state = table(
         [
             {
@@ -158,12 +159,13 @@ def test_scriptorium_example_marble_completes_any_structure() -> None:
 
 
 def test_tower_example_rubble_anywhere_and_out_of_town_for_one_action() -> None:
-    """rules/001 Appendix I, Tower: "You have a Tower Foundation with a Concrete Material in it.
-    You have two Architect Clients. There are no Stone Sites remaining. You have a Concrete and a
-    Rubble in your Stockpile. You lead as an Architect. With your first Architect action you move a
-    Concrete card from your Stockpile into the Tower, completing it ... With the second action you
-    start a Sewer on an out of town Stone Site. With the third action you move the Rubble card from
-    your Stockpile into the Sewer. The Sewer still requires two more Stone or Rubble.\""""
+    """Black Box rulebook, Appendix I, Tower, example: "You have a Tower Foundation with a Concrete
+    Material in it. You have two Architect Clients. There are no Stone Sites remaining. You have a
+    Concrete and a Rubble in your Stockpile. You lead as an Architect. With your first Architect
+    action you move a Concrete card from your Stockpile into the Tower, completing it ... With the
+    second action you start a Sewer on an out of town Stone Site. With the third action you move the
+    Rubble card from your Stockpile into the Sewer. The Sewer still requires two more Stone or
+    Rubble.\""""
     state = table(
         [
             {

@@ -1,5 +1,6 @@
-"""The buildings that change limits: Insula, Market, Shrine, Temple, Villa (rules/001 Appendix I).
-Each example completes the structure as the first one and reads the new limits off the view."""
+"""The buildings that change limits: Insula, Market, Shrine, Temple, Villa (Black Box rulebook,
+Appendix I). Each example completes the structure as the first one and reads the new limits off the
+view."""
 
 from __future__ import annotations
 
@@ -18,9 +19,9 @@ def complete_by_craftsman(building: str, material: str) -> engine.State:
 
 
 def test_insula_example_first_structure() -> None:
-    """rules/001 Appendix I, Insula: "You complete an Insula as your first Structure. You now
-    have three Influence / Victory Points and room for five Clients but only room for three cards
-    in your Vault.\""""
+    """Black Box rulebook, Appendix I, Insula, example: "You complete an Insula as your first
+    Structure. You now have three Influence / Victory Points and room for five Clients but only room
+    for three cards in your Vault.\""""
     state = complete_by_craftsman("Insula", "Rubble")
     state = engine.apply(state, build(state, 0, "Rubble", "Insula"))
     assert (me(state)["influence"], me(state)["clientele_limit"], me(state)["vault_limit"]) == (
@@ -32,8 +33,8 @@ def test_insula_example_first_structure() -> None:
 
 
 def test_market_example_first_structure() -> None:
-    """rules/001 Appendix I, Market: "You now have three Influence / Victory Points, room enough
-    for three Clients, and room for five cards in your Vault.\""""
+    """Black Box rulebook, Appendix I, Market, example: "You now have three Influence / Victory
+    Points, room enough for three Clients, and room for five cards in your Vault.\""""
     state = complete_by_craftsman("Market", "Wood")
     state = engine.apply(state, build(state, 0, "Wood", "Market"))
     assert (me(state)["influence"], me(state)["clientele_limit"], me(state)["vault_limit"]) == (
@@ -44,8 +45,9 @@ def test_market_example_first_structure() -> None:
 
 
 def test_shrine_example_first_structure() -> None:
-    """rules/001 Appendix I, Shrine: "You complete a Shrine as your first Structure. Your hand
-    refill size is now seven." (The Shrine needs two Brick: one is already in it.)"""
+    """Black Box rulebook, Appendix I, Shrine, example: "You complete a Shrine as your first
+    Structure. Your hand refill size is now seven." (The Shrine needs two Brick: one is already in
+    it.)"""
     state = table(
         [{"hand": ["Dock", "Brick"], "buildings": [{"name": "Shrine", "materials": ["Brick"]}]}, {}]
     )
@@ -57,8 +59,8 @@ def test_shrine_example_first_structure() -> None:
 
 
 def test_temple_example_first_structure() -> None:
-    """rules/001 Appendix I, Temple: "You complete a Temple as your first Structure, increasing
-    your hand refill size to nine.\""""
+    """Black Box rulebook, Appendix I, Temple, example: "You complete a Temple as your first
+    Structure, increasing your hand refill size to nine.\""""
     state = table(
         [
             {
@@ -76,11 +78,11 @@ def test_temple_example_first_structure() -> None:
 
 
 def test_villa_example_one_architect_action_completes_it() -> None:
-    """rules/001 Appendix I, Villa: "You have a Villa Foundation with no Materials in it and no
-    completed Structures. You have a Stone in your Stockpile. You lead as an Architect ... You take
-    Stone from your Stockpile and put it into your Villa, completing it. You gain three Influence
-    (reaching five) and now have five Victory Points, room for up to five Clients, and room for up
-    to five cards in your Vault.\""""
+    """Black Box rulebook, Appendix I, Villa, example: "You have a Villa Foundation with no
+    Materials in it and no completed Structures. You have a Stone in your Stockpile. You lead as an
+    Architect ... You take Stone from your Stockpile and put it into your Villa, completing it. You
+    gain three Influence (reaching five) and now have five Victory Points, room for up to five
+    Clients, and room for up to five cards in your Vault.\""""
     state = table(
         [
             {"hand": ["Tower"], "stockpile": ["Stone"], "buildings": [{"name": "Villa"}]},
@@ -101,8 +103,8 @@ def test_villa_example_one_architect_action_completes_it() -> None:
 
 
 def test_villa_needs_an_architect_action() -> None:
-    """rules/001 Appendix I, Villa completes "whenever you use an Architect action"; a Craftsman
-    adding a Stone from hand only adds one of its three materials."""
+    """Black Box rulebook, Appendix I, Villa completes "whenever you use an Architect action"; a
+    Craftsman adding a Stone from hand only adds one of its three materials."""
     state = table([{"hand": ["Dock", "Stone"], "buildings": [{"name": "Villa"}]}, {}])
     state = engine.apply(state, lead("craftsman", find(state, state.players[0].hand, "Dock")))
     state = engine.apply(state, think())

@@ -1,4 +1,4 @@
-"""Prison, Senate, Sewer, Stairway, Statue (rules/001 Appendix I)."""
+"""Prison, Senate, Sewer, Stairway, Statue (Black Box rulebook, Appendix I)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from tests.engine.helpers import expect_illegal, find, follow, kind, lead, names
 
 
 def test_prison_example_steals_a_tower() -> None:
-    """rules/001 Appendix I, Prison: "You complete a Prison and steal a Tower from an opponent,
-    giving him three Influence in exchange. You may now use Rubble in any Structure. Your opponent
-    has a Marble and a Rubble in a Temple Foundation. These remain, but his Temple can now only be
-    finished with one Marble Material.\""""
+    """Black Box rulebook, Appendix I, Prison, example: "You complete a Prison and steal a Tower
+    from an opponent, giving him three Influence in exchange. You may now use Rubble in any
+    Structure. Your opponent has a Marble and a Rubble in a Temple Foundation. These remain, but his
+    Temple can now only be finished with one Marble Material.\""""
     state = table(
         [
             {
@@ -55,8 +55,8 @@ def test_prison_example_steals_a_tower() -> None:
 
 
 def test_prison_cannot_take_a_structure_whose_name_you_have() -> None:
-    """rules/001 Appendix I, Prison: "You may not steal a Structure with the same name as a
-    Structure Foundation you already have in play"; and you may not then lay one of its name."""
+    """Black Box rulebook, Appendix I, Prison: "You may not steal a Structure with the same name as
+    a Structure Foundation you already have in play"; and you may not then lay one of its name."""
     state = table(
         [
             {
@@ -87,11 +87,11 @@ def test_prison_cannot_take_a_structure_whose_name_you_have() -> None:
 
 
 def test_senate_example_two_senates_take_jacks_in_play_order() -> None:
-    """rules/001 Appendix I, Senate (Imperium only): "You own a Senate. The player to your left
-    also owns a Senate. You lead as a Patron with a Jack. The player to your left follows with a
-    Jack. The player to your right follows with a Jack. At the end of the turn, you take the two
-    Jacks played by both your opponents into your hand. The player to your left takes the Jack you
-    played into his hand.\""""
+    """Black Box rulebook, Appendix I, Senate, example (Imperium only): "You own a Senate. The
+    player to your left also owns a Senate. You lead as a Patron with a Jack. The player to your
+    left follows with a Jack. The player to your right follows with a Jack. At the end of the turn,
+    you take the two Jacks played by both your opponents into your hand. The player to your left
+    takes the Jack you played into his hand.\""""
     senate = {"name": "Senate", "complete": True}
     state = table(
         [
@@ -118,9 +118,9 @@ def test_senate_example_two_senates_take_jacks_in_play_order() -> None:
 
 
 def test_sewer_example_my_role_card_goes_to_my_stockpile() -> None:
-    """rules/001 Appendix I, Sewer: "The player to your right leads as Merchant. You follow with a
-    Merchant card from your hand. At the end of the turn, his Merchant card goes into the Pool as
-    usual, but yours goes into your Stockpile as a Stone.\""""
+    """Black Box rulebook, Appendix I, Sewer, example: "The player to your right leads as Merchant.
+    You follow with a Merchant card from your hand. At the end of the turn, his Merchant card goes
+    into the Pool as usual, but yours goes into your Stockpile as a Stone.\""""
     state = table(
         [
             {"hand": ["Garden"], "buildings": [{"name": "Sewer", "complete": True}]},
@@ -138,14 +138,15 @@ def test_sewer_example_my_role_card_goes_to_my_stockpile() -> None:
 
 
 def test_stairway_example_makes_archway_and_shrine_public() -> None:
-    """rules/001 Appendix I, Stairway: "You have a Stairway Foundation with two Marble in it. An
-    opponent has an Archway and a Shrine. You have one Architect Client. You have a Marble and a
-    Brick in your Stockpile. You lead as Architect and the other players follow. You place the
-    Marble ... into your Stairway, completing it, immediately allowing you an additional action
-    which you use to place the Brick ... into your opponents Archway, making the Function available
-    to everyone. You do not use your second Architect action but still use the Archway's Function
-    to move the Brick from the Pool into the opponent's Shrine. Your hand refill size is now
-    seven." CARDS.md ⚠: the setup names no Brick in the Pool; we put one there."""
+    """Black Box rulebook, Appendix I, Stairway, example: "You have a Stairway Foundation with two
+    Marble in it. An opponent has an Archway and a Shrine. You have one Architect Client. You have a
+    Marble and a Brick in your Stockpile. You lead as Architect and the other players follow. You
+    place the Marble ... into your Stairway, completing it, immediately allowing you an additional
+    action which you use to place the Brick ... into your opponents Archway, making the Function
+    available to everyone. You do not use your second Architect action but still use the Archway's
+    Function to move the Brick from the Pool into the opponent's Shrine. Your hand refill size is
+    now seven." The set-up names no Brick in the Pool; we put one there (docs/rules.md, "Stairway
+    example: a Brick in the Pool")."""
     state = table(
         [
             {
@@ -184,9 +185,10 @@ def test_stairway_example_makes_archway_and_shrine_public() -> None:
 
 
 def test_statue_example_on_a_brick_site() -> None:
-    """rules/001 Appendix I, Statue: "You have no cards in your Vault. You complete a Statue on a
-    Brick Site as your first Structure, using a Brick and a Marble Material. You now have seven
-    Victory Points (four Influence plus three Victory Points from the Statue).\""""
+    """Black Box rulebook, Appendix I, Statue, example: "You have no cards in your Vault. You
+    complete a Statue on a Brick Site as your first Structure, using a Brick and a Marble Material.
+    You now have seven Victory Points (four Influence plus three Victory Points from the
+    Statue).\""""
     state = table(
         [
             {
@@ -209,9 +211,9 @@ def test_statue_example_on_a_brick_site() -> None:
 
 
 def test_prison_stealing_a_school_fires_its_upon_completion_for_the_thief() -> None:
-    """rules/001 Appendix I, Prison: "Any 'Upon completion' effects in the Function of a Structure
-    trigger for the new owner when the Structure is stolen." Stealing a School gives the thief one
-    Thinker action per point of his Influence (2: the Prison's 3 went to the victim)."""
+    """Black Box rulebook, Appendix I, Prison: "Any 'Upon completion' effects in the Function of a
+    Structure trigger for the new owner when the Structure is stolen." Stealing a School gives the
+    thief one Thinker action per point of his Influence (2: the Prison's 3 went to the victim)."""
     state = table(
         [
             {
@@ -232,8 +234,8 @@ def test_prison_stealing_a_school_fires_its_upon_completion_for_the_thief() -> N
 
 
 def test_stairway_public_structure_does_not_fire_its_upon_completion_again() -> None:
-    """rules/001 Appendix I, Stairway: "Any 'Upon completion' effects in the Function of the
-    public Structure do not trigger again." Making an opponent's Garden public gives no one a
+    """Black Box rulebook, Appendix I, Stairway: "Any 'Upon completion' effects in the Function of
+    the public Structure do not trigger again." Making an opponent's Garden public gives no one a
     Patron burst; a public Shrine (no upon-completion) raises everyone's hand size."""
     state = table(
         [
@@ -272,9 +274,9 @@ def test_stairway_public_structure_does_not_fire_its_upon_completion_again() -> 
 
 
 def test_basilica_filched_card_is_hidden_from_opponents() -> None:
-    """rules/001 Appendix I, Basilica: "Do not reveal the identity of the additional filched card
-    to your opponents." The owner sees it in his vault this turn, opponents only a count, and a
-    move history shows them no card id."""
+    """Black Box rulebook, Appendix I, Basilica: "Do not reveal the identity of the additional
+    filched card to your opponents." The owner sees it in his vault this turn, opponents only a
+    count, and a move history shows them no card id."""
     state = table(
         [
             {
