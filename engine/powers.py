@@ -33,10 +33,7 @@ THINK_DISCARD_ONE = "think_discard_one"  # Latrine
 THINK_DISCARD_ALL = "think_discard_all"  # Vomitorium
 THINK_EXTRA_JACK = "think_extra_jack"  # Tribunal
 MULTI_PLAY = "multi_play"  # Palace
-ACT_ON_HIRE = "act_on_hire"  # Bath
 LEGIONARY_BRIDGE = "legionary_bridge"  # Bridge
-LEGIONARY_SLAY = "legionary_slay"  # Colosseum
-LEGIONARY_RAZE = "legionary_raze"  # Domus Aurea
 OVERRIDES_PALISADE = "overrides_palisade"  # Bridge
 
 

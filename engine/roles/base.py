@@ -10,7 +10,7 @@ from .. import powers
 from ..actions import Action, Build, Demand, Fountain, Gather, Hire, Lay, Publicize, Sell, Skip
 from ..cards import is_order
 from ..errors import IllegalAction
-from ..flow import FrameKind, kind
+from ..flow import FrameKind, kind, require_held, require_order
 from ..state import Frame, State
 
 
@@ -107,6 +107,17 @@ def require_in_pool(state: State, card: int) -> None:
 def require(state: State, seat: int, capability: str, what: str) -> None:
     if not powers.has(state, seat, capability):
         raise IllegalAction("not_allowed", f"You have no building that lets you {what}.")
+
+
+def require_from_hand(
+    state: State, seat: int, card: int | None, capability: str, what: str
+) -> None:
+    """An extra order card from hand, which only a building's capability allows (an Aqueduct's
+    hire, a Dock's gather, a Basilica's sale)."""
+    if card is not None:
+        require(state, seat, capability, what)
+        require_held(state, seat, (card,))
+        require_order(state, card)
 
 
 def hand_orders(state: State, seat: int) -> list[int]:

@@ -8,9 +8,9 @@ from itertools import product
 from .. import powers
 from ..actions import Action, Sell
 from ..errors import IllegalAction
-from ..flow import draw_one, move, require_held, require_order
+from ..flow import draw_one, move
 from ..state import State
-from .base import Role, hand_orders, optional_cards, require, role
+from .base import Role, hand_orders, optional_cards, require, require_from_hand, role
 
 
 @role
@@ -52,10 +52,9 @@ class Merchant(Role):
                 raise IllegalAction(
                     "not_allowed", "The deck's card replaces the Stockpile's, not both."
                 )
-        if action.from_hand is not None:
-            require(state, seat, powers.SELL_FROM_HAND, "sell from your hand")
-            require_held(state, seat, (action.from_hand,))
-            require_order(state, action.from_hand)
+        require_from_hand(
+            state, seat, action.from_hand, powers.SELL_FROM_HAND, "sell from your hand"
+        )
         if count > self.room(state, seat):
             raise IllegalAction("vault_full", "Your Vault is full (limited by Influence).")
 

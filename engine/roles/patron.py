@@ -8,9 +8,17 @@ from itertools import product
 from .. import powers
 from ..actions import Action, Hire
 from ..errors import IllegalAction
-from ..flow import draw_one, move, push, require_held, require_order
+from ..flow import draw_one, move, push
 from ..state import State
-from .base import Role, hand_orders, optional_cards, require, require_in_pool, role
+from .base import (
+    Role,
+    hand_orders,
+    optional_cards,
+    require,
+    require_from_hand,
+    require_in_pool,
+    role,
+)
 
 
 @role
@@ -41,10 +49,9 @@ class Patron(Role):
             raise IllegalAction("no_cards", "Name a card to hire.")
         if action.card is not None:
             require_in_pool(state, action.card)
-        if action.from_hand is not None:
-            require(state, seat, powers.HIRE_FROM_HAND, "hire from your hand")
-            require_held(state, seat, (action.from_hand,))
-            require_order(state, action.from_hand)
+        require_from_hand(
+            state, seat, action.from_hand, powers.HIRE_FROM_HAND, "hire from your hand"
+        )
         if action.from_deck:
             require(state, seat, powers.HIRE_FROM_DECK, "hire from the deck")
         if count > self.room(state, seat):

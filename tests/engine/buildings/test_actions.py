@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import engine
 from engine.powers import material_fits
-from tests.engine.buildings.examples import build, lay, materials_of, me, structure
+from tests.engine.buildings.steps import (
+    build,
+    in_hand,
+    in_stockpile,
+    lay,
+    materials_of,
+    mine,
+    site_of,
+    structure,
+)
 from tests.engine.helpers import actions_left, find, find_all, follow, lead, names, table
 
 
@@ -30,13 +39,15 @@ def test_ludus_magna_example_merchant_client_acts_as_craftsman_at_once() -> None
     state = engine.apply(state, lead("craftsman", find(state, state.players[0].hand, "Market")))
     state = engine.apply(state, follow(state.players[1].hand[0]))
     assert actions_left(state) == 2
-    state = engine.apply(state, build(state, 0, "Temple", "Ludus Magna"))
+    state = engine.apply(
+        state, build(in_hand(state, 0, "Temple"), site_of(state, 0, "Ludus Magna"))
+    )
     assert structure(state, 0, "Ludus Magna").complete
     assert actions_left(state) == 2  # three in all now, one used
-    state = engine.apply(state, lay(state, 0, "Insula", "rubble"))
-    state = engine.apply(state, build(state, 0, "Bar", "Insula"))
+    state = engine.apply(state, lay(in_hand(state, 0, "Insula"), "rubble"))
+    state = engine.apply(state, build(in_hand(state, 0, "Bar"), site_of(state, 0, "Insula")))
     assert structure(state, 0, "Insula").complete
-    assert me(state)["influence"] == 2 + 3 + 1
+    assert mine(state)["influence"] == 2 + 3 + 1
 
 
 def test_palace_example_five_merchant_actions() -> None:
@@ -119,9 +130,11 @@ def test_road_example_any_material_into_stone_structures() -> None:
     state = engine.apply(state, lead("architect", state.players[0].hand[0]))
     state = engine.apply(state, follow(state.players[1].hand[0]))
     # The leader has nothing to build: the engine skips for him.
-    state = engine.apply(state, build(state, 1, "Rubble", "Road", zone="stockpile"))
+    state = engine.apply(state, build(in_stockpile(state, 1, "Rubble"), site_of(state, 1, "Road")))
     assert structure(state, 1, "Road").complete
-    state = engine.apply(state, build(state, 1, "Wood", "Catacomb", zone="stockpile"))
+    state = engine.apply(
+        state, build(in_stockpile(state, 1, "Wood"), site_of(state, 1, "Catacomb"))
+    )
     catacomb = structure(state, 1, "Catacomb")
     assert materials_of(state, catacomb.materials) == ["stone", "wood"] and not catacomb.complete
     assert material_fits(state, 1, catacomb, "brick")  # "one more Material of any type"
@@ -150,12 +163,12 @@ def test_scriptorium_example_marble_completes_any_structure() -> None:
     )
     state = engine.apply(state, lead("craftsman", find(state, state.players[0].hand, "Wood")))
     state = engine.apply(state, follow(state.players[1].hand[0]))
-    state = engine.apply(state, build(state, 0, "Stone", "Scriptorium"))
-    state = engine.apply(state, build(state, 0, "Marble", "Wall"))
-    state = engine.apply(state, build(state, 0, "Marble", "Temple"))
+    state = engine.apply(state, build(in_hand(state, 0, "Stone"), site_of(state, 0, "Scriptorium")))
+    state = engine.apply(state, build(in_hand(state, 0, "Marble"), site_of(state, 0, "Wall")))
+    state = engine.apply(state, build(in_hand(state, 0, "Marble"), site_of(state, 0, "Temple")))
     for name in ("Scriptorium", "Wall", "Temple"):
         assert structure(state, 0, name).complete
-    assert me(state)["influence"] == 2 + 3 + 2 + 3
+    assert mine(state)["influence"] == 2 + 3 + 2 + 3
 
 
 def test_tower_example_rubble_anywhere_and_out_of_town_for_one_action() -> None:
@@ -180,11 +193,13 @@ def test_tower_example_rubble_anywhere_and_out_of_town_for_one_action() -> None:
     )
     state = engine.apply(state, lead("architect", find(state, state.players[0].hand, "Wall")))
     state = engine.apply(state, {"type": "think", "take": "jack"})
-    state = engine.apply(state, build(state, 0, "Concrete", "Tower", zone="stockpile"))
+    state = engine.apply(
+        state, build(in_stockpile(state, 0, "Concrete"), site_of(state, 0, "Tower"))
+    )
     assert structure(state, 0, "Tower").complete and actions_left(state) == 2
-    state = engine.apply(state, lay(state, 0, "Sewer", "stone", out_of_town=True))
+    state = engine.apply(state, lay(in_hand(state, 0, "Sewer"), "stone", out_of_town=True))
     assert actions_left(state) == 1 and state.out_of_town["stone"].__len__() == 3
-    state = engine.apply(state, build(state, 0, "Rubble", "Sewer", zone="stockpile"))
+    state = engine.apply(state, build(in_stockpile(state, 0, "Rubble"), site_of(state, 0, "Sewer")))
     sewer = structure(state, 0, "Sewer")
     assert not sewer.complete and len(sewer.materials) == 1
     assert material_fits(state, 0, sewer, "rubble") and material_fits(state, 0, sewer, "stone")

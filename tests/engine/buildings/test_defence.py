@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import engine
-from tests.engine.buildings.examples import materials_of
+from tests.engine.buildings.steps import materials_of
 from tests.engine.helpers import find, find_all, follow, kind, lead, table, think
 
 

@@ -3,12 +3,8 @@
 from __future__ import annotations
 
 import engine
-from tests.engine.buildings.examples import structure
+from tests.engine.buildings.steps import build, structure
 from tests.engine.helpers import actions_left, find, kind, lead, table
-
-
-def build(card: int, building: int) -> dict[str, object]:
-    return {"type": "build", "card": card, "building": building}
 
 
 def test_gate_example_temple_foundation_works_once_the_gate_is_complete() -> None:

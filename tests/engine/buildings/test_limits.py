@@ -5,7 +5,7 @@ view."""
 from __future__ import annotations
 
 import engine
-from tests.engine.buildings.examples import build, me
+from tests.engine.buildings.steps import build, in_hand, in_stockpile, mine, site_of
 from tests.engine.helpers import find, lead, table, think
 
 
@@ -23,8 +23,12 @@ def test_insula_example_first_structure() -> None:
     Structure. You now have three Influence / Victory Points and room for five Clients but only room
     for three cards in your Vault.\""""
     state = complete_by_craftsman("Insula", "Rubble")
-    state = engine.apply(state, build(state, 0, "Rubble", "Insula"))
-    assert (me(state)["influence"], me(state)["clientele_limit"], me(state)["vault_limit"]) == (
+    state = engine.apply(state, build(in_hand(state, 0, "Rubble"), site_of(state, 0, "Insula")))
+    assert (
+        mine(state)["influence"],
+        mine(state)["clientele_limit"],
+        mine(state)["vault_limit"],
+    ) == (
         3,
         5,
         3,
@@ -36,8 +40,12 @@ def test_market_example_first_structure() -> None:
     """Black Box rulebook, Appendix I, Market, example: "You now have three Influence / Victory
     Points, room enough for three Clients, and room for five cards in your Vault.\""""
     state = complete_by_craftsman("Market", "Wood")
-    state = engine.apply(state, build(state, 0, "Wood", "Market"))
-    assert (me(state)["influence"], me(state)["clientele_limit"], me(state)["vault_limit"]) == (
+    state = engine.apply(state, build(in_hand(state, 0, "Wood"), site_of(state, 0, "Market")))
+    assert (
+        mine(state)["influence"],
+        mine(state)["clientele_limit"],
+        mine(state)["vault_limit"],
+    ) == (
         3,
         3,
         5,
@@ -53,9 +61,9 @@ def test_shrine_example_first_structure() -> None:
     )
     state = engine.apply(state, lead("craftsman", find(state, state.players[0].hand, "Dock")))
     state = engine.apply(state, think())
-    assert me(state)["hand_size"] == 5
-    state = engine.apply(state, build(state, 0, "Brick", "Shrine"))
-    assert me(state)["hand_size"] == 7
+    assert mine(state)["hand_size"] == 5
+    state = engine.apply(state, build(in_hand(state, 0, "Brick"), site_of(state, 0, "Shrine")))
+    assert mine(state)["hand_size"] == 7
 
 
 def test_temple_example_first_structure() -> None:
@@ -72,9 +80,9 @@ def test_temple_example_first_structure() -> None:
     )
     state = engine.apply(state, lead("craftsman", find(state, state.players[0].hand, "Dock")))
     state = engine.apply(state, think())
-    state = engine.apply(state, build(state, 0, "Marble", "Temple"))
-    assert me(state)["hand_size"] == 9
-    assert me(state)["influence"] == 5
+    state = engine.apply(state, build(in_hand(state, 0, "Marble"), site_of(state, 0, "Temple")))
+    assert mine(state)["hand_size"] == 9
+    assert mine(state)["influence"] == 5
 
 
 def test_villa_example_one_architect_action_completes_it() -> None:
@@ -91,10 +99,14 @@ def test_villa_example_one_architect_action_completes_it() -> None:
     )
     state = engine.apply(state, lead("architect", find(state, state.players[0].hand, "Tower")))
     state = engine.apply(state, {"type": "follow", "cards": state.players[1].hand[:1]})
-    state = engine.apply(state, build(state, 0, "Stone", "Villa", zone="stockpile"))
+    state = engine.apply(state, build(in_stockpile(state, 0, "Stone"), site_of(state, 0, "Villa")))
     villa = next(b for b in state.players[0].buildings if state.names[b.foundation] == "Villa")
     assert villa.complete and len(villa.materials) == 1
-    assert (me(state)["influence"], me(state)["clientele_limit"], me(state)["vault_limit"]) == (
+    assert (
+        mine(state)["influence"],
+        mine(state)["clientele_limit"],
+        mine(state)["vault_limit"],
+    ) == (
         5,
         5,
         5,
@@ -108,6 +120,6 @@ def test_villa_needs_an_architect_action() -> None:
     state = table([{"hand": ["Dock", "Stone"], "buildings": [{"name": "Villa"}]}, {}])
     state = engine.apply(state, lead("craftsman", find(state, state.players[0].hand, "Dock")))
     state = engine.apply(state, think())
-    state = engine.apply(state, build(state, 0, "Stone", "Villa"))
+    state = engine.apply(state, build(in_hand(state, 0, "Stone"), site_of(state, 0, "Villa")))
     villa = next(b for b in state.players[0].buildings if state.names[b.foundation] == "Villa")
-    assert not villa.complete and me(state)["influence"] == 2
+    assert not villa.complete and mine(state)["influence"] == 2

@@ -4,7 +4,7 @@ Appendix I)."""
 from __future__ import annotations
 
 import engine
-from tests.engine.buildings.examples import build
+from tests.engine.buildings.steps import build, in_hand, site_of
 from tests.engine.helpers import expect_illegal, find, find_all, lead, names, table, think
 
 
@@ -103,7 +103,7 @@ def test_school_example_four_thinker_actions() -> None:
     )
     state = engine.apply(state, lead("craftsman", find(state, state.players[0].hand, "Dock")))
     state = engine.apply(state, think())
-    state = engine.apply(state, build(state, 0, "Brick", "School"))
+    state = engine.apply(state, build(in_hand(state, 0, "Brick"), site_of(state, 0, "School")))
     assert len(state.players[0].hand) == 2
     prompt = engine.prompt(state)
     assert prompt["kind"] == "think" and prompt["actions_left"] == 4
@@ -122,7 +122,7 @@ def test_school_thinker_actions_may_be_declined() -> None:
     )
     state = engine.apply(state, lead("craftsman", find(state, state.players[0].hand, "Dock")))
     state = engine.apply(state, think())
-    state = engine.apply(state, build(state, 0, "Brick", "School"))
+    state = engine.apply(state, build(in_hand(state, 0, "Brick"), site_of(state, 0, "School")))
     state = engine.apply(state, think("jack"))
     state = engine.apply(state, {"type": "skip"})
     assert names(state, state.players[0].hand) == ["Jack"]

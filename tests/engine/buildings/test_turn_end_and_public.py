@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import engine
 from engine.powers import material_fits, materials_needed
-from tests.engine.buildings.examples import build, lay, materials_of, me, structure
+from tests.engine.buildings.steps import (
+    build,
+    in_hand,
+    in_stockpile,
+    lay,
+    materials_of,
+    mine,
+    site_of,
+    structure,
+)
 from tests.engine.helpers import expect_illegal, find, follow, kind, lead, names, table, think
 
 
@@ -31,20 +40,20 @@ def test_prison_example_steals_a_tower() -> None:
             },
         ]
     )
-    assert me(state, 1)["influence"] == 4
+    assert mine(state, 1)["influence"] == 4
     state = engine.apply(state, lead("craftsman", find(state, state.players[0].hand, "Dock")))
     state = engine.apply(state, think("jack"))
-    state = engine.apply(state, build(state, 0, "Stone", "Prison"))
+    state = engine.apply(state, build(in_hand(state, 0, "Stone"), site_of(state, 0, "Prison")))
     prompt = engine.prompt(state)
     assert prompt["kind"] == "steal" and prompt["seat"] == 0
     tower = structure(state, 1, "Tower").foundation
     state = engine.apply(state, {"type": "claim", "cards": [tower]})
     assert structure(state, 0, "Tower").complete
     assert all(state.names[b.foundation] != "Tower" for b in state.players[1].buildings)
-    assert me(state, 0)["influence"] == 2  # the Prison's 3 went to him
-    assert me(state, 1)["influence"] == 4 + 3  # he keeps the Tower's Site and gains the Prison's
+    assert mine(state, 0)["influence"] == 2  # the Prison's 3 went to him
+    assert mine(state, 1)["influence"] == 4 + 3  # he keeps the Tower's Site and gains the Prison's
     # "You may now use Rubble in any Structure."
-    state = engine.apply(state, build(state, 0, "Rubble", "Shrine"))
+    state = engine.apply(state, build(in_hand(state, 0, "Rubble"), site_of(state, 0, "Shrine")))
     assert materials_of(state, structure(state, 0, "Shrine").materials) == ["rubble"]
     temple = structure(state, 1, "Temple")
     assert materials_of(state, temple.materials) == ["marble", "rubble"]
@@ -77,13 +86,13 @@ def test_prison_cannot_take_a_structure_whose_name_you_have() -> None:
     )
     state = engine.apply(state, lead("craftsman", find(state, state.players[0].hand, "Dock")))
     state = engine.apply(state, think("jack"))
-    state = engine.apply(state, build(state, 0, "Stone", "Prison"))
+    state = engine.apply(state, build(in_hand(state, 0, "Stone"), site_of(state, 0, "Prison")))
     temple = structure(state, 1, "Temple").foundation
     expect_illegal(state, {"type": "claim", "cards": [temple]}, "not_offered")
     state = engine.apply(
         state, {"type": "claim", "cards": [structure(state, 1, "Tower").foundation]}
     )
-    expect_illegal(state, lay(state, 0, "Tower", "concrete"), "duplicate_building")
+    expect_illegal(state, lay(in_hand(state, 0, "Tower"), "concrete"), "duplicate_building")
 
 
 def test_senate_example_two_senates_take_jacks_in_play_order() -> None:
@@ -167,7 +176,9 @@ def test_stairway_example_makes_archway_and_shrine_public() -> None:
     )
     state = engine.apply(state, lead("architect", state.players[0].hand[0]))
     state = engine.apply(state, follow(state.players[1].hand[0]))
-    state = engine.apply(state, build(state, 0, "Marble", "Stairway", zone="stockpile"))
+    state = engine.apply(
+        state, build(in_stockpile(state, 0, "Marble"), site_of(state, 0, "Stairway"))
+    )
     assert structure(state, 0, "Stairway").complete
     assert engine.prompt(state)["kind"] == "stairway"
     brick = find(state, state.players[0].stockpile, "Brick")
@@ -175,13 +186,13 @@ def test_stairway_example_makes_archway_and_shrine_public() -> None:
     state = engine.apply(
         state, {"type": "publicize", "card": brick, "building": archway.foundation}
     )
-    assert structure(state, 1, "Archway").public and me(state, 0)["hand_size"] == 5
+    assert structure(state, 1, "Archway").public and mine(state, 0)["hand_size"] == 5
     pool_brick = find(state, state.pool, "Brick")
     shrine = structure(state, 1, "Shrine").foundation
     state = engine.apply(state, {"type": "publicize", "card": pool_brick, "building": shrine})
     assert structure(state, 1, "Shrine").public
-    assert me(state, 0)["hand_size"] == 7
-    assert me(state, 1)["hand_size"] == 7  # the owner gets no second copy
+    assert mine(state, 0)["hand_size"] == 7
+    assert mine(state, 1)["hand_size"] == 7  # the owner gets no second copy
 
 
 def test_statue_example_on_a_brick_site() -> None:
@@ -200,10 +211,10 @@ def test_statue_example_on_a_brick_site() -> None:
     )
     state = engine.apply(state, lead("craftsman", find(state, state.players[0].hand, "Dock")))
     state = engine.apply(state, think("jack"))
-    state = engine.apply(state, lay(state, 0, "Statue", "brick"))
+    state = engine.apply(state, lay(in_hand(state, 0, "Statue"), "brick"))
     assert state.material(structure(state, 0, "Statue").site) == "brick"
-    state = engine.apply(state, build(state, 0, "Brick", "Statue"))
-    state = engine.apply(state, build(state, 0, "Marble", "Statue"))
+    state = engine.apply(state, build(in_hand(state, 0, "Brick"), site_of(state, 0, "Statue")))
+    state = engine.apply(state, build(in_hand(state, 0, "Marble"), site_of(state, 0, "Statue")))
     assert structure(state, 0, "Statue").complete
     score = engine.scores(state)[0]
     assert (score["influence"], score["buildings"], score["total"]) == (4, 3, 7)
@@ -225,7 +236,7 @@ def test_prison_stealing_a_school_fires_its_upon_completion_for_the_thief() -> N
     )
     state = engine.apply(state, lead("craftsman", find(state, state.players[0].hand, "Dock")))
     state = engine.apply(state, think("jack"))
-    state = engine.apply(state, build(state, 0, "Stone", "Prison"))
+    state = engine.apply(state, build(in_hand(state, 0, "Stone"), site_of(state, 0, "Prison")))
     state = engine.apply(
         state, {"type": "claim", "cards": [structure(state, 1, "School").foundation]}
     )
@@ -269,7 +280,7 @@ def test_stairway_public_structure_does_not_fire_its_upon_completion_again() -> 
         state,
         {"type": "publicize", "card": brick, "building": structure(state, 1, "Shrine").foundation},
     )
-    assert me(state, 0)["hand_size"] == 7 and me(state, 1)["hand_size"] == 7
+    assert mine(state, 0)["hand_size"] == 7 and mine(state, 1)["hand_size"] == 7
     assert len(state.pool) >= 2 and all(not p.hired for p in state.players)
 
 
