@@ -9,6 +9,12 @@ from tests.engine.buildings.steps import build, in_hand, in_stockpile, mine, sit
 from tests.engine.helpers import find, lead, table, think
 
 
+def limits(state: engine.State) -> tuple[int, int, int]:
+    """Seat 0's Influence, Clientele limit and Vault limit."""
+    me = mine(state)
+    return me["influence"], me["clientele_limit"], me["vault_limit"]
+
+
 def complete_by_craftsman(building: str, material: str) -> engine.State:
     """Seat 0 leads Craftsman and adds the last material to its only foundation."""
     state = table(
@@ -24,15 +30,7 @@ def test_insula_example_first_structure() -> None:
     for three cards in your Vault.\""""
     state = complete_by_craftsman("Insula", "Rubble")
     state = engine.apply(state, build(in_hand(state, 0, "Rubble"), site_of(state, 0, "Insula")))
-    assert (
-        mine(state)["influence"],
-        mine(state)["clientele_limit"],
-        mine(state)["vault_limit"],
-    ) == (
-        3,
-        5,
-        3,
-    )
+    assert limits(state) == (3, 5, 3)
     assert engine.scores(state)[0]["total"] == 3
 
 
@@ -41,15 +39,7 @@ def test_market_example_first_structure() -> None:
     Points, room enough for three Clients, and room for five cards in your Vault.\""""
     state = complete_by_craftsman("Market", "Wood")
     state = engine.apply(state, build(in_hand(state, 0, "Wood"), site_of(state, 0, "Market")))
-    assert (
-        mine(state)["influence"],
-        mine(state)["clientele_limit"],
-        mine(state)["vault_limit"],
-    ) == (
-        3,
-        3,
-        5,
-    )
+    assert limits(state) == (3, 3, 5)
 
 
 def test_shrine_example_first_structure() -> None:
@@ -102,15 +92,7 @@ def test_villa_example_one_architect_action_completes_it() -> None:
     state = engine.apply(state, build(in_stockpile(state, 0, "Stone"), site_of(state, 0, "Villa")))
     villa = next(b for b in state.players[0].buildings if state.names[b.foundation] == "Villa")
     assert villa.complete and len(villa.materials) == 1
-    assert (
-        mine(state)["influence"],
-        mine(state)["clientele_limit"],
-        mine(state)["vault_limit"],
-    ) == (
-        5,
-        5,
-        5,
-    )
+    assert limits(state) == (5, 5, 5)
     assert engine.scores(state)[0]["total"] == 5
 
 
