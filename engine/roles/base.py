@@ -125,4 +125,10 @@ def hand_orders(state: State, seat: int) -> list[int]:
 
 
 def optional_cards(state: State, seat: int, capability: str, cards: list[int]) -> list[int | None]:
+    """The choices for an extra card a capability allows: none, or one of `cards`."""
     return [None, *cards] if powers.has(state, seat, capability) else [None]
+
+
+def optional_draw(state: State, seat: int, capability: str) -> list[bool]:
+    """The choices for an extra card from the deck a capability allows: without it, or with it."""
+    return [False, True] if powers.has(state, seat, capability) else [False]

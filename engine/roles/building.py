@@ -1,5 +1,7 @@
 """The Architect and the Craftsman: lay foundations and add materials to structures (Black Box
-rulebook, Building Structures); the Architect's Stairway and the Craftsman's Fountain."""
+rulebook, Building Structures, Adding Materials to a Building); with a Stairway, the Architect's
+extra action that makes an opponent's structure public; with a Fountain, the Craftsman's draw from
+the deck (the drawn card's decision is the Fountain's own, in engine/buildings/marble.py)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from ..actions import Action, Sell
 from ..errors import IllegalAction
 from ..flow import draw_one, move
 from ..state import State
-from .base import Role, hand_orders, optional_cards, require, require_from_hand, role
+from .base import Role, hand_orders, optional_cards, optional_draw, require, require_from_hand, role
 
 
 @role
@@ -29,7 +29,7 @@ class Merchant(Role):
         room = self.room(state, seat)
         if room <= 0:
             return
-        decks = [False, True] if powers.has(state, seat, powers.SELL_FROM_DECK) else [False]
+        decks = optional_draw(state, seat, powers.SELL_FROM_DECK)
         hands = optional_cards(state, seat, powers.SELL_FROM_HAND, hand_orders(state, seat))
         for card, deck, hand in product([None, *state.players[seat].stockpile], decks, hands):
             count = (card is not None) + deck + (hand is not None)

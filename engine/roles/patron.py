@@ -14,6 +14,7 @@ from .base import (
     Role,
     hand_orders,
     optional_cards,
+    optional_draw,
     require,
     require_from_hand,
     require_in_pool,
@@ -37,7 +38,7 @@ class Patron(Role):
         if room <= 0:
             return
         hands = optional_cards(state, seat, powers.HIRE_FROM_HAND, hand_orders(state, seat))
-        decks = [False, True] if powers.has(state, seat, powers.HIRE_FROM_DECK) else [False]
+        decks = optional_draw(state, seat, powers.HIRE_FROM_DECK)
         for card, hand, deck in product([None, *state.pool], hands, decks):
             if 1 <= (card is not None) + (hand is not None) + deck <= room:
                 yield Hire(card, hand, deck)
