@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..flow import burst
 from ..powers import BUILD_FROM_POOL, SELL_FROM_DECK, Power, register, role_of
 from ..state import Building, Frame, State
+from .bursts import CompletionBurst
 
 
 @register
@@ -55,14 +56,12 @@ class Bath(Power):
 
 
 @register
-class Foundry(Power):
+class Foundry(CompletionBurst):
     """When you complete a Foundry you may perform one Laborer action for each point of
     Influence you have, including the Foundry's (Black Box rulebook, Appendix I, Foundry)."""
 
     name = "Foundry"
-
-    def on_complete(self, state: State, seat: int, building: Building) -> list[Frame]:
-        return [burst(seat, "laborer", state.influence(seat))]
+    burst_role = "laborer"
 
 
 @register
@@ -86,14 +85,12 @@ class Gate(Power):
 
 
 @register
-class School(Power):
+class School(CompletionBurst):
     """When you complete a School, you may perform one Thinker action for each point of
     Influence you have, including the School's (Black Box rulebook, Appendix I, School)."""
 
     name = "School"
-
-    def on_complete(self, state: State, seat: int, building: Building) -> list[Frame]:
-        return [burst(seat, "thinker", state.influence(seat))]
+    burst_role = "thinker"
 
 
 @register

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import JACK
-from ..flow import ChooseFrame, burst, kind, move
+from ..flow import ChooseFrame, kind, move
 from ..powers import (
     HIRE_FROM_HAND,
     LEGIONARY_BRIDGE,
@@ -16,18 +16,17 @@ from ..powers import (
     register,
 )
 from ..state import Building, Frame, State
+from .bursts import CompletionBurst
 
 
 @register
-class Amphitheatre(Power):
+class Amphitheatre(CompletionBurst):
     """When you complete an Amphitheatre, you may immediately execute one Craftsman action for every
     point of Influence you have, including the Amphitheatre's (Black Box rulebook, Appendix I,
     Amphitheatre)."""
 
     name = "Amphitheatre"
-
-    def on_complete(self, state: State, seat: int, building: Building) -> list[Frame]:
-        return [burst(seat, "craftsman", state.influence(seat))]
+    burst_role = "craftsman"
 
 
 @register

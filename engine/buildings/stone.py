@@ -9,10 +9,11 @@ from typing import Any
 
 from .. import powers
 from ..endgame import end_game
-from ..flow import ChooseFrame, burst, kind, move, push, subsets
+from ..flow import ChooseFrame, kind, move, push, subsets
 from ..powers import Power, register, role_of
 from ..roles.legionary import demand_counts
 from ..state import Building, Frame, State
+from .bursts import CompletionBurst
 
 
 @register
@@ -157,15 +158,13 @@ class RazeFrame(ChooseFrame):
 
 
 @register
-class Garden(Power):
+class Garden(CompletionBurst):
     """When you complete a Garden, you may immediately execute one Patron action for each point of
     Influence you have, including the Garden's; the new Clients do not act this turn
     (Black Box rulebook, Appendix I, Garden)."""
 
     name = "Garden"
-
-    def on_complete(self, state: State, seat: int, building: Building) -> list[Frame]:
-        return [burst(seat, "patron", state.influence(seat))]
+    burst_role = "patron"
 
 
 @register
