@@ -20,7 +20,7 @@ from typing import Any
 
 from .actions import ACTION_TYPES
 from .cards import JACK, MATERIALS, SITE_MATERIAL
-from .errors import EngineError, SetupError
+from .errors import EngineError, MalformedAction, SetupError
 from .scenario import scenario
 from .state import State, zones
 
@@ -31,10 +31,6 @@ CARD_LISTS = ("cards", "discard")
 TURN_LISTS = ("hired", "vaulted", "filched")
 
 
-class RecordError(SetupError):
-    """A record that cannot be read or replayed: its table cannot be set up."""
-
-
 # The deal ----------------------------------------------------------------------------------------
 
 
@@ -42,7 +38,7 @@ def deal(state: State) -> dict[str, Any]:
     """The table of `state` (before the first move: a lead decision at turn 1) as a scenario
     with its whole deck in order: `engine.scenario(deal(state))` is the same table, by names."""
     if state.moves or state.turn != 1 or [f["kind"] for f in state.frames] != ["lead"]:
-        raise RecordError("not_a_deal", "Only a table before its first move is a deal.")
+        raise SetupError("not_a_deal", "Only a table before its first move is a deal.")
     names = state.names
     return {
         "version": state.version,
@@ -144,12 +140,12 @@ def export_action(state: State, action: dict[str, Any], legal: list[dict[str, An
 def resolve(state: State, action: Any) -> dict[str, Any]:
     """The legal action of `state` that a named action stands for (card ids of this table)."""
     if not isinstance(action, dict):
-        raise RecordError("bad_record", "An action is a JSON object.")
+        raise SetupError("bad_record", "An action is a JSON object.")
     refs = list(_card_refs(action))
     if not refs:
         return action
     if not all(isinstance(r, str) for r in refs):
-        raise RecordError("bad_record", "A record names cards, not ids.")
+        raise SetupError("bad_record", "A record names cards, not ids.")
     from . import legal_actions
 
     places = _places(state) if any("@" in r for r in refs) else None
@@ -157,7 +153,7 @@ def resolve(state: State, action: Any) -> dict[str, Any]:
     for candidate in legal_actions(state):
         if _key(named(state, candidate, places)) == wanted:
             return candidate
-    raise RecordError("unresolvable", f"No legal action matches {action}.")
+    raise SetupError("unresolvable", f"No legal action matches {action}.")
 
 
 # Records -----------------------------------------------------------------------------------------
@@ -192,21 +188,21 @@ def record(
 
 def replay(data: Any, upto: int | None = None, seed: int = 0) -> tuple[State, list[Any]]:
     """Replay a record (its first `upto` actions; all by default) from its deal. Returns the state
-    and the log as (seat, action by this table's ids). Raises RecordError (or the engine's own
-    errors) when the record cannot be read or an action is not legal where it stands; a complete
-    replay must end with the record's `result`."""
+    and the log as (seat, action by this table's ids). Raises SetupError when the record cannot
+    be read, or IllegalAction (the rule's code) when an action is not legal where it stands; a
+    complete replay must end with the record's `result`."""
     from . import apply, surrender
 
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError("bad_record", f'A record has "format": "{FORMAT}".')
+        raise SetupError("bad_record", f'A record has "format": "{FORMAT}".')
     if not isinstance(data.get("deal"), dict) or not isinstance(data.get("actions"), list):
-        raise RecordError("bad_record", "A record has a 'deal' and a list of 'actions'.")
+        raise SetupError("bad_record", "A record has a 'deal' and a list of 'actions'.")
     entries = data["actions"] if upto is None else data["actions"][:upto]
     state = scenario({**data["deal"], "seed": seed})
     log: list[tuple[int | None, dict[str, Any]]] = []
     for i, entry in enumerate(entries, start=1):
         if not isinstance(entry, dict) or not isinstance(entry.get("action"), dict):
-            raise RecordError("bad_record", f"Action {i} is not {{'seat': n, 'action': {{...}}}}.")
+            raise SetupError("bad_record", f"Action {i} is not {{'seat': n, 'action': {{...}}}}.")
         seat, action = entry.get("seat"), entry["action"]
         if seat is None and action.get("type") == SURRENDER:
             state = surrender(state, action.get("winner"))
@@ -215,12 +211,14 @@ def replay(data: Any, upto: int | None = None, seed: int = 0) -> tuple[State, li
         try:
             action = resolve(state, action)
             state = apply(state, action, seat=seat)
-        except EngineError as exc:
-            raise RecordError(exc.code, f"Action {i}: {exc.message}") from exc
+        except MalformedAction as exc:  # the record is at fault, not the request that sent it
+            raise SetupError("bad_record", f"Action {i}: {exc.detail}") from exc
+        except EngineError as exc:  # its own code (a rule, an unresolvable name), and where
+            raise type(exc)(exc.code, f"Action {i}: {exc.detail}") from exc
         log.append((seat, action))
     complete = upto is None or upto >= len(data["actions"])
     if complete and data.get("result") is not None and state.end != data["result"]:
-        raise RecordError("replay_mismatch", "The replay does not end as the record says.")
+        raise SetupError("replay_mismatch", "The replay does not end as the record says.")
     return state, log
 
 

@@ -25,7 +25,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 from django.utils.crypto import constant_time_compare, salted_hmac
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
-from rest_framework import authentication, exceptions, status
+from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
 from .models import Seat
@@ -65,15 +65,13 @@ def seat_for_token(token: str) -> Seat | None:
     return seat
 
 
-class SeatTokenScopeError(exceptions.APIException):
-    """A seat token used outside its seat's game (DRF's handler answers it; see gtr_api.errors)."""
-
-    status_code = status.HTTP_403_FORBIDDEN
-    default_code = "seat_token_scope"
+class SeatTokenScopeError(exceptions.PermissionDenied):
+    """A seat token used where it does not act (raised while authenticating, so a DRF exception;
+    gtr_api.errors answers it with codes.SEAT_TOKEN_SCOPE)."""
 
 
 class SeatTokenWrongGame(SeatTokenScopeError):
-    default_code = "wrong_game"
+    """A seat token used for another game (codes.WRONG_GAME)."""
 
 
 def _check_scope(request: Request, seat: Seat) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.functional import lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -13,6 +14,7 @@ import engine
 from engine.cards import MATERIALS, ROLES
 from engine.setup import OPTIONS
 
+from . import codebook, codes
 from .errors import Refused
 from .models import Game, Move, Seat
 from .schema import action_schema, logged_action_schema
@@ -26,7 +28,8 @@ MAX_SEQ = 2**31 - 1
 class Error(serializers.Serializer):
     """Every error: a stable machine-readable code and a sentence for people."""
 
-    code = serializers.CharField()
+    # The list is read off the engine only when the schema is generated.
+    code = serializers.CharField(help_text=lazy(codebook.schema_description, str)())
     detail = serializers.CharField()
     fields = serializers.DictField(
         required=False, help_text="Per-field messages, for validation errors (code 'invalid')."
@@ -133,7 +136,7 @@ class SeatSpecInput(JSONInput):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs["kind"] == "invited" and not attrs.get("email"):
-            raise Refused("An invited seat needs an e-mail address.", "bad_seats")
+            raise Refused("An invited seat needs an e-mail address.", codes.BAD_SEATS)
         return attrs
 
 
@@ -166,7 +169,7 @@ class ClockInput(JSONInput):
         if attrs["kind"] != Game.Clock.NONE:
             attrs.setdefault("seconds", DAY)  # a move a day
         if attrs.get("cap") is not None and attrs["cap"] < attrs.get("seconds", 0):
-            raise Refused("The cap is below the starting bank.", "bad_clock")
+            raise Refused("The cap is below the starting bank.", codes.BAD_CLOCK)
         return attrs
 
 

@@ -13,13 +13,14 @@ from django.db import IntegrityError, transaction
 from knox.models import AuthToken
 from knox.settings import CONSTANTS
 
+from games import codes
 from games.auth import mail_token
 from games.errors import Conflict, NotFound, Refused, ServiceError
 
 
 class InvalidCredentials(ServiceError):
     status = 401
-    code = "invalid_credentials"
+    default_code = codes.INVALID_CREDENTIALS
 
 
 def user_signup(*, username: str, password: str, email: str = "") -> tuple[Any, str]:
@@ -29,12 +30,12 @@ def user_signup(*, username: str, password: str, email: str = "") -> tuple[Any, 
     try:
         validate_password(password, candidate)
     except DjangoValidationError as exc:
-        raise Refused(" ".join(exc.messages), "weak_password") from exc
+        raise Refused(" ".join(exc.messages), codes.WEAK_PASSWORD) from exc
     try:
         with transaction.atomic():
             user = user_model.objects.create_user(username=username, email=email, password=password)
     except IntegrityError as exc:
-        raise Conflict("That username is taken.", "username_taken") from exc
+        raise Conflict("That username is taken.", codes.USERNAME_TAKEN) from exc
     return user, token_create(user=user)
 
 

@@ -19,8 +19,8 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from games.auth import SeatTokenScopeError
-from games.errors import Conflict, Refused
+from games import codes
+from games.errors import Conflict, Forbidden, Refused
 from games.models import Seat
 from games.serializers import Error, JSONInput
 
@@ -219,8 +219,9 @@ def _address(request: Request) -> str:
     account's."""
     if isinstance(request.auth, Seat):
         if request.auth.user_id is not None:
-            raise SeatTokenScopeError(
-                "This seat belongs to an account: manage its mail with the account's token."
+            raise Forbidden(
+                "This seat belongs to an account: manage its mail with the account's token.",
+                codes.SEAT_TOKEN_SCOPE,
             )
         address = seat_address(request.auth)
     elif request.user.is_authenticated:
@@ -228,7 +229,7 @@ def _address(request: Request) -> str:
     else:
         raise NotAuthenticated()
     if not address:
-        raise Conflict("No e-mail address is known for you.", "no_address")
+        raise Conflict("No e-mail address is known for you.", codes.NO_ADDRESS)
     return address
 
 
@@ -277,7 +278,7 @@ class UnsubscribeView(APIView):
         s.is_valid(raise_exception=True)
         address = mail.unsubscribe_address(s.validated_data["token"])
         if address is None:
-            raise Refused("This unsubscribe link is not genuine.", "bad_token")
+            raise Refused("This unsubscribe link is not genuine.", codes.BAD_TOKEN)
         return Response(_prefs_out(notifications.unsubscribe(address)))
 
 

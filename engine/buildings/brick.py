@@ -5,13 +5,14 @@ from __future__ import annotations
 from ..flow import burst
 from ..powers import BUILD_FROM_POOL, SELL_FROM_DECK, Power, register, role_of
 from ..state import Building, Frame, State
+from .bursts import CompletionBurst
 
 
 @register
 class Academy(Power):
     """You may execute one Thinker action after any turn in which you executed at least one
     Craftsman action, even if only with a Client; it works on the turn it is completed
-    (rules/001 Academy)."""
+    (Black Box rulebook, Appendix I, Academy)."""
 
     name = "Academy"
 
@@ -22,7 +23,7 @@ class Academy(Power):
 @register
 class Archway(Power):
     """When executing an Architect action you may take materials from the Pool instead of your
-    Stockpile; never foundations (rules/001 Archway)."""
+    Stockpile; never foundations (Black Box rulebook, Appendix I, Archway)."""
 
     name = "Archway"
     grants = frozenset({BUILD_FROM_POOL})
@@ -31,7 +32,8 @@ class Archway(Power):
 @register
 class Atrium(Power):
     """When executing a Merchant action, you may take an Order card from the deck instead of your
-    Stockpile and put it in your Vault without looking at it (rules/001 Atrium)."""
+    Stockpile and put it in your Vault without looking at it (Black Box rulebook, Appendix I,
+    Atrium)."""
 
     name = "Atrium"
     grants = frozenset({SELL_FROM_DECK})
@@ -40,10 +42,11 @@ class Atrium(Power):
 @register
 class Bath(Power):
     """When you gain a new Client, you may immediately execute an action of its Role; influence
-    gained by it is available to later Patron actions; "two actions may be combined to start an
-    out of town Site" (rules/001 Bath). Ruling: a Patron action that hires several clients at once
-    (Aqueduct, Bar) hires them all, then they act in the order hired, and the actions of clients
-    of one role form one burst, so two of them can lay out of town together."""
+    gained by it is available to later Patron actions; "two actions may be combined to start an out
+    of town Site" (Black Box rulebook, Appendix I, Bath). Ruling "Bath: several clients at once"
+    (docs/rules.md): a Patron action that hires several clients at once (Aqueduct, Bar) hires them
+    all, then they act in the order hired, and the actions of clients of one role form one burst, so
+    two of them can lay out of town together."""
 
     name = "Bath"
 
@@ -53,21 +56,19 @@ class Bath(Power):
 
 
 @register
-class Foundry(Power):
+class Foundry(CompletionBurst):
     """When you complete a Foundry you may perform one Laborer action for each point of
-    Influence you have, including the Foundry's (rules/001 Foundry)."""
+    Influence you have, including the Foundry's (Black Box rulebook, Appendix I, Foundry)."""
 
     name = "Foundry"
-
-    def on_complete(self, state: State, seat: int, building: Building) -> list[Frame]:
-        return [burst(seat, "laborer", state.influence(seat))]
+    burst_role = "laborer"
 
 
 @register
 class Gate(Power):
     """You gain the Functions of your Marble Structures as soon as their Foundations are laid;
     their Influence comes on completion. With a Road, a Stone structure holding a Marble counts
-    as Marble too (rules/001 Gate, Gate combined with Road)."""
+    as Marble too (Black Box rulebook, Appendix I, Gate, Gate combined with Road)."""
 
     name = "Gate"
 
@@ -84,19 +85,17 @@ class Gate(Power):
 
 
 @register
-class School(Power):
+class School(CompletionBurst):
     """When you complete a School, you may perform one Thinker action for each point of
-    Influence you have, including the School's (rules/001 School)."""
+    Influence you have, including the School's (Black Box rulebook, Appendix I, School)."""
 
     name = "School"
-
-    def on_complete(self, state: State, seat: int, building: Building) -> list[Frame]:
-        return [burst(seat, "thinker", state.influence(seat))]
+    burst_role = "thinker"
 
 
 @register
 class Shrine(Power):
-    """Your hand refill size is increased by two (rules/001 Shrine)."""
+    """Your hand refill size is increased by two (Black Box rulebook, Appendix I, Shrine)."""
 
     name = "Shrine"
     hand_size_bonus = 2

@@ -9,16 +9,17 @@ from typing import Any
 
 from .. import powers
 from ..endgame import end_game
-from ..flow import ChooseFrame, burst, kind, move, push, subsets
+from ..flow import ChooseFrame, kind, move, push, subsets
 from ..powers import Power, register, role_of
 from ..roles.legionary import demand_counts
 from ..state import Building, Frame, State
+from .bursts import CompletionBurst
 
 
 @register
 class Catacomb(Power):
     """Upon completion of a Catacomb the game ends and the winner is determined; the turn does
-    not go on (rules/001 Catacomb)."""
+    not go on (Black Box rulebook, Appendix I, Catacomb)."""
 
     name = "Catacomb"
 
@@ -30,7 +31,7 @@ class Catacomb(Power):
 @register
 class CircusMaximus(Power):
     """Whenever you lead or follow a Role, each of your Clients of that Role gives an additional
-    action (rules/001 Circus Maximus)."""
+    action (Black Box rulebook, Appendix I, Circus Maximus)."""
 
     name = "Circus Maximus"
 
@@ -40,11 +41,12 @@ class CircusMaximus(Power):
 
 @register
 class Colosseum(Power):
-    """Imperium only. With a Legionary action you may also take matching Clients from your
-    victims' Clienteles into your Vault, as far as your Vault has room; you choose which. Slain
-    Legionary clients no longer act this turn. Palisades and Walls protect; a Bridge extends the
-    reach (rules/001 Colosseum). Ruling: one client per demand from each victim, as with cards
-    from hand (the rulebook's example takes a Legionary and a Merchant for Brick and Stone)."""
+    """Imperium only. With a Legionary action you may also take matching Clients from your victims'
+    Clienteles into your Vault, as far as your Vault has room; you choose which. Slain Legionary
+    clients no longer act this turn. Palisades and Walls protect; a Bridge extends the reach (Black
+    Box rulebook, Appendix I, Colosseum). Ruling "Colosseum: one client per demand" (docs/rules.md):
+    one client per demand from each victim, as with cards from hand (the rulebook's example takes a
+    Legionary and a Merchant for Brick and Stone)."""
 
     name = "Colosseum"
 
@@ -105,8 +107,8 @@ class SlayFrame(ChooseFrame):
 class DomusAurea(Power):
     """Republic only. With a Legionary action you may also choose, from each victim, an
     incomplete building of a demanded colour with no Material: its Foundation goes to your
-    Stockpile and its Site to your Influence (rules/001 Domus Aurea; CARDS.md ruling on the
-    example)."""
+    Stockpile and its Site to your Influence (Black Box rulebook, Appendix I, Domus Aurea; where its
+    example says otherwise, docs/rules.md, ruling "Domus Aurea: the Site to Influence")."""
 
     name = "Domus Aurea"
 
@@ -156,22 +158,21 @@ class RazeFrame(ChooseFrame):
 
 
 @register
-class Garden(Power):
+class Garden(CompletionBurst):
     """When you complete a Garden, you may immediately execute one Patron action for each point of
     Influence you have, including the Garden's; the new Clients do not act this turn
-    (rules/001 Garden)."""
+    (Black Box rulebook, Appendix I, Garden)."""
 
     name = "Garden"
-
-    def on_complete(self, state: State, seat: int, building: Building) -> list[Frame]:
-        return [burst(seat, "patron", state.influence(seat))]
+    burst_role = "patron"
 
 
 @register
 class Prison(Power):
-    """When you complete a Prison, you may take an opponent's completed Structure onto it: you
-    gain its Function as if you had just completed it, he loses it, and he gets the Prison's Site
-    (3 Influence). Not one whose name you already have in play (rules/001 Prison)."""
+    """When you complete a Prison, you may take an opponent's completed Structure onto it: you gain
+    its Function as if you had just completed it, he loses it, and he gets the Prison's Site (3
+    Influence). Not one whose name you already have in play (Black Box rulebook, Appendix I,
+    Prison)."""
 
     name = "Prison"
 
@@ -215,7 +216,7 @@ class StealFrame(ChooseFrame):
 @register
 class Scriptorium(Power):
     """You may complete any of your Structures by adding one Marble Material to it with a
-    Craftsman or Architect action (rules/001 Scriptorium)."""
+    Craftsman or Architect action (Black Box rulebook, Appendix I, Scriptorium)."""
 
     name = "Scriptorium"
 
@@ -229,7 +230,7 @@ class Scriptorium(Power):
 @register
 class Sewer(Power):
     """At the end of each turn, you may place the Order cards you played to lead or follow into
-    your Stockpile (rules/001 Sewer)."""
+    your Stockpile (Black Box rulebook, Appendix I, Sewer)."""
 
     name = "Sewer"
 
@@ -257,7 +258,7 @@ class SewerFrame(ChooseFrame):
 @register
 class Villa(Power):
     """If you have a Villa Foundation, you complete it whenever you use an Architect action to put
-    a Material into it (rules/001 Villa)."""
+    a Material into it (Black Box rulebook, Appendix I, Villa)."""
 
     name = "Villa"
 

@@ -1,11 +1,11 @@
-"""Writes of the game service (HackSoft's services), one module per concern; reads are in
-`games.selectors`.
+"""Writes of the game service, one module per concern; reads are in `games.selectors`.
 
 - `lobby`: create a game, take and leave seats, start, rotate a seat's token
 - `moves`: a person's move (`move_submit`), the one path every move takes, replaying the log
 - `automatic`: the server's moves (bots, resigned seats, bots standing in), passed deadlines, and
   a player's return
 - `resignation`: resigning and surrendering
+- `records`: export and import of games as records by card names (engine.record)
 - `turns`: the pending decision after every change: whose, played by the server or not, its deadline
 - `clocks`: time controls: deadlines and time banks
 - `locking`: the row lock every write starts with

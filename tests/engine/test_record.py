@@ -111,7 +111,7 @@ def test_places_are_written_only_where_a_name_is_ambiguous() -> None:
 def test_bad_records_are_refused() -> None:
     first, log, _ = random_game("imperium", 2, 3)
     good = records.record(first, log[:5])
-    with pytest.raises(records.RecordError) as e:
+    with pytest.raises(engine.SetupError) as e:
         records.replay({**good, "format": "other"})
     assert e.value.code == "bad_record"
     broken = json.loads(json.dumps(good))
@@ -120,6 +120,6 @@ def test_bad_records_are_refused() -> None:
         "role": "patron",
         "cards": ["Statue", "Statue", "Statue", "Statue"],
     }
-    with pytest.raises(records.RecordError) as e:
+    with pytest.raises(engine.EngineError) as e:
         records.replay(broken)
     assert e.value.code in ("unresolvable", "card_not_held", "not_your_turn")

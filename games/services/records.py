@@ -20,10 +20,11 @@ from django.conf import settings
 import engine
 from engine import record as records
 
-from .errors import Conflict, Forbidden, Refused
-from .models import Game, Seat
-from .selectors import seats_of
-from .services.moves import initial_state
+from .. import codes
+from ..errors import Conflict, Forbidden, Refused
+from ..models import Game, Seat
+from ..selectors import seats_of
+from .moves import initial_state
 
 MAX_UPTO = 100_000
 
@@ -31,7 +32,9 @@ MAX_UPTO = 100_000
 def game_record(game: Game, seat: Seat | None, user: Any) -> dict[str, Any]:
     """The record of `game` for a caller sitting at `seat` (None: a spectator)."""
     if game.state is None:
-        raise Conflict("The game has not started: there is nothing to export yet.", "not_started")
+        raise Conflict(
+            "The game has not started: there is nothing to export yet.", codes.GAME_NOT_STARTED
+        )
     first = initial_state(game)
     log = [(m.seat, m.action) for m in game.moves.order_by("seq")]
     players = [
@@ -88,13 +91,13 @@ def record_setup(user: Any, record: Any, upto: int | None) -> tuple[str, int, di
     """Version, players, options and setup of a game imported from a record at `upto` actions
     (all by default): checked by replaying it now."""
     if not (user.is_staff or settings.GTR_ALLOW_SCENARIOS):
-        raise Forbidden("Only staff may import a game.", "scenario_forbidden")
+        raise Forbidden("Only staff may import a game.", codes.SCENARIO_FORBIDDEN)
     if upto is not None and not 0 <= upto <= MAX_UPTO:
-        raise Refused(f"'upto' is 0 to {MAX_UPTO} actions.", "bad_record")
+        raise Refused(f"'upto' is 0 to {MAX_UPTO} actions.", codes.BAD_RECORD)
     setup = {"record": record, "upto": upto, "seed": secrets.randbits(63)}
-    state, _ = records.replay(record, upto, setup["seed"])  # RecordError: 400
+    state, _ = records.replay(record, upto, setup["seed"])  # SetupError or IllegalAction: 422
     if engine.is_over(state):
         raise Refused(
-            "The game is over at that point: import fewer actions ('upto').", "record_over"
+            "The game is over at that point: import fewer actions ('upto').", codes.RECORD_OVER
         )
     return state.version, state.n, dict(state.options), setup
