@@ -69,7 +69,7 @@ def lay(state: State, seat: int, action: Lay) -> None:
     sites = state.out_of_town if action.out_of_town else state.sites
     site = sites[action.site].pop()
     player.hand.remove(action.card)
-    player.buildings.append(Building(action.card, site))
+    player.buildings.append(Building(action.card, site, out_of_town=action.out_of_town))
     state.structures_changed()
     if not action.out_of_town and not any(state.sites.values()):
         # "A player lays a Foundation which claims the last Site card ... that is not Out of Town."
