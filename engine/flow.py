@@ -185,6 +185,11 @@ def check_play(state: State, seat: int, role: str, cards: tuple[int, ...]) -> No
     if not cards:
         raise IllegalAction("no_cards", "Play at least one card.")
     require_held(state, seat, cards)
+    check_cards_play(state, seat, role, cards)
+
+
+def check_cards_play(state: State, seat: int, role: str, cards: tuple[int, ...]) -> None:
+    """The cards, wherever they are, make a play of `role` for the seat."""
     names = [state.names[c] for c in cards]
     if len(cards) == 1:
         if not played_actions(state, seat, role, cards):
@@ -281,12 +286,17 @@ class LeadFrame(FrameKind):
         assert isinstance(action, Lead)
         play(state, leader, action.role, action.cards)
         state.role = action.role
-        order = state.clockwise(leader)
-        state.frames.append({"kind": "end_turn"})
-        for seat in reversed(order):
-            state.frames.append({"kind": "act", "seat": seat, "role": action.role, "used": 0})
-        for seat in reversed(order[1:]):
-            state.frames.append({"kind": "follow", "seat": seat})
+        state.frames.extend(turn_schedule(state, action.role))
+
+
+def turn_schedule(state: State, role: str) -> list[Frame]:
+    """The decisions of a turn led as `role`, bottom of the stack first: the end of the turn, each
+    player's role actions from the leader clockwise, each other player's follow-or-think."""
+    order = state.clockwise(state.leader)
+    frames: list[Frame] = [{"kind": "end_turn"}]
+    frames += [{"kind": "act", "seat": seat, "role": role, "used": 0} for seat in reversed(order)]
+    frames += [{"kind": "follow", "seat": seat} for seat in reversed(order[1:])]
+    return frames
 
 
 @kind
