@@ -67,8 +67,9 @@ class Power:
         """Adding `material` completes `building` whatever its count (Scriptorium)."""
         return False
 
-    def activates(self, state: State, seat: int, building: Building) -> bool:
-        """An incomplete structure of the owner whose function works already (Gate)."""
+    def activates(self, state: State, seat: int, building: Building, active: list[Power]) -> bool:
+        """An incomplete structure of the owner whose function works already (Gate), given the
+        functions `active` for him without such structures."""
         return False
 
     def legionary_immune(self, state: State, seat: int, demander: int) -> bool:
@@ -160,16 +161,18 @@ def _active_powers(state: State, seat: int) -> list[Power]:
     for b in buildings:
         if b.complete:
             add(names[b.foundation])
-    if not seen.isdisjoint(ACTIVATORS):
-        base = list(out)
-        for b in buildings:
-            if not b.complete and any(p.activates(state, seat, b) for p in base):
-                add(names[b.foundation])
     for other, player in enumerate(state.players):
         if other != seat:
             for b in player.buildings:
                 if b.public:
                     add(names[b.foundation])
+    # A public structure's function is everyone's (Black Box rulebook, Appendix I, Stairway):
+    # an opponent's public Gate (or Road) wakes this player's foundations too.
+    if not seen.isdisjoint(ACTIVATORS):
+        base = list(out)
+        for b in buildings:
+            if not b.complete and any(p.activates(state, seat, b, base) for p in base):
+                add(names[b.foundation])
     return out
 
 

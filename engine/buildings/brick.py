@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..flow import burst
 from ..powers import BUILD_FROM_POOL, SELL_FROM_DECK, Power, register, role_of
 from ..state import Building, Frame, State
+from .rubble import Road
 
 
 @register
@@ -67,18 +68,17 @@ class Foundry(Power):
 class Gate(Power):
     """You gain the Functions of your Marble Structures as soon as their Foundations are laid;
     their Influence comes on completion. With a Road, a Stone structure holding a Marble counts
-    as Marble too (rules/001 Gate, Gate combined with Road)."""
+    as Marble too (rules/001 Gate, Gate combined with Road). A public Gate or Road works so for
+    every player (Black Box rulebook, Appendix I, Stairway: "grant that Structure's function to
+    all players")."""
 
     name = "Gate"
 
-    def activates(self, state: State, seat: int, building: Building) -> bool:
+    def activates(self, state: State, seat: int, building: Building, active: list[Power]) -> bool:
         material = state.material(building.foundation)
         if material == "marble":
             return True
-        has_road = any(
-            b.complete and state.names[b.foundation] == "Road"
-            for b in state.players[seat].buildings
-        )
+        has_road = any(isinstance(p, Road) for p in active)  # his own, or a public one
         marbled = any(state.material(c) == "marble" for c in building.materials)
         return material == "stone" and has_road and marbled
 
