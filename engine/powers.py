@@ -63,8 +63,9 @@ class Power:
     def material_fits(self, state: State, seat: int, building: Building, material: str) -> bool:
         return False
 
-    def completes(self, state: State, seat: int, building: Building, material: str) -> bool:
-        """Adding `material` completes `building` whatever its count (Scriptorium)."""
+    def may_complete(self, state: State, seat: int, building: Building, material: str) -> bool:
+        """Adding `material` lets the player complete `building` whatever its count, if he
+        chooses (Scriptorium)."""
         return False
 
     def activates(self, state: State, seat: int, building: Building, active: list[Power]) -> bool:
@@ -303,9 +304,12 @@ def completes(state: State, seat: int, building: Building, material: str, role: 
     if len(building.materials) >= materials_needed(state, building):
         return True
     own = own_power(state, building)
-    if own is not None and own.own_completes(state, building, role):
-        return True
-    return any(p.completes(state, seat, building, material) for p in active_powers(state, seat))
+    return own is not None and own.own_completes(state, building, role)
+
+
+def may_complete(state: State, seat: int, building: Building, material: str) -> bool:
+    """Whether the player may choose to complete `building` now that `material` is added."""
+    return any(p.may_complete(state, seat, building, material) for p in active_powers(state, seat))
 
 
 def legionary_victims(state: State, seat: int) -> list[int]:

@@ -215,14 +215,15 @@ class StealFrame(ChooseFrame):
 @register
 class Scriptorium(Power):
     """You may complete any of your Structures by adding one Marble Material to it with a
-    Craftsman or Architect action (rules/001 Scriptorium)."""
+    Craftsman or Architect action (rules/001 Scriptorium). "May": the player chooses; a Marble
+    that does not complete the structure stays in it as one of its materials."""
 
     name = "Scriptorium"
 
     def material_fits(self, state: State, seat: int, building: Building, material: str) -> bool:
         return material == "marble"
 
-    def completes(self, state: State, seat: int, building: Building, material: str) -> bool:
+    def may_complete(self, state: State, seat: int, building: Building, material: str) -> bool:
         return material == "marble"
 
 

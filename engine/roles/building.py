@@ -11,7 +11,17 @@ from ..actions import Action, Build, Fountain, Lay, Publicize, Skip
 from ..cards import is_order
 from ..endgame import end_game
 from ..errors import IllegalAction
-from ..flow import FrameKind, complete, draw_one, kind, move, push, require_held, require_order
+from ..flow import (
+    ChooseFrame,
+    FrameKind,
+    complete,
+    draw_one,
+    kind,
+    move,
+    push,
+    require_held,
+    require_order,
+)
 from ..state import Building, Frame, State
 from .base import Role, hand_orders, require, role
 
@@ -90,8 +100,30 @@ def add_material(
 ) -> None:
     move(card, source, building.materials)
     state.structures_changed()  # a Marble in a Stone structure may wake it (Gate with Road)
-    if powers.completes(state, seat, building, state.material(card) or "", role):
+    material = state.material(card) or ""
+    if powers.completes(state, seat, building, material, role):
         complete(state, seat, building)
+    elif powers.may_complete(state, seat, building, material):
+        push(state, [{"kind": "complete", "seat": seat, "building": building.foundation}])
+
+
+@kind
+class CompleteFrame(ChooseFrame):
+    """A structure the player may complete early, or leave to be completed by its count
+    (Scriptorium): `claim` it to complete it, `skip` to leave it."""
+
+    kind = "complete"
+
+    def prompt(self, state: State, frame: Frame) -> dict[str, Any]:
+        name = state.names[frame["building"]]
+        return {"text": f"You may complete your {name} now.", "building": frame["building"]}
+
+    def offered(self, state: State, frame: Frame) -> list[int]:
+        return [frame["building"]]
+
+    def take(self, state: State, frame: Frame, cards: tuple[int, ...]) -> None:
+        seat = frame["seat"]
+        complete(state, seat, own_building(state, seat, frame["building"]))
 
 
 class Builder(Role):
