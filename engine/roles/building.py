@@ -209,9 +209,12 @@ class Architect(Builder):
         if isinstance(action, Publicize):
             publicize(state, seat, self.sources(state, seat), action)
             return
+        # A Stairway's chance comes with each Architect action the action spends (two for a lay
+        # out of town), after what the action itself brings (a completion, a Scriptorium's
+        # choice), which may be what grants it; with no Stairway the chances pass at once.
+        actions = lay_cost(state, seat, action) if isinstance(action, Lay) else 1
+        push(state, [{"kind": "stairway", "seat": seat}] * actions)
         super().perform(state, seat, action)
-        if powers.has(state, seat, powers.PUBLICIZE):
-            push(state, [{"kind": "stairway", "seat": seat}])
 
 
 def architect_sources(state: State, seat: int) -> list[list[int]]:

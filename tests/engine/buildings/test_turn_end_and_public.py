@@ -299,3 +299,41 @@ def test_basilica_filched_card_is_hidden_from_opponents() -> None:
     assert engine.public_action(action, actor=0, viewer=0) == action
     assert engine.public_action(action, actor=0, viewer=1) == {**action, "from_hand": None}
     assert engine.public_action(action, actor=0, viewer=None)["from_hand"] is None
+
+
+def test_stairway_an_out_of_town_lay_is_two_architect_actions_and_two_chances() -> None:
+    """Black Box rulebook, Appendix I, Stairway: "Each time you execute an Architect action you
+    may also choose to move an appropriate Material into any opponent's completed Structure". A
+    foundation out of town takes "two consecutive Architect or Craftsman actions" (Out of Town
+    Sites): two Architect actions, so two structures may be made public."""
+    state = table(
+        [
+            {
+                "hand": ["Wall", "Temple", "Insula"],
+                "clientele": ["Architect", "Architect"],
+                "stockpile": ["Brick", "Wood"],
+                "buildings": [{"name": "Stairway", "complete": True}],
+            },
+            {
+                "buildings": [
+                    {"name": "Shrine", "complete": True},
+                    {"name": "Market", "complete": True},
+                ]
+            },
+        ],
+        sites={"marble": {"in_town": 0, "out_of_town": 2}},
+    )
+    state = engine.apply(state, lead("architect", find(state, state.players[0].hand, "Wall")))
+    state = engine.apply(state, think("jack"))
+    state = engine.apply(state, lay(state, 0, "Temple", "marble", out_of_town=True))
+    assert kind(state) == "stairway"
+    for material, name in (("Brick", "Shrine"), ("Wood", "Market")):
+        assert kind(state) == "stairway"
+        card = find(state, state.players[0].stockpile, material)
+        state = engine.apply(
+            state,
+            {"type": "publicize", "card": card, "building": structure(state, 1, name).foundation},
+        )
+        assert structure(state, 1, name).public
+    assert me(state, 0)["hand_size"] == 7 and me(state, 0)["vault_limit"] == 2 + 3 + 2
+    assert kind(state) == "act" and engine.prompt(state)["actions_left"] == 1
