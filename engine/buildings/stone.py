@@ -171,7 +171,9 @@ class Garden(Power):
 class Prison(Power):
     """When you complete a Prison, you may take an opponent's completed Structure onto it: you
     gain its Function as if you had just completed it, he loses it, and he gets the Prison's Site
-    (3 Influence). Not one whose name you already have in play (rules/001 Prison)."""
+    (3 Influence). Not one whose name you already have in play (rules/001 Prison). Ruling
+    "Prison: the function before the exchange": an upon-completion function of the stolen
+    structure counts the thief's Influence before he gives the Prison's Site away."""
 
     name = "Prison"
 
@@ -208,8 +210,11 @@ class StealFrame(ChooseFrame):
         owner.buildings.remove(stolen)
         thief.buildings.append(stolen)
         state.structures_changed()
+        # "as if you had just completed it", then "In exchange" the Prison's Site: an
+        # upon-completion function counts the thief's Influence with that Site still his.
+        frames = powers.completion_frames(state, seat, stolen)
         move(prison.site, thief.influence, owner.influence)
-        push(state, powers.completion_frames(state, seat, stolen))
+        push(state, frames)
 
 
 @register

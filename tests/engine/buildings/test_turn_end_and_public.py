@@ -209,9 +209,12 @@ def test_statue_example_on_a_brick_site() -> None:
 
 
 def test_prison_stealing_a_school_fires_its_upon_completion_for_the_thief() -> None:
-    """rules/001 Appendix I, Prison: "Any 'Upon completion' effects in the Function of a Structure
-    trigger for the new owner when the Structure is stolen." Stealing a School gives the thief one
-    Thinker action per point of his Influence (2: the Prison's 3 went to the victim)."""
+    """Black Box rulebook, Appendix I, Prison: "You now gain the benefit of the Function of that
+    stolen Structure as if you had just completed it ... In exchange, you must give three Influence
+    to the original owner"; "Any 'Upon completion' effects ... trigger for the new owner when the
+    Structure is stolen." The function comes first, then the exchange (docs/rules.md, "Prison: the
+    function before the exchange"): stealing a School gives the thief one Thinker action per point
+    of his Influence with the Prison's Site still his (2 + 3), and the victim then gets the Site."""
     state = table(
         [
             {
@@ -228,7 +231,8 @@ def test_prison_stealing_a_school_fires_its_upon_completion_for_the_thief() -> N
         state, {"type": "claim", "cards": [structure(state, 1, "School").foundation]}
     )
     prompt = engine.prompt(state)
-    assert prompt["kind"] == "think" and prompt["seat"] == 0 and prompt["actions_left"] == 2
+    assert prompt["kind"] == "think" and prompt["seat"] == 0 and prompt["actions_left"] == 5
+    assert [me(state, s)["influence"] for s in (0, 1)] == [2, 2 + 2 + 3]
 
 
 def test_stairway_public_structure_does_not_fire_its_upon_completion_again() -> None:
@@ -337,3 +341,28 @@ def test_stairway_an_out_of_town_lay_is_two_architect_actions_and_two_chances() 
         assert structure(state, 1, name).public
     assert me(state, 0)["hand_size"] == 7 and me(state, 0)["vault_limit"] == 2 + 3 + 2
     assert kind(state) == "act" and engine.prompt(state)["actions_left"] == 1
+
+
+def test_a_public_structure_stays_public_when_a_prison_steals_it() -> None:
+    """Black Box rulebook, Appendix I, Prison ("the original owner loses the benefit of the
+    Function") read with Stairway ("immediately grant that Structure's function to all
+    players"): the stolen structure keeps the material that makes it public, so its function stays
+    everyone's, its old owner's included (docs/rules.md, "Stairway: public for good")."""
+    state = table(
+        [
+            {
+                "hand": ["Dock", "Stone"],
+                "buildings": [{"name": "Prison", "materials": ["Stone", "Stone"]}],
+            },
+            {"buildings": [{"name": "Shrine", "complete": True, "public": True}]},
+            {},
+        ]
+    )
+    state = engine.apply(state, lead("craftsman", find(state, state.players[0].hand, "Dock")))
+    state = engine.apply(state, think("jack"))
+    state = engine.apply(state, think("jack"))
+    state = engine.apply(state, build(state, 0, "Stone", "Prison"))
+    shrine = structure(state, 1, "Shrine").foundation
+    state = engine.apply(state, {"type": "claim", "cards": [shrine]})
+    assert structure(state, 0, "Shrine").public
+    assert [me(state, s)["hand_size"] for s in range(3)] == [7, 7, 7]
