@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 from itertools import product
 from typing import Any
 
 from .. import powers
 from ..endgame import end_game
-from ..flow import ChooseFrame, burst, kind, move, push, subsets
+from ..flow import ChooseFrame, burst, kind, move, push
 from ..powers import Power, register, role_of
-from ..roles.legionary import demand_counts
 from ..state import Building, Frame, State
 
 
@@ -43,8 +41,8 @@ class Colosseum(Power):
     """Imperium only. With a Legionary action you may also take matching Clients from your
     victims' Clienteles into your Vault, as far as your Vault has room; you choose which. Slain
     Legionary clients no longer act this turn. Palisades and Walls protect; a Bridge extends the
-    reach (rules/001 Colosseum). Ruling: one client per demand from each victim, as with cards
-    from hand (the rulebook's example takes a Legionary and a Merchant for Brick and Stone)."""
+    reach (rules/001 Colosseum). Ruling "Colosseum: the Vault is the only limit": any number of
+    matching clients from each victim."""
 
     name = "Colosseum"
 
@@ -72,24 +70,25 @@ class SlayFrame(ChooseFrame):
     def offered(self, state: State, frame: Frame) -> list[int]:
         return [c for cards in victims_cards(state, frame, "clientele").values() for c in cards]
 
+    def room(self, state: State, frame: Frame) -> int:
+        return powers.vault_limit(state, frame["seat"]) - len(state.players[frame["seat"]].vault)
+
     def choices(self, state: State, frame: Frame) -> Iterator[tuple[int, ...]]:
-        counts = demand_counts(frame)
-        parts = [
-            list(subsets([c for c in cards if state.material(c) == m], 0, k))
-            for cards in victims_cards(state, frame, "clientele").values()
-            for m, k in counts.items()
-        ]
-        for choice in product(*parts):
-            yield tuple(c for combo in choice for c in combo)
+        """Up to the Vault's room, once per number of clients of each name from each victim
+        (clients of one name in one Clientele are alike)."""
+        groups: list[list[int]] = []
+        for cards in victims_cards(state, frame, "clientele").values():
+            by_name: dict[str, list[int]] = {}
+            for c in cards:
+                by_name.setdefault(state.names[c], []).append(c)
+            groups.extend(by_name.values())
+        room = self.room(state, frame)
+        for counts in product(*(range(min(len(g), room) + 1) for g in groups)):
+            if 0 < sum(counts) <= room:
+                yield tuple(c for g, k in zip(groups, counts, strict=True) for c in g[:k])
 
     def limit_error(self, state: State, frame: Frame, cards: tuple[int, ...]) -> str | None:
-        counts = demand_counts(frame)
-        for v, clients in victims_cards(state, frame, "clientele").items():
-            taken = Counter(state.material(c) for c in cards if c in clients)
-            if any(n > counts[m or ""] for m, n in taken.items()):
-                return f"Take at most one client per demand from seat {v}."
-        room = powers.vault_limit(state, frame["seat"]) - len(state.players[frame["seat"]].vault)
-        return None if len(cards) <= room else "Your Vault has no room for that many."
+        return None if len(cards) <= self.room(state, frame) else "Your Vault has no room."
 
     def take(self, state: State, frame: Frame, cards: tuple[int, ...]) -> None:
         slayer = state.players[frame["seat"]]

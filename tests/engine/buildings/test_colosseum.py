@@ -6,8 +6,8 @@ you have room for some but not all, you choose which Clients are slain. If Legio
 slain they do not provide actions for their owner to execute this turn. Palisades and Walls protect
 against an opponent's Colosseum. A Bridge expands the reach of a Colosseum."
 
-Ruling (engine/buildings/stone.py): one client per demand from each victim, as with cards from
-hand; the example takes a Legionary and a Merchant client for a Brick and a Stone demand."""
+The Vault's room is the only limit: any number of matching clients from each victim (docs/rules.md,
+"Colosseum: the Vault is the only limit")."""
 
 from __future__ import annotations
 
@@ -225,3 +225,23 @@ def test_colosseum_full_vault_clients_survive() -> None:
         "Atrium"
     ]
     assert len(state.players[0].vault) == 5
+
+
+def test_colosseum_several_clients_of_one_demand_from_one_victim() -> None:
+    """Black Box rulebook, Appendix I, Colosseum: "you may take matching Client cards from your
+    opponents' Clienteles ... If you do not have room in your Vault, you may not take the cards
+    ... If you have room for some but not all, you choose which Clients are slain": the Vault is
+    the only limit, so one Brick demand may slay both of a victim's Legionary clients."""
+    state = slay_table(
+        [{"clientele": ["Academy", "Atrium"]}, {"clientele": ["Archway"]}],
+        {"buildings": [COLOSSEUM]},
+    )
+    assert pending(state) == (0, "slay")
+    everyone_matching = claim(
+        in_clientele(state, 1, "Academy"),
+        in_clientele(state, 1, "Atrium"),
+        in_clientele(state, 2, "Archway"),
+    )
+    state = act(state, everyone_matching)
+    assert zones(state, 0)["vault"] == ["Academy", "Archway", "Atrium"]
+    assert zones(state, 1)["clientele"] == [] and zones(state, 2)["clientele"] == []
