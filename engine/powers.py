@@ -53,6 +53,9 @@ class Power:
     petition_sizes: ClassVar[frozenset[int]] = frozenset()
     wild_roles: ClassVar[frozenset[str]] = frozenset()  # roles any single card may be played as
     out_of_town_cost: ClassVar[int | None] = None
+    # The owner's clients and foundations are safe from an opponent's Legionary (a Colosseum, a
+    # Domus Aurea), even when his Materials are not (Palisade against a Bridge).
+    shelters: ClassVar[bool] = False
 
     def client_counts_as(self, client_role: str, role: str) -> bool:
         return False
@@ -74,6 +77,7 @@ class Power:
         return False
 
     def legionary_immune(self, state: State, seat: int, demander: int) -> bool:
+        """The owner need not give Materials to `demander`'s Legionary (Palisade, Wall)."""
         return False
 
     def on_complete(self, state: State, seat: int, building: Building) -> list[Frame]:
@@ -325,6 +329,10 @@ def legionary_victims(state: State, seat: int) -> list[int]:
 
 def legionary_immune(state: State, victim: int, demander: int) -> bool:
     return any(p.legionary_immune(state, victim, demander) for p in active_powers(state, victim))
+
+
+def sheltered(state: State, victim: int) -> bool:
+    return any(p.shelters for p in active_powers(state, victim))
 
 
 def completion_frames(state: State, seat: int, building: Building) -> list[Frame]:

@@ -132,6 +132,7 @@ class Wall(Power):
     (rules/001 Wall)."""
 
     name = "Wall"
+    shelters = True
 
     def legionary_immune(self, state: State, seat: int, demander: int) -> bool:
         return True
