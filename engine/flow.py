@@ -366,26 +366,31 @@ class ThinkFrame(FrameKind):
 
 @kind
 class EndTurnFrame(FrameKind):
-    """End-of-turn functions first (Academy, Senate, Sewer, from the leader clockwise); then role
-    cards go to the Pool, Jacks to their pile, and the Leader card passes left (rules/001 GAME
-    PLAY step 5, JACKS)."""
+    """End-of-turn functions first (Senate, Sewer, from the leader clockwise); then role cards go
+    to the Pool and Jacks to their pile (rules/001 GAME PLAY step 5, JACKS), and the turn is over;
+    then what comes "after" a turn (Academy); then the Leader card passes left."""
 
     kind = "end_turn"
     accepts = ()
 
     def settle(self, state: State, frame: Frame) -> bool:
+        order = state.clockwise(state.leader)
         if state.role is not None and not frame.get("hooks_done"):
             frame["hooks_done"] = True
-            order = state.clockwise(state.leader)
             push(state, [f for s in order for f in powers.end_of_turn_frames(state, s)])
             return True
-        for seat in state.clockwise(state.leader):
-            player = state.players[seat]
-            for c in player.camp:
-                (state.jacks if state.names[c] == JACK else state.pool).append(c)
-            player.camp.clear()
-            player.new_turn()
-        state.role = None
+        if not frame.get("turn_over"):
+            frame["turn_over"] = True
+            after = [f for s in order for f in powers.after_turn_frames(state, s)]
+            for seat in order:
+                player = state.players[seat]
+                for c in player.camp:
+                    (state.jacks if state.names[c] == JACK else state.pool).append(c)
+                player.camp.clear()
+                player.new_turn()
+            state.role = None
+            push(state, after)
+            return True
         state.leader = (state.leader + 1) % state.n
         state.turn += 1
         state.frames.pop()

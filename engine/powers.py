@@ -95,6 +95,12 @@ class Power:
         return []
 
     def end_of_turn(self, state: State, seat: int) -> list[Frame]:
+        """Decisions at the end of the turn, while the played cards are still on the camps."""
+        return []
+
+    def after_turn(self, state: State, seat: int) -> list[Frame]:
+        """Decisions after the turn, once the played cards are in the Pool and the Jacks in their
+        pile (what the player did this turn is still known)."""
         return []
 
     def victory_points(self, state: State, seat: int) -> int:
@@ -352,6 +358,10 @@ def demand_frames(state: State, seat: int, demand: list[str], victims: list[int]
 
 def end_of_turn_frames(state: State, seat: int) -> list[Frame]:
     return [f for p in active_powers(state, seat) for f in p.end_of_turn(state, seat)]
+
+
+def after_turn_frames(state: State, seat: int) -> list[Frame]:
+    return [f for p in active_powers(state, seat) for f in p.after_turn(state, seat)]
 
 
 def building_points(state: State, seat: int) -> int:

@@ -12,11 +12,12 @@ from .rubble import Road
 class Academy(Power):
     """You may execute one Thinker action after any turn in which you executed at least one
     Craftsman action, even if only with a Client; it works on the turn it is completed
-    (rules/001 Academy)."""
+    (rules/001 Academy). Ruling "Academy: after the turn": once the turn's cards are in the Pool
+    and its Jacks back in their pile."""
 
     name = "Academy"
 
-    def end_of_turn(self, state: State, seat: int) -> list[Frame]:
+    def after_turn(self, state: State, seat: int) -> list[Frame]:
         return [burst(seat, "thinker", 1)] if "craftsman" in state.players[seat].acted else []
 
 
