@@ -298,7 +298,9 @@ def _place_sites(state: State, supply: Supply, sites: Any, away: dict[str, int])
         if not all(isinstance(v, int) and v >= 0 for v in (in_town, out)) or in_town + out > len(
             free
         ):
-            raise SetupError("bad_scenario", f"Only {len(free)} {m} Site(s) are left to place.")
+            raise SetupError(
+                "bad_scenario", f"'sites.{m}': only {len(free)} {m} Site(s) are left to place."
+            )
         state.sites[m] = [free.pop(0) for _ in range(in_town)]
         state.out_of_town[m] = [free.pop(0) for _ in range(out)]
 
