@@ -75,11 +75,17 @@ class Bath(Power):
 BUILDERS = ("architect", "craftsman")  # the roles that lay foundations
 
 
+def turn_frame(state: State) -> Frame | None:
+    """The turn's own frame, beneath its decisions: where an action waiting for the next new
+    client is noted (by seat) until that client is hired or the turn ends."""
+    return next((f for f in state.frames if f["kind"] == "end_turn"), None)
+
+
 def bath_action(state: State, seat: int, client: int) -> Frame:
     """The new client's one action; two if the last new client's action waits to join it."""
     frame: Frame = {"kind": "bath", "seat": seat, "client": client, "used": 0, "count": 1}
     frame["role"] = role_of(state, client) or ""
-    turn = next((f for f in state.frames if f["kind"] == "end_turn"), None)
+    turn = turn_frame(state)
     if turn is not None and seat in turn.get("bath_waiting", ()):
         turn["bath_waiting"] = [s for s in turn["bath_waiting"] if s != seat]
         if any(client_acts_as(state, seat, client, r) for r in BUILDERS):
@@ -175,7 +181,7 @@ class BathFrame(ActFrame):
         seat = frame["seat"]
         alone = frame["count"] == 1 and not frame.get("waiting")
         builds = any(r in BUILDERS for r in self.roles(state, frame))
-        turn = next((f for f in state.frames if f["kind"] == "end_turn"), None)
+        turn = turn_frame(state)
         if alone and builds and out_of_town_cost(state, seat) > 1 and turn is not None:
             turn["bath_waiting"] = [*turn.get("bath_waiting", ()), seat]
 
