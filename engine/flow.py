@@ -366,9 +366,9 @@ class ThinkFrame(FrameKind):
 
 @kind
 class EndTurnFrame(FrameKind):
-    """End-of-turn functions first (Senate, Sewer, from the leader clockwise); then role cards go
-    to the Pool and Jacks to their pile (rules/001 GAME PLAY step 5, JACKS), and the turn is over;
-    then what comes "after" a turn (Academy); then the Leader card passes left."""
+    """End-of-turn functions first (Senate, Sewer, from the leader clockwise); then role cards go to
+    the Pool and Jacks to their pile (Black Box rulebook, Game Play, step 5; Jacks), and the turn is
+    over; then what comes "after" a turn (Academy); then the Leader card passes left."""
 
     kind = "end_turn"
     accepts = ()

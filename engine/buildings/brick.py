@@ -28,9 +28,9 @@ from .rubble import Road
 @register
 class Academy(Power):
     """You may execute one Thinker action after any turn in which you executed at least one
-    Craftsman action, even if only with a Client; it works on the turn it is completed
-    (rules/001 Academy). Ruling "Academy: after the turn": once the turn's cards are in the Pool
-    and its Jacks back in their pile."""
+    Craftsman action, even if only with a Client; it works on the turn it is completed (Black Box
+    rulebook, Appendix I, Academy). Ruling "Academy: after the turn": once the turn's cards are in
+    the Pool and its Jacks back in their pile."""
 
     name = "Academy"
 
@@ -59,11 +59,11 @@ class Atrium(Power):
 @register
 class Bath(Power):
     """When you gain a new Client, you may immediately execute an action of its Role; "This action
-    must be completed before a new Client is hired, although two actions may be combined to start
-    an out of town Site"; influence gained by it is available to later Patron actions (rules/001
-    Bath). Rulings "Bath: one client at a time" (several clients named by one Patron action are
-    hired one by one, each after the last one's action), "Bath: combining for an out-of-town Site"
-    and "Bath: the roles a new client may act as"."""
+    must be completed before a new Client is hired, although two actions may be combined to start an
+    out of town Site"; influence gained by it is available to later Patron actions (Black Box
+    rulebook, Appendix I, Bath). Rulings "Bath: one client at a time" (several clients named by one
+    Patron action are hired one by one, each after the last one's action), "Bath: combining for an
+    out-of-town Site" and "Bath: the roles a new client may act as"."""
 
     name = "Bath"
     grants = frozenset({ACT_ON_HIRE})
@@ -199,11 +199,11 @@ class Foundry(Power):
 
 @register
 class Gate(Power):
-    """You gain the Functions of your Marble Structures as soon as their Foundations are laid;
-    their Influence comes on completion. With a Road, a Stone structure holding a Marble counts
-    as Marble too (rules/001 Gate, Gate combined with Road). A public Gate or Road works so for
-    every player (Black Box rulebook, Appendix I, Stairway: "grant that Structure's function to
-    all players")."""
+    """You gain the Functions of your Marble Structures as soon as their Foundations are laid; their
+    Influence comes on completion. With a Road, a Stone structure holding a Marble counts as Marble
+    too (Black Box rulebook, Appendix I, Gate; Gate combined with Road). A public Gate or Road works
+    so for every player (Black Box rulebook, Appendix I, Stairway: "grant that Structure's function
+    to all players")."""
 
     name = "Gate"
 

@@ -38,11 +38,11 @@ class CircusMaximus(Power):
 
 @register
 class Colosseum(Power):
-    """Imperium only. With a Legionary action you may also take matching Clients from your
-    victims' Clienteles into your Vault, as far as your Vault has room; you choose which. Slain
-    Legionary clients no longer act this turn. Palisades and Walls protect; a Bridge extends the
-    reach (rules/001 Colosseum). Ruling "Colosseum: the Vault is the only limit": any number of
-    matching clients from each victim."""
+    """Imperium only. With a Legionary action you may also take matching Clients from your victims'
+    Clienteles into your Vault, as far as your Vault has room; you choose which. Slain Legionary
+    clients no longer act this turn. Palisades and Walls protect; a Bridge extends the reach (Black
+    Box rulebook, Appendix I, Colosseum). Ruling "Colosseum: the Vault is the only limit": any
+    number of matching clients from each victim."""
 
     name = "Colosseum"
 
@@ -168,11 +168,11 @@ class Garden(Power):
 
 @register
 class Prison(Power):
-    """When you complete a Prison, you may take an opponent's completed Structure onto it: you
-    gain its Function as if you had just completed it, he loses it, and he gets the Prison's Site
-    (3 Influence). Not one whose name you already have in play (rules/001 Prison). Ruling
-    "Prison: the function before the exchange": an upon-completion function of the stolen
-    structure counts the thief's Influence before he gives the Prison's Site away."""
+    """When you complete a Prison, you may take an opponent's completed Structure onto it: you gain
+    its Function as if you had just completed it, he loses it, and he gets the Prison's Site (3
+    Influence). Not one whose name you already have in play (Black Box rulebook, Appendix I,
+    Prison). Ruling "Prison: the function before the exchange": an upon-completion function of the
+    stolen structure counts the thief's Influence before he gives the Prison's Site away."""
 
     name = "Prison"
 
@@ -218,9 +218,9 @@ class StealFrame(ChooseFrame):
 
 @register
 class Scriptorium(Power):
-    """You may complete any of your Structures by adding one Marble Material to it with a
-    Craftsman or Architect action (rules/001 Scriptorium). "May": the player chooses; a Marble
-    that does not complete the structure stays in it as one of its materials."""
+    """You may complete any of your Structures by adding one Marble Material to it with a Craftsman
+    or Architect action (Black Box rulebook, Appendix I, Scriptorium). "May": the player chooses; a
+    Marble that does not complete the structure stays in it as one of its materials."""
 
     name = "Scriptorium"
 
