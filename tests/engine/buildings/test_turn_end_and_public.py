@@ -366,3 +366,35 @@ def test_a_public_structure_stays_public_when_a_prison_steals_it() -> None:
     state = engine.apply(state, {"type": "claim", "cards": [shrine]})
     assert structure(state, 0, "Shrine").public
     assert [me(state, s)["hand_size"] for s in range(3)] == [7, 7, 7]
+
+
+def test_stairway_completed_by_a_scriptorium_choice_gives_its_chance_at_once() -> None:
+    """Black Box rulebook, Appendix I, Stairway example: completing the Stairway with an Architect
+    action "immediately" allows the additional action. Completed early with a Marble by a
+    Scriptorium's choice (Appendix I, Scriptorium: "You may complete"), the Stairway's chance comes
+    after that choice, for the same Architect action."""
+    state = table(
+        [
+            {
+                "hand": ["Wall"],
+                "stockpile": ["Marble", "Brick"],
+                "buildings": [
+                    {"name": "Scriptorium", "complete": True},
+                    {"name": "Stairway", "materials": ["Marble"]},
+                ],
+            },
+            {"buildings": [{"name": "Shrine", "complete": True}]},
+        ]
+    )
+    state = engine.apply(state, lead("architect", state.players[0].hand[0]))
+    state = engine.apply(state, think("jack"))
+    state = engine.apply(state, build(state, 0, "Marble", "Stairway", zone="stockpile"))
+    assert kind(state) == "complete"
+    state = engine.apply(
+        state, {"type": "claim", "cards": [structure(state, 0, "Stairway").foundation]}
+    )
+    assert structure(state, 0, "Stairway").complete and kind(state) == "stairway"
+    brick = find(state, state.players[0].stockpile, "Brick")
+    shrine = structure(state, 1, "Shrine").foundation
+    state = engine.apply(state, {"type": "publicize", "card": brick, "building": shrine})
+    assert structure(state, 1, "Shrine").public and me(state, 0)["hand_size"] == 7
