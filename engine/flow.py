@@ -44,8 +44,8 @@ def require_order(state: State, card: int) -> None:
 
 
 def draw_one(state: State, target: list[int]) -> int:
-    """Take the top card of the deck; the game ends the moment the deck runs out (rules/001
-    ENDING THE GAME: "The draw deck runs out")."""
+    """Take the top card of the deck; the game ends the moment the deck runs out (Black Box
+    rulebook, Ending the Game: "The draw deck runs out")."""
     card = state.deck.pop()
     target.append(card)
     if not state.deck:
@@ -118,7 +118,7 @@ def check_think(state: State, seat: int, action: Think) -> None:
 
 def think(state: State, seat: int, action: Think) -> None:
     """One Thinker action: take a Jack, or draw up to hand size (all the way, never partly), or
-    draw one card when at or above it (rules/001 THINKING)."""
+    draw one card when at or above it (Black Box rulebook, Thinking)."""
     player = state.players[seat]
     for c in action.discard:
         move(c, player.hand, state.jacks if state.names[c] == JACK else state.pool)
@@ -146,8 +146,8 @@ def play_options(
     state: State, seat: int, roles: tuple[str, ...]
 ) -> Iterator[tuple[str, tuple[int, ...]]]:
     """Every (role, cards) a player may lead or follow with: one card of the role, a Jack, or a
-    petition of same-role order cards (rules/001 JACKS, PETITIONING); with a Palace several cards
-    of the role (listed once per multiset of names)."""
+    petition of same-role order cards (Black Box rulebook, Jacks, Petitioning); with a Palace
+    several cards of the role (listed once per multiset of names)."""
     hand = state.players[seat].hand
     by_role: dict[str, list[int]] = {}
     for c in hand:
@@ -255,7 +255,7 @@ def kind(cls: type[FrameKind]) -> type[FrameKind]:
 
 @kind
 class LeadFrame(FrameKind):
-    """The leader leads a role or thinks (rules/001 GAME PLAY step 1)."""
+    """The leader leads a role or thinks (Black Box rulebook, Game Play, step 1)."""
 
     kind = "lead"
     accepts = (Lead, Think)
@@ -301,7 +301,8 @@ def turn_schedule(state: State, role: str) -> list[Frame]:
 
 @kind
 class FollowFrame(FrameKind):
-    """Each other player, clockwise, follows the led role or thinks (rules/001 GAME PLAY step 2)."""
+    """Each other player, clockwise, follows the led role or thinks (Black Box rulebook, Game Play,
+    step 2)."""
 
     kind = "follow"
     accepts = (Follow, Think)
@@ -463,8 +464,8 @@ def push(state: State, frames: list[Frame]) -> None:
 
 
 def complete(state: State, seat: int, building: Building) -> None:
-    """The Site goes to Influence and the function takes effect at once (rules/001 Benefits of
-    Completing a Structure); upon-completion functions act now."""
+    """The Site goes to Influence and the function takes effect at once (Black Box rulebook,
+    Benefits of Completing a Structure); upon-completion functions act now."""
     building.complete = True
     state.structures_changed()
     state.players[seat].influence.append(building.site)
@@ -484,8 +485,8 @@ def burst(seat: int, role: str, count: int) -> Frame:
 
 def check_instant_wins(state: State) -> None:
     """Forum and Forum Romanum win at once; if a public Forum makes several players win together,
-    the one with the best score among them wins (rules/001 Forum (Romanum) combined with
-    Stairway)."""
+    the one with the best score among them wins (Black Box rulebook, Appendix I, Forum (Romanum)
+    combined with Stairway)."""
     winners = powers.instant_winners(state)
     if winners:
         ranked = [s for s in scores(state) if s["seat"] in winners]

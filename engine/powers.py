@@ -35,14 +35,13 @@ THINK_EXTRA_JACK = "think_extra_jack"  # Tribunal
 MULTI_PLAY = "multi_play"  # Palace
 ACT_ON_HIRE = "act_on_hire"  # Bath
 LEGIONARY_BRIDGE = "legionary_bridge"  # Bridge
-LEGIONARY_SLAY = "legionary_slay"  # Colosseum
-LEGIONARY_RAZE = "legionary_raze"  # Domus Aurea
 OVERRIDES_PALISADE = "overrides_palisade"  # Bridge
 
 
 class Power:
-    """A building's function. Subclasses set or override only what their card changes; the
-    docstring of each subclass is the card's text (rules/001 Appendix I) and any ruling."""
+    """A building's function. Subclasses set or override only what their card changes; the docstring
+    of each subclass is the card's text (Black Box rulebook, Appendix I) and any ruling of
+    docs/rules.md."""
 
     name: ClassVar[str] = ""
     grants: ClassVar[frozenset[str]] = frozenset()
@@ -146,9 +145,10 @@ def own_power(state: State, building: Building) -> Power | None:
 
 
 def active_powers(state: State, seat: int) -> list[Power]:
-    """The functions a player benefits from now, once each by name: his completed structures,
-    the incomplete ones a power activates (Gate), and opponents' public structures (Stairway).
-    None in the training game (rules/001 "Training Game: Ignore the special Function")."""
+    """The functions a player benefits from now, once each by name: his completed structures, the
+    incomplete ones a power activates (Gate), and opponents' public structures (Stairway). None in
+    the training game (Black Box rulebook, Completing a Structure, "Training Game: Ignore the
+    special Function")."""
     cached: list[Power] | None = state.memo.get(seat)
     if cached is None:
         cached = state.memo[seat] = _active_powers(state, seat)
@@ -202,14 +202,15 @@ def has(state: State, seat: int, capability: str) -> bool:
 
 
 def hand_size(state: State, seat: int, active: list[Power] | None = None) -> int:
-    """Hand refill size: five, plus building bonuses (rules/001 THINKING)."""
+    """Hand refill size: five, plus building bonuses (Black Box rulebook, Thinking)."""
     active = active_powers(state, seat) if active is None else active
     return BASE_HAND_SIZE + sum(p.hand_size_bonus for p in active)
 
 
 def clientele_limit(state: State, seat: int, active: list[Power] | None = None) -> int:
-    """Clientele is limited by Influence (rules/001 HIRING CLIENTS); bonuses are added before
-    factors (rules/001 Aqueduct: "(five plus two) doubled")."""
+    """Clientele is limited by Influence (Black Box rulebook, Hiring Clients); bonuses are added
+    before factors (Black Box rulebook, Appendix I, Aqueduct, first example: "five Influence, plus
+    two ..., doubled")."""
     active = active_powers(state, seat) if active is None else active
     limit = state.influence(seat) + sum(p.clientele_bonus for p in active)
     for p in active:
@@ -218,13 +219,14 @@ def clientele_limit(state: State, seat: int, active: list[Power] | None = None) 
 
 
 def vault_limit(state: State, seat: int, active: list[Power] | None = None) -> int:
-    """Vault space is limited by Influence (rules/001 SELLING MATERIALS)."""
+    """Vault space is limited by Influence (Black Box rulebook, Selling Materials)."""
     active = active_powers(state, seat) if active is None else active
     return state.influence(seat) + sum(p.vault_bonus for p in active)
 
 
 def petition_sizes(state: State, seat: int) -> frozenset[int]:
-    """Cards in a petition: two in Republic, three in Imperium (rules/001 PETITIONING, App. II)."""
+    """Cards in a petition: two in Republic, three in Imperium (Black Box rulebook, Petitioning,
+    Appendix II)."""
     sizes = {PETITION_SIZE[state.version]}
     for p in active_powers(state, seat):
         sizes |= p.petition_sizes
@@ -254,8 +256,9 @@ def client_acts_as(
 
 
 def acting_clients(state: State, seat: int, role: str) -> int:
-    """Clients that act for `role` this turn; a client hired this turn does not act (rules/001
-    HIRING CLIENTS: "A new Client does not perform its action during the turn that it is hired")."""
+    """Clients that act for `role` this turn; a client hired this turn does not act (Black Box
+    rulebook, Hiring Clients, Clients: "A new Client does not perform its action during the turn
+    that it is hired")."""
     player = state.players[seat]
     active = active_powers(state, seat)
     return sum(
@@ -267,7 +270,7 @@ def acting_clients(state: State, seat: int, role: str) -> int:
 
 def action_count(state: State, seat: int, role: str) -> int:
     """One action for leading or following (one per card with a Palace), plus one per client of
-    the role, even for a player who thought (rules/001 GAME PLAY steps 3-4)."""
+    the role, even for a player who thought (Black Box rulebook, Game Play, steps 3-4)."""
     clients = acting_clients(state, seat, role)
     extra = sum(
         p.extra_client_actions(state, seat, role, clients) for p in active_powers(state, seat)
@@ -276,7 +279,7 @@ def action_count(state: State, seat: int, role: str) -> int:
 
 
 def out_of_town_cost(state: State, seat: int) -> int:
-    """Two consecutive actions (rules/001 Out of Town Sites), unless a power says less."""
+    """Two consecutive actions (Black Box rulebook, Out of Town Sites), unless a power says less."""
     costs = [p.out_of_town_cost for p in active_powers(state, seat) if p.out_of_town_cost]
     return min([OUT_OF_TOWN_COST, *costs])
 
@@ -289,7 +292,7 @@ def lay_sites(state: State, card: int) -> tuple[str, ...]:
 
 
 def material_fits(state: State, seat: int, building: Building, material: str) -> bool:
-    """A material must match the foundation (rules/001 ADDING MATERIALS TO A BUILDING)."""
+    """A material must match the foundation (Black Box rulebook, Adding Materials to a Building)."""
     if state.material(building.foundation) == material:
         return True
     own = own_power(state, building)
@@ -299,7 +302,8 @@ def material_fits(state: State, seat: int, building: Building, material: str) ->
 
 
 def materials_needed(state: State, building: Building) -> int:
-    """One, two or three materials by the foundation's value (rules/001 Completing a Structure)."""
+    """One, two or three materials by the foundation's value (Black Box rulebook, Completing a
+    Structure)."""
     own = own_power(state, building)
     needed = own.own_materials_needed(state, building) if own else None
     return (
@@ -323,8 +327,9 @@ def may_complete(state: State, seat: int, building: Building, material: str) -> 
 
 
 def legionary_victims(state: State, seat: int) -> list[int]:
-    """Both neighbours; in a two-player game the opponent is the only one (rules/001 DEMANDING
-    MATERIALS); every opponent with a Bridge in a game of four or five (rules/001 Bridge)."""
+    """Both neighbours; in a two-player game the opponent is the only one (Black Box rulebook,
+    Demanding Materials); every opponent with a Bridge in a game of four or five (Black Box
+    rulebook, Appendix I, Bridge)."""
     n = state.n
     if n == 2:
         return [(seat + 1) % n]
@@ -365,7 +370,7 @@ def after_turn_frames(state: State, seat: int) -> list[Frame]:
 
 
 def building_points(state: State, seat: int) -> int:
-    """Victory points granted by structures (rules/001 SCORING AND WINNING)."""
+    """Victory points granted by structures (Black Box rulebook, Scoring and Winning)."""
     return sum(p.victory_points(state, seat) for p in active_powers(state, seat))
 
 

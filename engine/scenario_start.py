@@ -122,7 +122,7 @@ def _play_camps(state: State, role: str, decided: set[int]) -> None:
         try:
             check_cards_play(state, seat, role, tuple(p.camp))
         except EngineError as exc:
-            raise SetupError("bad_scenario", f"{where}: {exc.message}") from exc
+            raise SetupError("bad_scenario", f"{where}: {exc.detail}") from exc
         p.played = played_actions(state, seat, role, tuple(p.camp))
 
 
@@ -158,7 +158,7 @@ def _demand(state: State, spec: dict[str, Any]) -> None:
     try:
         act.check(state, frame, action)
     except EngineError as exc:
-        raise SetupError("bad_scenario", f"start: the demand: {exc.message}") from exc
+        raise SetupError("bad_scenario", f"start: the demand: {exc.detail}") from exc
     act.perform(state, frame, action)
 
 

@@ -188,9 +188,6 @@ class State:
         )
 
     # Card facts -------------------------------------------------------------------------------
-    def name(self, card: int) -> str:
-        return self.names[card]
-
     def material(self, card: int) -> str | None:
         return material_of(self.names[card])
 

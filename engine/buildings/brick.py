@@ -22,6 +22,7 @@ from ..powers import (
 )
 from ..roles.base import ROLES, ActFrame, record_acted
 from ..state import Building, Frame, State
+from .bursts import CompletionBurst
 from .rubble import Road
 
 
@@ -41,7 +42,7 @@ class Academy(Power):
 @register
 class Archway(Power):
     """When executing an Architect action you may take materials from the Pool instead of your
-    Stockpile; never foundations (rules/001 Archway)."""
+    Stockpile; never foundations (Black Box rulebook, Appendix I, Archway)."""
 
     name = "Archway"
     grants = frozenset({BUILD_FROM_POOL})
@@ -50,7 +51,8 @@ class Archway(Power):
 @register
 class Atrium(Power):
     """When executing a Merchant action, you may take an Order card from the deck instead of your
-    Stockpile and put it in your Vault without looking at it (rules/001 Atrium)."""
+    Stockpile and put it in your Vault without looking at it (Black Box rulebook, Appendix I,
+    Atrium)."""
 
     name = "Atrium"
     grants = frozenset({SELL_FROM_DECK})
@@ -187,14 +189,12 @@ class BathFrame(ActFrame):
 
 
 @register
-class Foundry(Power):
+class Foundry(CompletionBurst):
     """When you complete a Foundry you may perform one Laborer action for each point of
-    Influence you have, including the Foundry's (rules/001 Foundry)."""
+    Influence you have, including the Foundry's (Black Box rulebook, Appendix I, Foundry)."""
 
     name = "Foundry"
-
-    def on_complete(self, state: State, seat: int, building: Building) -> list[Frame]:
-        return [burst(seat, "laborer", state.influence(seat))]
+    burst_role = "laborer"
 
 
 @register
@@ -217,19 +217,17 @@ class Gate(Power):
 
 
 @register
-class School(Power):
+class School(CompletionBurst):
     """When you complete a School, you may perform one Thinker action for each point of
-    Influence you have, including the School's (rules/001 School)."""
+    Influence you have, including the School's (Black Box rulebook, Appendix I, School)."""
 
     name = "School"
-
-    def on_complete(self, state: State, seat: int, building: Building) -> list[Frame]:
-        return [burst(seat, "thinker", state.influence(seat))]
+    burst_role = "thinker"
 
 
 @register
 class Shrine(Power):
-    """Your hand refill size is increased by two (rules/001 Shrine)."""
+    """Your hand refill size is increased by two (Black Box rulebook, Appendix I, Shrine)."""
 
     name = "Shrine"
     hand_size_bonus = 2

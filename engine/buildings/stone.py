@@ -8,15 +8,16 @@ from typing import Any
 
 from .. import powers
 from ..endgame import end_game
-from ..flow import ChooseFrame, burst, kind, move, push
+from ..flow import ChooseFrame, kind, move, push
 from ..powers import Power, register, role_of
 from ..state import Building, Frame, State
+from .bursts import CompletionBurst
 
 
 @register
 class Catacomb(Power):
     """Upon completion of a Catacomb the game ends and the winner is determined; the turn does
-    not go on (rules/001 Catacomb)."""
+    not go on (Black Box rulebook, Appendix I, Catacomb)."""
 
     name = "Catacomb"
 
@@ -28,7 +29,7 @@ class Catacomb(Power):
 @register
 class CircusMaximus(Power):
     """Whenever you lead or follow a Role, each of your Clients of that Role gives an additional
-    action (rules/001 Circus Maximus)."""
+    action (Black Box rulebook, Appendix I, Circus Maximus)."""
 
     name = "Circus Maximus"
 
@@ -104,8 +105,8 @@ class SlayFrame(ChooseFrame):
 class DomusAurea(Power):
     """Republic only. With a Legionary action you may also choose, from each victim, an
     incomplete building of a demanded colour with no Material: its Foundation goes to your
-    Stockpile and its Site to your Influence (rules/001 Domus Aurea; CARDS.md ruling on the
-    example)."""
+    Stockpile and its Site to your Influence (Black Box rulebook, Appendix I, Domus Aurea; where its
+    example says otherwise, docs/rules.md, ruling "Domus Aurea: the Site to Influence")."""
 
     name = "Domus Aurea"
 
@@ -155,15 +156,13 @@ class RazeFrame(ChooseFrame):
 
 
 @register
-class Garden(Power):
+class Garden(CompletionBurst):
     """When you complete a Garden, you may immediately execute one Patron action for each point of
     Influence you have, including the Garden's; the new Clients do not act this turn
-    (rules/001 Garden)."""
+    (Black Box rulebook, Appendix I, Garden)."""
 
     name = "Garden"
-
-    def on_complete(self, state: State, seat: int, building: Building) -> list[Frame]:
-        return [burst(seat, "patron", state.influence(seat))]
+    burst_role = "patron"
 
 
 @register
@@ -234,7 +233,7 @@ class Scriptorium(Power):
 @register
 class Sewer(Power):
     """At the end of each turn, you may place the Order cards you played to lead or follow into
-    your Stockpile (rules/001 Sewer)."""
+    your Stockpile (Black Box rulebook, Appendix I, Sewer)."""
 
     name = "Sewer"
 
@@ -262,7 +261,7 @@ class SewerFrame(ChooseFrame):
 @register
 class Villa(Power):
     """If you have a Villa Foundation, you complete it whenever you use an Architect action to put
-    a Material into it (rules/001 Villa)."""
+    a Material into it (Black Box rulebook, Appendix I, Villa)."""
 
     name = "Villa"
 

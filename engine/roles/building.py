@@ -1,5 +1,7 @@
 """The Architect and the Craftsman: lay foundations and add materials to structures (Black Box
-rulebook, Building Structures); the Architect's Stairway and the Craftsman's Fountain."""
+rulebook, Building Structures, Adding Materials to a Building); with a Stairway, the Architect's
+extra action that makes an opponent's structure public; with a Fountain, the Craftsman's draw from
+the deck (the drawn card's decision is the Fountain's own, in engine/buildings/marble.py)."""
 
 from __future__ import annotations
 
@@ -27,8 +29,9 @@ from .base import Role, hand_orders, require, role
 
 
 def has_structure_named(state: State, seat: int, name: str) -> bool:
-    """ "You already have a Foundation or Structure of the same name in play" (rules/001); a
-    structure stolen with a Prison counts too (rules/001 Prison)."""
+    """ "You already have a Foundation or Structure of the same name in play" (Black Box rulebook,
+    Laying a Foundation); a structure stolen with a Prison counts too (Black Box rulebook, Appendix
+    I, Prison)."""
     return any(state.names[b.foundation] == name for b in state.players[seat].buildings)
 
 
@@ -128,7 +131,7 @@ class CompleteFrame(ChooseFrame):
 
 class Builder(Role):
     """Architect and Craftsman: lay a foundation from hand, or add a material to a structure
-    (rules/001 BUILDING STRUCTURES)."""
+    (Black Box rulebook, Building Structures)."""
 
     accepts: ClassVar[tuple[type[Action], ...]] = (Lay, Build)
     missing_code: ClassVar[str] = "card_not_held"
@@ -262,7 +265,7 @@ def check_publicize(state: State, seat: int, sources: list[list[int]], action: P
 
 def publicize(state: State, seat: int, sources: list[list[int]], action: Publicize) -> None:
     """The material sticks out from beneath the structure; its function is now everyone's
-    (rules/001 Stairway). Upon-completion functions do not trigger again."""
+    (Black Box rulebook, Appendix I, Stairway). Upon-completion functions do not trigger again."""
     target = next(b for b in public_targets(state, seat) if b.foundation == action.building)
     source = next(zone for zone in sources if action.card in zone)
     move(action.card, source, target.materials)

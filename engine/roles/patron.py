@@ -9,9 +9,18 @@ from typing import Any
 from .. import powers
 from ..actions import Action, Hire
 from ..errors import IllegalAction
-from ..flow import FrameKind, draw_one, kind, move, push, require_held, require_order
+from ..flow import FrameKind, draw_one, kind, move, push
 from ..state import Frame, State
-from .base import Role, hand_orders, optional_cards, require, require_in_pool, role
+from .base import (
+    Role,
+    hand_orders,
+    optional_cards,
+    optional_draw,
+    require,
+    require_from_hand,
+    require_in_pool,
+    role,
+)
 
 
 def room(state: State, seat: int) -> int:
@@ -20,11 +29,12 @@ def room(state: State, seat: int) -> int:
 
 @role
 class Patron(Role):
-    """Move one card from the Pool into your Clientele, limited by Influence (rules/001 HIRING
-    CLIENTS); an Aqueduct adds a client from hand, a Bar one from the deck. The clients one action
-    names are hired one at a time, the Pool's first (ruling "Bar: the Pool card first"): with a
-    Bath each acts before the next is hired, and each is hired only if there is room then (ruling
-    "Bath: one client at a time"); so with a Bath the action needs room for its first client."""
+    """Move one card from the Pool into your Clientele, limited by Influence (Black Box rulebook,
+    Hiring Clients); an Aqueduct adds a client from hand, a Bar one from the deck. The clients one
+    action names are hired one at a time, the Pool's first (ruling "Bar: the Pool card first"):
+    with a Bath each acts before the next is hired, and each is hired only if there is room then
+    (ruling "Bath: one client at a time"); so with a Bath the action needs room for its first
+    client."""
 
     name = "patron"
     accepts = (Hire,)
@@ -40,7 +50,7 @@ class Patron(Role):
         if most <= 0:
             return
         hands = optional_cards(state, seat, powers.HIRE_FROM_HAND, hand_orders(state, seat))
-        decks = [False, True] if powers.has(state, seat, powers.HIRE_FROM_DECK) else [False]
+        decks = optional_draw(state, seat, powers.HIRE_FROM_DECK)
         for card, hand, deck in product([None, *state.pool], hands, decks):
             if 1 <= (card is not None) + (hand is not None) + deck <= most:
                 yield Hire(card, hand, deck)
@@ -52,10 +62,9 @@ class Patron(Role):
             raise IllegalAction("no_cards", "Name a card to hire.")
         if action.card is not None:
             require_in_pool(state, action.card)
-        if action.from_hand is not None:
-            require(state, seat, powers.HIRE_FROM_HAND, "hire from your hand")
-            require_held(state, seat, (action.from_hand,))
-            require_order(state, action.from_hand)
+        require_from_hand(
+            state, seat, action.from_hand, powers.HIRE_FROM_HAND, "hire from your hand"
+        )
         if action.from_deck:
             require(state, seat, powers.HIRE_FROM_DECK, "hire from the deck")
         if count > self.most(state, seat):

@@ -253,7 +253,7 @@ def test_a_description_asking_too_much_names_the_zone(
     with pytest.raises(engine.SetupError) as info:
         engine.scenario(description)
     assert info.value.code == "not_enough_cards"
-    assert info.value.message.startswith(zone + ":"), info.value.message
+    assert info.value.detail.startswith(zone + ":"), info.value.detail
 
 
 BAD: list[tuple[dict[str, Any], str]] = [

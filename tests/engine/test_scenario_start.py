@@ -187,4 +187,4 @@ def test_bad_starts_say_what_is_wrong(
     with pytest.raises(engine.SetupError) as info:
         table(players, **top)
     assert info.value.code == "bad_scenario"
-    assert info.value.message.startswith(message), info.value.message
+    assert info.value.detail.startswith(message), info.value.detail

@@ -1,7 +1,8 @@
-"""Bath (rules/001 Appendix I): "When you gain a new Client, you may immediately execute an action
-of the new Client's Role. This action must be completed before a new Client is hired, although two
-actions may be combined to start an out of town Site. If the Client's action completes a building
-then this additional Influence is available for subsequent Patron actions on the same turn."
+"""Bath (Black Box rulebook, Appendix I): "When you gain a new Client, you may immediately execute
+an action of the new Client's Role. This action must be completed before a new Client is hired,
+although two actions may be combined to start an out of town Site. If the Client's action completes
+a building then this additional Influence is available for subsequent Patron actions on the same
+turn."
 
 Also "Bath combined with Garden": "If you own a Bath and complete a Garden then each new Client you
 hire may execute its action immediately." """
@@ -53,13 +54,13 @@ def bath_table(bath: bool = True) -> engine.State:
 
 
 def test_bath_example_patron_then_laborer_actions() -> None:
-    """rules/001 Appendix I, Bath: "You own a Bath. In the Pool are a Laborer, an Architect, a
-    Merchant, and a Patron. The player to your right leads as Patron. You and the player to your
-    left follow. The player to your right takes an Architect Client. You take the Patron as a
-    Client and gain an extra Patron action. You execute the Patron action to take the Laborer as
-    another Client, gaining an extra Laborer action which you execute to take the Stone (Merchant)
-    from the Pool into your Stockpile. The player to your left doesn't get a Client - the Pool is
-    empty!" """
+    """Black Box rulebook, Appendix I, Bath, example: "You own a Bath. In the Pool are a Laborer, an
+    Architect, a Merchant, and a Patron. The player to your right leads as Patron. You and the
+    player to your left follow. The player to your right takes an Architect Client. You take the
+    Patron as a Client and gain an extra Patron action. You execute the Patron action to take the
+    Laborer as another Client, gaining an extra Laborer action which you execute to take the Stone
+    (Merchant) from the Pool into your Stockpile. The player to your left doesn't get a Client - the
+    Pool is empty!" """
     state = bath_table()
     assert zones(state, 0)["clientele"] == ["Tower"]
     assert pending(state) == (1, "act") and left(state) == 1
@@ -95,9 +96,9 @@ def test_bath_example_patron_then_laborer_actions() -> None:
 
 
 def test_bath_no_extra_action_without_it() -> None:
-    """rules/001 Appendix I, Bath, counter-case: without a Bath the new Patron client gives no
-    action this turn (rules/001 HIRING CLIENTS); the left player hires next, and a second hire by
-    you is refused."""
+    """Black Box rulebook, Appendix I, Bath, counter-case: without a Bath the new Patron client
+    gives no action this turn (Black Box rulebook, Hiring Clients); the left player hires next, and
+    a second hire by you is refused."""
     state = bath_table(bath=False)
     state = act(state, hire(in_pool(state, "Basilica")))
     assert pending(state) == (2, "act") and left(state) == 1
@@ -105,8 +106,8 @@ def test_bath_no_extra_action_without_it() -> None:
 
 
 def test_bath_combined_with_garden_each_garden_client_acts() -> None:
-    """rules/001 Appendix I, Bath combined with Garden: "If you own a Bath and complete a Garden
-    then each new Client you hire may execute its action immediately." You complete a Garden
+    """Black Box rulebook, Appendix I, Bath combined with Garden: "If you own a Bath and complete a
+    Garden then each new Client you hire may execute its action immediately." You complete a Garden
     (Influence 2 + 2 + 3 = 7, seven Patron actions); the Laborer you hire gathers a Concrete at
     once, the Craftsman you hire lays an Insula at once."""
     state = table(
@@ -172,7 +173,7 @@ def bath_influence_table() -> engine.State:
 
 
 def test_bath_completed_building_raises_influence_for_later_patron_actions() -> None:
-    """rules/001 Appendix I, Bath: "If the Client's action completes a building then this
+    """Black Box rulebook, Appendix I, Bath: "If the Client's action completes a building then this
     additional Influence is available for subsequent Patron actions on the same turn." The
     Architect you hire fills your Clientele, and its Bath action completes your Wall from the
     Stockpile (Influence 6); your next Patron action may then hire a fifth client."""
@@ -187,9 +188,9 @@ def test_bath_completed_building_raises_influence_for_later_patron_actions() -> 
 
 
 def test_bath_without_the_completion_the_clientele_stays_full() -> None:
-    """rules/001 Appendix I, Bath, counter-case to the test above: if the Architect's Bath action
-    is declined, the Clientele is full (Influence 4), so the remaining Patron actions have nothing
-    to do and the turn ends; the Craftsman stays in the Pool."""
+    """Black Box rulebook, Appendix I, Bath, counter-case to the test above: if the Architect's Bath
+    action is declined, the Clientele is full (Influence 4), so the remaining Patron actions have
+    nothing to do and the turn ends; the Craftsman stays in the Pool."""
     state = bath_influence_table()
     state = act(state, SKIP)
     assert zones(state, 0)["influence"] == 4

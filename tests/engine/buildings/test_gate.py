@@ -1,20 +1,16 @@
-"""Gate (rules/001 Appendix I)."""
+"""Gate (Black Box rulebook, Appendix I)."""
 
 from __future__ import annotations
 
 import engine
-from tests.engine.buildings.examples import structure
+from tests.engine.buildings.steps import build, structure
 from tests.engine.helpers import actions_left, find, kind, lead, table
 
 
-def build(card: int, building: int) -> dict[str, object]:
-    return {"type": "build", "card": card, "building": building}
-
-
 def test_gate_example_temple_foundation_works_once_the_gate_is_complete() -> None:
-    """rules/001 Appendix I, Gate: "You own a Temple Foundation with no Materials in it. You
-    finish a Gate. You immediately gain the Temple's Function (+4 Hand Size). Your hand refill
-    size is nine cards." The Temple's Influence waits for its completion."""
+    """Black Box rulebook, Appendix I, Gate, example: "You own a Temple Foundation with no Materials
+    in it. You finish a Gate. You immediately gain the Temple's Function (+4 Hand Size). Your hand
+    refill size is nine cards." The Temple's Influence waits for its completion."""
     state = table(
         [
             {
@@ -38,11 +34,11 @@ def test_gate_example_temple_foundation_works_once_the_gate_is_complete() -> Non
 
 
 def test_gate_combined_with_road_marble_in_a_stone_structure_counts_as_marble() -> None:
-    """rules/001 Appendix I, Gate combined with Road: "If you add Marble to a Stone Structure
-    then it is immediately considered as either Stone or Marble. 'Upon Completion' Functions still
-    only trigger once when the building is completed." A Circus Maximus foundation given a Marble
-    works at once (extra action for the matching client); a Garden given a Marble does not fire
-    its upon-completion Patron actions."""
+    """Black Box rulebook, Appendix I, Gate combined with Road: "If you add Marble to a Stone
+    Structure then it is immediately considered as either Stone or Marble. 'Upon Completion'
+    Functions still only trigger once when the building is completed." A Circus Maximus foundation
+    given a Marble works at once (extra action for the matching client); a Garden given a Marble
+    does not fire its upon-completion Patron actions."""
     done = [{"name": n, "complete": True} for n in ("Gate", "Road")]
     state = table(
         [
@@ -76,8 +72,8 @@ def test_gate_combined_with_road_marble_in_a_stone_structure_counts_as_marble() 
 
 
 def test_gate_does_not_activate_other_materials() -> None:
-    """rules/001 Appendix I, Gate: only Marble Structures work from their foundation: a Shrine
-    (Brick) foundation gives nothing."""
+    """Black Box rulebook, Appendix I, Gate: only Marble Structures work from their foundation: a
+    Shrine (Brick) foundation gives nothing."""
     state = table(
         [{"hand": [], "buildings": [{"name": "Gate", "complete": True}, {"name": "Shrine"}]}, {}]
     )
