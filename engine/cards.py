@@ -178,6 +178,13 @@ def order_types(version: str) -> tuple[OrderType, ...]:
     return tuple(t for t in ORDER_TYPES if version in t.versions)
 
 
+def material_named(name: str) -> str | None:
+    """The material a material's or a role's name stands for, in any case ("Brick", "legionary");
+    None for any other name."""
+    low = name.casefold()
+    return low if low in MATERIALS else MATERIAL_OF_ROLE.get(low)
+
+
 def material_of(name: str) -> str | None:
     """The material of an order card or a Site by name; None for a Jack."""
     order = ORDER_TYPE.get(name)

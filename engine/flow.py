@@ -185,6 +185,11 @@ def check_play(state: State, seat: int, role: str, cards: tuple[int, ...]) -> No
     if not cards:
         raise IllegalAction("no_cards", "Play at least one card.")
     require_held(state, seat, cards)
+    check_cards_play(state, seat, role, cards)
+
+
+def check_cards_play(state: State, seat: int, role: str, cards: tuple[int, ...]) -> None:
+    """The cards, wherever they are, make a play of `role` for the seat."""
     names = [state.names[c] for c in cards]
     if len(cards) == 1:
         if not played_actions(state, seat, role, cards):
@@ -281,12 +286,17 @@ class LeadFrame(FrameKind):
         assert isinstance(action, Lead)
         play(state, leader, action.role, action.cards)
         state.role = action.role
-        order = state.clockwise(leader)
-        state.frames.append({"kind": "end_turn"})
-        for seat in reversed(order):
-            state.frames.append({"kind": "act", "seat": seat, "role": action.role, "used": 0})
-        for seat in reversed(order[1:]):
-            state.frames.append({"kind": "follow", "seat": seat})
+        state.frames.extend(turn_schedule(state, action.role))
+
+
+def turn_schedule(state: State, role: str) -> list[Frame]:
+    """The decisions of a turn led as `role`, bottom of the stack first: the end of the turn, each
+    player's role actions from the leader clockwise, each other player's follow-or-think."""
+    order = state.clockwise(state.leader)
+    frames: list[Frame] = [{"kind": "end_turn"}]
+    frames += [{"kind": "act", "seat": seat, "role": role, "used": 0} for seat in reversed(order)]
+    frames += [{"kind": "follow", "seat": seat} for seat in reversed(order[1:])]
+    return frames
 
 
 @kind
@@ -357,26 +367,31 @@ class ThinkFrame(FrameKind):
 
 @kind
 class EndTurnFrame(FrameKind):
-    """End-of-turn functions first (Academy, Senate, Sewer, from the leader clockwise); then role
-    cards go to the Pool, Jacks to their pile, and the Leader card passes left (Black Box rulebook,
-    Game Play, step 5, Jacks)."""
+    """End-of-turn functions first (Senate, Sewer, from the leader clockwise); then role cards go to
+    the Pool and Jacks to their pile (Black Box rulebook, Game Play, step 5; Jacks), and the turn is
+    over; then what comes "after" a turn (Academy); then the Leader card passes left."""
 
     kind = "end_turn"
     accepts = ()
 
     def settle(self, state: State, frame: Frame) -> bool:
+        order = state.clockwise(state.leader)
         if state.role is not None and not frame.get("hooks_done"):
             frame["hooks_done"] = True
-            order = state.clockwise(state.leader)
             push(state, [f for s in order for f in powers.end_of_turn_frames(state, s)])
             return True
-        for seat in state.clockwise(state.leader):
-            player = state.players[seat]
-            for c in player.camp:
-                (state.jacks if state.names[c] == JACK else state.pool).append(c)
-            player.camp.clear()
-            player.new_turn()
-        state.role = None
+        if not frame.get("turn_over"):
+            frame["turn_over"] = True
+            after = [f for s in order for f in powers.after_turn_frames(state, s)]
+            for seat in order:
+                player = state.players[seat]
+                for c in player.camp:
+                    (state.jacks if state.names[c] == JACK else state.pool).append(c)
+                player.camp.clear()
+                player.new_turn()
+            state.role = None
+            push(state, after)
+            return True
         state.leader = (state.leader + 1) % state.n
         state.turn += 1
         state.frames.pop()

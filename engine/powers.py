@@ -33,6 +33,7 @@ THINK_DISCARD_ONE = "think_discard_one"  # Latrine
 THINK_DISCARD_ALL = "think_discard_all"  # Vomitorium
 THINK_EXTRA_JACK = "think_extra_jack"  # Tribunal
 MULTI_PLAY = "multi_play"  # Palace
+ACT_ON_HIRE = "act_on_hire"  # Bath
 LEGIONARY_BRIDGE = "legionary_bridge"  # Bridge
 OVERRIDES_PALISADE = "overrides_palisade"  # Bridge
 
@@ -51,6 +52,9 @@ class Power:
     petition_sizes: ClassVar[frozenset[int]] = frozenset()
     wild_roles: ClassVar[frozenset[str]] = frozenset()  # roles any single card may be played as
     out_of_town_cost: ClassVar[int | None] = None
+    # The owner's clients and foundations are safe from an opponent's Legionary (a Colosseum, a
+    # Domus Aurea), even when his Materials are not (Palisade against a Bridge).
+    shelters: ClassVar[bool] = False
 
     def client_counts_as(self, client_role: str, role: str) -> bool:
         return False
@@ -61,15 +65,18 @@ class Power:
     def material_fits(self, state: State, seat: int, building: Building, material: str) -> bool:
         return False
 
-    def completes(self, state: State, seat: int, building: Building, material: str) -> bool:
-        """Adding `material` completes `building` whatever its count (Scriptorium)."""
+    def may_complete(self, state: State, seat: int, building: Building, material: str) -> bool:
+        """Adding `material` lets the player complete `building` whatever its count, if he
+        chooses (Scriptorium)."""
         return False
 
-    def activates(self, state: State, seat: int, building: Building) -> bool:
-        """An incomplete structure of the owner whose function works already (Gate)."""
+    def activates(self, state: State, seat: int, building: Building, active: list[Power]) -> bool:
+        """An incomplete structure of the owner whose function works already (Gate), given the
+        functions `active` for him without such structures."""
         return False
 
     def legionary_immune(self, state: State, seat: int, demander: int) -> bool:
+        """The owner need not give Materials to `demander`'s Legionary (Palisade, Wall)."""
         return False
 
     def on_complete(self, state: State, seat: int, building: Building) -> list[Frame]:
@@ -87,6 +94,12 @@ class Power:
         return []
 
     def end_of_turn(self, state: State, seat: int) -> list[Frame]:
+        """Decisions at the end of the turn, while the played cards are still on the camps."""
+        return []
+
+    def after_turn(self, state: State, seat: int) -> list[Frame]:
+        """Decisions after the turn, once the played cards are in the Pool and the Jacks in their
+        pile (what the player did this turn is still known)."""
         return []
 
     def victory_points(self, state: State, seat: int) -> int:
@@ -159,16 +172,18 @@ def _active_powers(state: State, seat: int) -> list[Power]:
     for b in buildings:
         if b.complete:
             add(names[b.foundation])
-    if not seen.isdisjoint(ACTIVATORS):
-        base = list(out)
-        for b in buildings:
-            if not b.complete and any(p.activates(state, seat, b) for p in base):
-                add(names[b.foundation])
     for other, player in enumerate(state.players):
         if other != seat:
             for b in player.buildings:
                 if b.public:
                     add(names[b.foundation])
+    # A public structure's function is everyone's (Black Box rulebook, Appendix I, Stairway):
+    # an opponent's public Gate (or Road) wakes this player's foundations too.
+    if not seen.isdisjoint(ACTIVATORS):
+        base = list(out)
+        for b in buildings:
+            if not b.complete and any(p.activates(state, seat, b, base) for p in base):
+                add(names[b.foundation])
     return out
 
 
@@ -303,9 +318,12 @@ def completes(state: State, seat: int, building: Building, material: str, role: 
     if len(building.materials) >= materials_needed(state, building):
         return True
     own = own_power(state, building)
-    if own is not None and own.own_completes(state, building, role):
-        return True
-    return any(p.completes(state, seat, building, material) for p in active_powers(state, seat))
+    return own is not None and own.own_completes(state, building, role)
+
+
+def may_complete(state: State, seat: int, building: Building, material: str) -> bool:
+    """Whether the player may choose to complete `building` now that `material` is added."""
+    return any(p.may_complete(state, seat, building, material) for p in active_powers(state, seat))
 
 
 def legionary_victims(state: State, seat: int) -> list[int]:
@@ -322,6 +340,10 @@ def legionary_victims(state: State, seat: int) -> list[int]:
 
 def legionary_immune(state: State, victim: int, demander: int) -> bool:
     return any(p.legionary_immune(state, victim, demander) for p in active_powers(state, victim))
+
+
+def sheltered(state: State, victim: int) -> bool:
+    return any(p.shelters for p in active_powers(state, victim))
 
 
 def completion_frames(state: State, seat: int, building: Building) -> list[Frame]:
@@ -341,6 +363,10 @@ def demand_frames(state: State, seat: int, demand: list[str], victims: list[int]
 
 def end_of_turn_frames(state: State, seat: int) -> list[Frame]:
     return [f for p in active_powers(state, seat) for f in p.end_of_turn(state, seat)]
+
+
+def after_turn_frames(state: State, seat: int) -> list[Frame]:
+    return [f for p in active_powers(state, seat) for f in p.after_turn(state, seat)]
 
 
 def building_points(state: State, seat: int) -> int:

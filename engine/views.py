@@ -50,6 +50,7 @@ def building_view(state: State, b: Building) -> dict[str, Any]:
         "materials": cards(state, b.materials),
         "complete": b.complete,
         "public": b.public,
+        "out_of_town": b.out_of_town,
     }
 
 

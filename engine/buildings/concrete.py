@@ -133,6 +133,7 @@ class Wall(Power):
     (Black Box rulebook, Appendix I, Wall)."""
 
     name = "Wall"
+    shelters = True
 
     def legionary_immune(self, state: State, seat: int, demander: int) -> bool:
         return True

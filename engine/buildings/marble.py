@@ -181,9 +181,11 @@ class Palace(Power):
 @register
 class Stairway(Power):
     """Each time you execute an Architect action you may also add a matching Material to an
-    opponent's completed Structure, making its Function public to all; owners of a structure of
-    that name get no second copy; upon-completion functions do not trigger again; allowed even if
-    you skip the Architect action itself (Black Box rulebook, Appendix I, Stairway)."""
+    opponent's completed Structure, making its Function public to all; owners of a structure of that
+    name get no second copy; upon-completion functions do not trigger again; allowed even if you
+    skip the Architect action itself (Black Box rulebook, Appendix I, Stairway). A lay out of town
+    spends two Architect actions, so it gives two chances (Black Box rulebook, Out of Town
+    Sites)."""
 
     name = "Stairway"
     grants = frozenset({PUBLICIZE})

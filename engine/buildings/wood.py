@@ -45,10 +45,13 @@ class Market(Power):
 @register
 class Palisade(Power):
     """You don't lose cards to players executing Legionary actions; you may still give them up if
-    you wish. An opponent's Bridge overrides it (Black Box rulebook, Appendix I, Palisade,
-    Bridge)."""
+    you wish. An opponent's Bridge overrides it for Materials only ("you may demand Materials even
+    from opponents that own Palisades"), so clients and foundations stay safe from a Colosseum or a
+    Domus Aurea (Black Box rulebook, Appendix I, Palisade, Bridge; ruling "Palisade against a
+    Colosseum with a Bridge")."""
 
     name = "Palisade"
+    shelters = True
 
     def legionary_immune(self, state: State, seat: int, demander: int) -> bool:
         return not has(state, demander, OVERRIDES_PALISADE)

@@ -59,10 +59,15 @@ class ActFrame(FrameKind):
         seat, role = frame["seat"], ROLES[frame["role"]]
         # Count the cost first: the action may push decisions above this frame.
         frame["used"] += role.cost(state, seat, self.left(state, frame), action)
-        acted = state.players[seat].acted
-        if frame["role"] not in acted:
-            acted.append(frame["role"])
+        record_acted(state, seat, frame["role"])
         role.perform(state, seat, action)
+
+
+def record_acted(state: State, seat: int, role: str) -> None:
+    """The player took an action of `role` this turn (an Academy asks)."""
+    acted = state.players[seat].acted
+    if role not in acted:
+        acted.append(role)
 
 
 def act_left(state: State, frame: Frame) -> int:

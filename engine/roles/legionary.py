@@ -51,11 +51,9 @@ class Legionary(Role):
         frames: list[Frame] = [
             {"kind": "claim", "seat": seat, "demand": demand, "revealed": revealed}
         ]
-        exposed = []
-        for victim in powers.legionary_victims(state, seat):
+        victims = powers.legionary_victims(state, seat)
+        for victim in victims:
             immune = powers.legionary_immune(state, victim, seat)
-            if not immune:
-                exposed.append(victim)
             frames.append(
                 {
                     "kind": "give",
@@ -64,9 +62,10 @@ class Legionary(Role):
                     "demand": demand,
                     "revealed": revealed,
                     "optional": immune,  # Palisade, Wall: "You may still choose to give up cards"
-                    "stockpile": bridge and not immune,
+                    "stockpile": bridge,  # ruling "Wall: a gift to a Bridge"
                 }
             )
+        exposed = [v for v in victims if not powers.sheltered(state, v)]
         push(state, frames + powers.demand_frames(state, seat, demand, exposed))
 
 

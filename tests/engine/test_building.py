@@ -103,6 +103,40 @@ def test_out_of_town_takes_two_actions() -> None:
     assert [after.names[b.foundation] for b in after.players[0].buildings] == ["Temple"]
 
 
+def test_the_state_and_every_view_record_a_foundation_out_of_town() -> None:
+    """Black Box rulebook, Out of Town Sites: "The upside-down Sites are outside Rome". Where a
+    building stands is public: the state records it and every view shows it, and it survives a
+    JSON round trip."""
+    state = acting(
+        "architect", {"hand": ["Wall", "Temple", "Shrine"], "clientele": ["Architect"] * 2}
+    )
+    temple, shrine = find(state, hand(state, 0), "Temple"), find(state, hand(state, 0), "Shrine")
+    state = engine.apply(state, lay(temple, "marble", True))
+    state = engine.apply(state, lay(shrine, "brick"))
+    assert [b.out_of_town for b in state.players[0].buildings] == [True, False]
+    for viewer in (0, 1, None):
+        shown = engine.view(state, viewer)["players"][0]["buildings"]
+        assert [(b["foundation"]["id"], b["out_of_town"]) for b in shown] == [
+            (temple, True),
+            (shrine, False),
+        ]
+    back = engine.from_json(engine.to_json(state))
+    assert [b.out_of_town for b in back.players[0].buildings] == [True, False]
+
+
+def test_a_state_saved_before_out_of_town_was_recorded_still_loads() -> None:
+    """A snapshot saved before buildings recorded their Site's place loads with every building in
+    town, and its hash is unchanged (the field is written only when true)."""
+    state = acting("architect", {"hand": ["Wall", "Shrine"], "clientele": ["Architect"]})
+    state = engine.apply(state, lay(find(state, hand(state, 0), "Shrine"), "brick"))
+    data = engine.to_json(state)
+    (saved,) = data["players"][0]["buildings"]
+    assert "out_of_town" not in saved
+    back = engine.from_json(data)
+    assert back.players[0].buildings[0].out_of_town is False
+    assert engine.state_hash(back) == engine.state_hash(state)
+
+
 def test_out_of_town_with_one_action_left_is_refused() -> None:
     """Black Box rulebook, Out of Town Sites: "Without a Client of the matching Role, it is normally
     not possible to build outside of town"."""

@@ -215,3 +215,33 @@ def test_academy_no_thinker_action_for_another_structure() -> None:
     assert zones(state, 0)["buildings"] == {"Shrine": (["Bath", "Gate"], True)}
     assert pending(state) == (1, "lead")
     expect_illegal(state, think("cards"), "not_your_turn", seat=0)
+
+
+def test_academy_thinks_after_the_turns_jacks_are_back_in_the_pile() -> None:
+    """Black Box rulebook, Appendix I, Academy: "You may execute one Thinker action *after* any
+    turn in which you execute at least one Craftsman action"; at the end of each turn "any Jacks
+    played return to the Jacks pile" (Jacks). The Academy's Thinker action comes after the turn, so
+    the Jack the leader played is back in the pile and may be taken, though the pile was empty
+    during the turn (docs/rules.md, "Academy: after the turn")."""
+    state = table(
+        [
+            {"hand": ["Jack"]},
+            {
+                "hand": ["Market", "Insula"],
+                "buildings": [
+                    {"name": "Academy", "materials": ["Shrine", "Shrine"], "complete": True}
+                ],
+            },
+        ],
+        jacks=0,
+    )
+    jack = in_hand(state, 0, "Jack")
+    state = act(state, lead("craftsman", jack))
+    state = act(state, follow(in_hand(state, 1, "Market")))
+    state = act(state, lay(in_hand(state, 1, "Insula"), "rubble"))
+    assert pending(state) == (1, "think")
+    assert state.jacks == [jack] and state.players[0].camp == []
+    assert engine.view(state, 1)["role"] is None  # the turn is over
+    state = act(state, think("jack"))
+    assert state.players[1].hand == [jack] and state.jacks == []
+    assert pending(state) == (1, "lead") and state.turn == 2

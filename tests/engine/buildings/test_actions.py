@@ -7,6 +7,7 @@ import engine
 from engine.powers import material_fits
 from tests.engine.buildings.steps import (
     build,
+    claim,
     in_hand,
     in_stockpile,
     lay,
@@ -15,7 +16,17 @@ from tests.engine.buildings.steps import (
     site_of,
     structure,
 )
-from tests.engine.helpers import actions_left, find, find_all, follow, lead, names, table
+from tests.engine.helpers import (
+    SKIP,
+    actions_left,
+    find,
+    find_all,
+    follow,
+    kind,
+    lead,
+    names,
+    table,
+)
 
 
 def test_ludus_magna_example_merchant_client_acts_as_craftsman_at_once() -> None:
@@ -164,11 +175,69 @@ def test_scriptorium_example_marble_completes_any_structure() -> None:
     state = engine.apply(state, lead("craftsman", find(state, state.players[0].hand, "Wood")))
     state = engine.apply(state, follow(state.players[1].hand[0]))
     state = engine.apply(state, build(in_hand(state, 0, "Stone"), site_of(state, 0, "Scriptorium")))
-    state = engine.apply(state, build(in_hand(state, 0, "Marble"), site_of(state, 0, "Wall")))
-    state = engine.apply(state, build(in_hand(state, 0, "Marble"), site_of(state, 0, "Temple")))
+    # "You may complete": each Marble asks whether it completes the structure.
+    for name in ("Wall", "Temple"):
+        state = engine.apply(state, build(in_hand(state, 0, "Marble"), site_of(state, 0, name)))
+        assert kind(state) == "complete" and SKIP in engine.legal_actions(state)
+        state = engine.apply(state, claim(site_of(state, 0, name)))
     for name in ("Scriptorium", "Wall", "Temple"):
         assert structure(state, 0, name).complete
     assert mine(state)["influence"] == 2 + 3 + 2 + 3
+
+
+def test_scriptorium_with_a_road_a_marble_need_not_complete_a_catacomb() -> None:
+    """Black Box rulebook, Appendix I, Scriptorium: "You may complete any of your Structures by
+    using a Craftsman or Architect action to add a Marble Material to it": a choice. With a Road
+    ("You may use any Material towards the completion of Stone Structures") a Marble goes into a
+    Catacomb as one of its three materials, without completing it (and ending the game)."""
+    state = table(
+        [
+            {
+                "hand": ["Dock", "Marble", "Stone"],
+                "clientele": ["Craftsman"],
+                "buildings": [
+                    {"name": "Scriptorium", "complete": True},
+                    {"name": "Road", "complete": True},
+                    {"name": "Catacomb", "materials": ["Stone"]},
+                ],
+            },
+            {"hand": ["Market"]},
+        ]
+    )
+    state = engine.apply(state, lead("craftsman", find(state, state.players[0].hand, "Dock")))
+    state = engine.apply(state, follow(state.players[1].hand[0]))
+    state = engine.apply(state, build(in_hand(state, 0, "Marble"), site_of(state, 0, "Catacomb")))
+    catacomb = structure(state, 0, "Catacomb")
+    assert kind(state) == "complete" and not catacomb.complete
+    state = engine.apply(state, SKIP)
+    catacomb = structure(state, 0, "Catacomb")
+    assert not catacomb.complete and not engine.is_over(state)
+    assert materials_of(state, catacomb.materials) == ["marble", "stone"]
+    # The Catacomb now needs one more material, and the turn goes on.
+    assert (engine.to_act(state), kind(state), actions_left(state)) == (0, "act", 1)
+    state = engine.apply(state, build(in_hand(state, 0, "Stone"), site_of(state, 0, "Catacomb")))
+    assert engine.is_over(state) and state.end is not None and state.end["reason"] == "catacomb"
+
+
+def test_scriptorium_a_marble_that_completes_by_count_asks_nothing() -> None:
+    """Black Box rulebook, Completing a Structure: a structure with all its materials is complete;
+    the Scriptorium's choice is only for a Marble that completes it early."""
+    state = table(
+        [
+            {
+                "hand": ["Dock", "Marble"],
+                "buildings": [
+                    {"name": "Scriptorium", "complete": True},
+                    {"name": "Temple", "materials": ["Marble", "Marble"]},
+                ],
+            },
+            {"hand": ["Market"]},
+        ]
+    )
+    state = engine.apply(state, lead("craftsman", find(state, state.players[0].hand, "Dock")))
+    state = engine.apply(state, follow(state.players[1].hand[0]))
+    state = engine.apply(state, build(in_hand(state, 0, "Marble"), site_of(state, 0, "Temple")))
+    assert structure(state, 0, "Temple").complete and kind(state) != "complete"
 
 
 def test_tower_example_rubble_anywhere_and_out_of_town_for_one_action() -> None:

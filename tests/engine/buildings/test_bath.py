@@ -198,11 +198,12 @@ def test_bath_without_the_completion_the_clientele_stays_full() -> None:
     assert "Dock" in pool(state)
 
 
-def test_bath_two_clients_hired_at_once_combine_for_an_out_of_town_site() -> None:
+def test_bath_two_clients_hired_at_once_act_one_after_the_other() -> None:
     """Black Box rulebook, Appendix I, Bath: "This action must be completed before a new Client is
     hired, although two actions may be combined to start an out of town Site." With an Aqueduct one
-    Patron action hires two Craftsmen (one from the Pool, one from hand); their two Bath actions
-    together lay a Temple on an out-of-town Marble Site."""
+    Patron action hires a Craftsman from the Pool and one from hand: the first is hired and acts
+    (it may wait to combine), then the second is hired; their two actions together lay a Temple on
+    an out-of-town Marble Site."""
     aqueduct = {"name": "Aqueduct", "materials": ["Wall", "Wall"], "complete": True}
     state = table(
         [
@@ -215,12 +216,162 @@ def test_bath_two_clients_hired_at_once_combine_for_an_out_of_town_site() -> Non
     state = act(state, lead("patron", in_hand(state, 0, "Statue")))
     state = act(state, think("jack"))
     state = act(state, hire(in_pool(state, "Dock"), from_hand=in_hand(state, 0, "Market")))
-    assert zones(state, 0)["clientele"] == ["Dock", "Market"]
-    assert pending(state) == (0, "act"), "the two Bath actions are not offered together"
-    assert engine.prompt(state)["role"] == "craftsman"
+    # Only the Pool's Craftsman is hired so far; his one action cannot lay out of town.
+    assert zones(state, 0)["clientele"] == ["Dock"]
+    assert pending(state) == (0, "bath") and left(state) == 1
     temple = in_hand(state, 0, "Temple")
+    expect_illegal(state, lay(temple, "marble", out_of_town=True), "not_enough_actions")
+    state = act(state, SKIP)  # he waits, to combine with the next new client
+    assert zones(state, 0)["clientele"] == ["Dock", "Market"]
+    assert pending(state) == (0, "bath") and left(state) == 2
     state = act(state, lay(temple, "marble", out_of_town=True))
     assert zones(state, 0)["buildings"]["Temple"] == ([], False)
     assert engine.view(state, None)["sites"]["marble"] == {"in_town": 0, "out_of_town": 1}
     # Both Bath actions are spent: the turn is over.
     assert pending(state) == (1, "lead")
+
+
+def combine_table() -> engine.State:
+    """Seat 0 owns a Bath, has a Patron client and leads Patron (two actions); the Pool holds two
+    Craftsmen (Dock, Market); the hand a Temple and an Insula; Marble Sites are only out of town."""
+    state = table(
+        [
+            {"hand": ["Statue", "Temple", "Insula"], "clientele": ["Palace"], "buildings": [BATH]},
+            {"hand": ["Road"]},
+        ],
+        pool=["Dock", "Market"],
+        sites={"marble": {"in_town": 0, "out_of_town": 2}},
+    )
+    state = act(state, lead("patron", in_hand(state, 0, "Statue")))
+    state = act(state, think("jack"))
+    state = act(state, hire(in_pool(state, "Dock")))
+    assert pending(state) == (0, "bath") and left(state) == 1
+    return act(state, SKIP)  # the Dock waits for the next new client
+
+
+def test_bath_actions_of_two_ordinary_hires_combine_for_an_out_of_town_site() -> None:
+    """Black Box rulebook, Appendix I, Bath: "two actions may be combined to start an out of town
+    Site" (Out of Town Sites: "two consecutive Architect or Craftsman actions"). Two Patron actions
+    hire two Craftsmen one at a time; the first's Bath action waits (skip) and joins the second's:
+    together they lay a Temple out of town (docs/rules.md, "Bath: combining for an out-of-town
+    Site")."""
+    state = combine_table()
+    assert pending(state) == (0, "act") and engine.prompt(state)["role"] == "patron"
+    state = act(state, hire(in_pool(state, "Market")))
+    assert pending(state) == (0, "bath") and left(state) == 2
+    state = act(state, lay(in_hand(state, 0, "Temple"), "marble", out_of_town=True))
+    assert zones(state, 0)["buildings"]["Temple"] == ([], False)
+    assert state.players[0].buildings[-1].out_of_town
+    assert pending(state) == (1, "lead")
+
+
+def test_bath_a_waiting_action_is_only_for_an_out_of_town_site() -> None:
+    """Black Box rulebook, Appendix I, Bath: "This action must be completed before a new Client is
+    hired": the action that waited serves only to lay out of town with the next one; any other use
+    of the next client's action ends both."""
+    state = combine_table()
+    state = act(state, hire(in_pool(state, "Market")))
+    state = act(state, lay(in_hand(state, 0, "Insula"), "rubble"))
+    assert zones(state, 0)["buildings"] == {
+        "Bath": (["Atrium", "Atrium"], True),
+        "Insula": ([], False),
+    }
+    assert pending(state) == (1, "lead")
+
+
+def test_bath_a_new_client_acts_as_a_laborer_with_a_storeroom() -> None:
+    """Black Box rulebook, Appendix I, Storeroom: "Each Client in your Clientele may act as a
+    Laborer Client at any time instead of itself"; with a Bath (Appendix I, Bath) a new Patron
+    client's action may be a Laborer action (docs/rules.md, "Bath: the roles a new client may act
+    as")."""
+    storeroom = {"name": "Storeroom", "complete": True}
+    state = table(
+        [{"hand": ["Statue"], "buildings": [BATH, storeroom]}, {"hand": ["Road"]}],
+        pool=["Palace", "Wall"],
+    )
+    state = act(state, lead("patron", in_hand(state, 0, "Statue")))
+    state = act(state, think("jack"))
+    state = act(state, hire(in_pool(state, "Palace")))
+    prompt = engine.prompt(state)
+    assert prompt["kind"] == "bath" and prompt["roles"] == ["patron", "laborer"]
+    state = act(state, gather(in_pool(state, "Wall")))
+    assert zones(state, 0)["stockpile"] == ["Wall"] and zones(state, 0)["clientele"] == ["Palace"]
+
+
+def test_bath_a_merchant_client_acts_as_any_role_with_a_ludus_magna() -> None:
+    """Black Box rulebook, Appendix I, Ludus Magna: "Each Merchant Client in your Clientele counts
+    as any type of Client"; with a Bath its action may be of any role: here a Craftsman action that
+    lays an Insula."""
+    ludus = {"name": "Ludus Magna", "complete": True}
+    state = table(
+        [{"hand": ["Statue", "Insula"], "buildings": [BATH, ludus]}, {"hand": ["Road"]}],
+        pool=["Villa"],
+    )
+    state = act(state, lead("patron", in_hand(state, 0, "Statue")))
+    state = act(state, think("jack"))
+    state = act(state, hire(in_pool(state, "Villa")))
+    prompt = engine.prompt(state)
+    assert prompt["kind"] == "bath" and set(prompt["roles"]) == {
+        "laborer",
+        "craftsman",
+        "legionary",
+        "architect",
+        "merchant",
+        "patron",
+    }
+    state = act(state, lay(in_hand(state, 0, "Insula"), "rubble"))
+    assert zones(state, 0)["buildings"]["Insula"] == ([], False)
+
+
+def bar_table() -> engine.State:
+    """Seat 0 owns a Bath and a Bar (Influence 2 + 2 + 1 = 5) and has four clients (room for one
+    more), a Wall foundation with one Concrete and a Concrete in its Stockpile; it leads Patron. The
+    Pool holds an Architect (Tower); the deck's top card is a Laborer (Insula)."""
+    bar = {"name": "Bar", "complete": True}
+    state = table(
+        [
+            {
+                "hand": ["Temple"],
+                "clientele": ["Academy", "Academy", "Academy", "Shrine"],
+                "stockpile": ["Tribunal"],
+                "buildings": [BATH, bar, {"name": "Wall", "materials": ["Storeroom"]}],
+            },
+            {"hand": ["Road"]},
+        ],
+        pool=["Tower", "Dock"],
+        deck=["Insula"],
+    )
+    state = act(state, lead("patron", in_hand(state, 0, "Temple")))
+    state = act(state, think("jack"))
+    assert engine.view(state, 0)["players"][0]["clientele_limit"] == 5
+    return act(state, hire(in_pool(state, "Tower"), from_deck=True))
+
+
+def test_bath_with_a_bar_the_first_clients_action_makes_room_for_the_second() -> None:
+    """Black Box rulebook, Appendix I, Bath: "This action must be completed before a new Client is
+    hired ... If the Client's action completes a building then this additional Influence is
+    available for subsequent Patron actions"; Appendix I, Bar: "The size of your Clientele is still
+    limited by your Influence". One Patron action names the Pool's Architect and the deck's top
+    card: the Architect is hired (the fifth client) and completes the Wall (Influence 7); then
+    there is room, and the deck's card is hired and acts in turn (docs/rules.md, "Bath: one client
+    at a time")."""
+    state = bar_table()
+    assert zones(state, 0)["clientele"] == ["Academy", "Academy", "Academy", "Shrine", "Tower"]
+    assert pending(state) == (0, "bath") and engine.prompt(state)["role"] == "architect"
+    state = act(state, build(state.players[0].stockpile[0], site_of(state, 0, "Wall")))
+    assert zones(state, 0)["influence"] == 7
+    assert "Insula" in zones(state, 0)["clientele"]
+    assert pending(state) == (0, "bath") and engine.prompt(state)["role"] == "laborer"
+    state = act(state, gather(in_pool(state, "Dock")))
+    assert zones(state, 0)["stockpile"] == ["Dock"]
+
+
+def test_bath_with_a_bar_no_room_no_second_client() -> None:
+    """Black Box rulebook, Appendix I, Bar: "The size of your Clientele is still limited by your
+    Influence": if the first client's Bath action is declined, there is no room for the deck's
+    card, which stays in the deck."""
+    state = bar_table()
+    deck = list(state.deck)
+    state = act(state, SKIP)
+    assert zones(state, 0)["clientele"] == ["Academy", "Academy", "Academy", "Shrine", "Tower"]
+    assert state.deck == deck and pending(state) == (1, "lead")

@@ -6,9 +6,8 @@ you have room for some but not all, you choose which Clients are slain. If Legio
 slain they do not provide actions for their owner to execute this turn. Palisades and Walls protect
 against an opponent's Colosseum. A Bridge expands the reach of a Colosseum."
 
-Ruling "Colosseum: one client per demand" (docs/rules.md): one client per demand from each victim,
-as with cards from hand; the example takes a Legionary and a Merchant client for a Brick and a Stone
-demand."""
+The Vault's room is the only limit: any number of matching clients from each victim (docs/rules.md,
+"Colosseum: the Vault is the only limit")."""
 
 from __future__ import annotations
 
@@ -169,11 +168,13 @@ def test_colosseum_palisade_protects_only_its_owner() -> None:
     assert zones(state, 1)["clientele"] == ["Academy"] and zones(state, 2)["clientele"] == []
 
 
-def test_colosseum_with_bridge_reaches_palisade_and_across_not_wall() -> None:
-    """Black Box rulebook, Appendix I, Colosseum: "A Bridge expands the reach of a Colosseum" (Black
-    Box rulebook, Appendix I, Bridge: Palisade owners, and in four or five every opponent; "Players
-    who own Walls are still protected"). Four players: left has a Palisade, across nothing, right a
-    Wall."""
+def test_colosseum_with_bridge_reaches_across_but_not_palisade_or_wall() -> None:
+    """Black Box rulebook, Appendix I, Colosseum: "Palisades and Walls protect against an
+    opponent's Colosseum. A Bridge expands the reach of a Colosseum": in a game of four every
+    opponent is reached (Appendix I, Bridge), but the Bridge lifts a Palisade's protection only for
+    Materials ("you may demand Materials even from opponents that own Palisades"), so the Palisade
+    still keeps its owner's clients (docs/rules.md, "Palisade against a Colosseum with a Bridge").
+    Four players: left has a Palisade, across nothing, right a Wall; each has a Brick client."""
     state = slay_table(
         [
             {"clientele": ["Academy"], "buildings": [PALISADE]},
@@ -184,11 +185,37 @@ def test_colosseum_with_bridge_reaches_palisade_and_across_not_wall() -> None:
     )
     assert pending(state) == (0, "slay")
     offered = {c for a in engine.legal_actions(state) for c in a.get("cards", [])}
-    assert offered == {in_clientele(state, 1, "Academy"), in_clientele(state, 2, "Atrium")}
+    assert offered == {in_clientele(state, 2, "Atrium")}
+    expect_illegal(state, claim(in_clientele(state, 1, "Academy")), "not_offered")
     expect_illegal(state, claim(in_clientele(state, 3, "Archway")), "not_offered")
-    state = act(state, claim(in_clientele(state, 1, "Academy"), in_clientele(state, 2, "Atrium")))
-    assert zones(state, 0)["vault"] == ["Academy", "Atrium"]
-    assert zones(state, 3)["clientele"] == ["Archway"]
+    state = act(state, claim(in_clientele(state, 2, "Atrium")))
+    assert zones(state, 0)["vault"] == ["Atrium"]
+    assert zones(state, 1)["clientele"] == ["Academy"] and zones(state, 3)["clientele"] == [
+        "Archway"
+    ]
+
+
+def test_colosseum_with_bridge_the_palisade_owner_still_gives_materials() -> None:
+    """Black Box rulebook, Appendix I, Bridge: against a Bridge a Palisade owner must give his
+    matching Materials, from hand and Stockpile; his clients stay his (Appendix I, Colosseum)."""
+    state = table(
+        [
+            {"hand": ["Gate", "Shrine"], "buildings": [COLOSSEUM, BRIDGE]},
+            {
+                "hand": ["Foundry"],
+                "stockpile": ["School"],
+                "clientele": ["Academy"],
+                "buildings": [PALISADE],
+            },
+        ],
+        version="imperium",
+    )
+    state = act(state, lead("legionary", in_hand(state, 0, "Gate")))
+    state = act(state, think("jack"))
+    state = act(state, demand(in_hand(state, 0, "Shrine")))
+    assert zones(state, 0)["stockpile"] == ["Foundry", "School"]
+    assert zones(state, 1)["clientele"] == ["Academy"]
+    assert pending(state) == (1, "lead")
 
 
 def test_colosseum_vault_room_limits_the_slain() -> None:
@@ -228,3 +255,23 @@ def test_colosseum_full_vault_clients_survive() -> None:
         "Atrium"
     ]
     assert len(state.players[0].vault) == 5
+
+
+def test_colosseum_several_clients_of_one_demand_from_one_victim() -> None:
+    """Black Box rulebook, Appendix I, Colosseum: "you may take matching Client cards from your
+    opponents' Clienteles ... If you do not have room in your Vault, you may not take the cards
+    ... If you have room for some but not all, you choose which Clients are slain": the Vault is
+    the only limit, so one Brick demand may slay both of a victim's Legionary clients."""
+    state = slay_table(
+        [{"clientele": ["Academy", "Atrium"]}, {"clientele": ["Archway"]}],
+        {"buildings": [COLOSSEUM]},
+    )
+    assert pending(state) == (0, "slay")
+    everyone_matching = claim(
+        in_clientele(state, 1, "Academy"),
+        in_clientele(state, 1, "Atrium"),
+        in_clientele(state, 2, "Archway"),
+    )
+    state = act(state, everyone_matching)
+    assert zones(state, 0)["vault"] == ["Academy", "Archway", "Atrium"]
+    assert zones(state, 1)["clientele"] == [] and zones(state, 2)["clientele"] == []

@@ -172,6 +172,35 @@ def test_wall_example_against_a_bridge() -> None:
     assert len(find_all(state, state.players[1].hand, "Stone")) == 2
 
 
+def test_a_wall_owner_may_give_a_bridge_owner_stockpile_cards_too() -> None:
+    """Black Box rulebook, Appendix I, Wall: "You are not required to lose cards to opponents
+    performing the Legionary action. You may still choose to give up cards if you wish"; against a
+    Bridge the cards a demand takes include "a matching Material from their Stockpile" (Appendix
+    I, Bridge). So the Wall owner may give what the Bridge would take, hand and Stockpile, or any
+    part of it, or nothing (docs/rules.md, "Wall: a gift to a Bridge")."""
+    state = table(
+        [
+            {"hand": ["Legionary", "Villa"], "buildings": [{"name": "Bridge", "complete": True}]},
+            {
+                "hand": ["Sewer", "Brick"],
+                "stockpile": ["Garden"],
+                "buildings": [{"name": "Wall", "complete": True}],
+            },
+        ]
+    )
+    state = engine.apply(state, lead("legionary", find(state, state.players[0].hand, "Legionary")))
+    state = engine.apply(state, follow(find(state, state.players[1].hand, "Brick")))
+    state = engine.apply(
+        state, {"type": "demand", "cards": [find(state, state.players[0].hand, "Villa")]}
+    )
+    sewer = find(state, state.players[1].hand, "Sewer")
+    garden = find(state, state.players[1].stockpile, "Garden")
+    gifts = {tuple(sorted(a["cards"])) for a in engine.legal_actions(state)}
+    assert gifts == {(), (sewer,), (garden,), tuple(sorted((sewer, garden)))}
+    state = engine.apply(state, {"type": "give", "cards": [garden]})
+    assert state.players[0].stockpile == [garden] and state.players[1].hand == [sewer]
+
+
 def test_colosseum_with_a_full_vault_asks_nothing() -> None:
     """Black Box rulebook, Appendix I, Colosseum: "If you do not have room in your Vault, you may
     not take the cards - so your opponents' Clients survive." With no room there is no decision to
@@ -214,3 +243,33 @@ def test_colosseum_with_a_full_vault_asks_nothing() -> None:
         state, {"type": "demand", "cards": [find(state, state.players[0].hand, "Atrium")]}
     )
     assert engine.prompt(state)["kind"] == "slay"
+
+
+def test_a_public_wall_gives_every_player_its_points_and_its_protection() -> None:
+    """Black Box rulebook, Appendix I, Stairway: a public structure's function is granted "to all
+    players"; the Wall's function is both its points ("a Victory Point ... for each two Materials
+    in your Stockpile") and its protection (Appendix I, Wall). Each player scores his own
+    Stockpile, and no Legionary takes his cards (docs/rules.md, "Stairway: a public Wall")."""
+    state = table(
+        [
+            {"hand": ["Legionary", "Villa"], "stockpile": ["Rubble"] * 4},
+            {
+                "hand": ["Garden"],
+                "stockpile": ["Wood"] * 3,
+                "buildings": [{"name": "Wall", "complete": True, "public": True}],
+            },
+            {"hand": ["Prison"], "stockpile": ["Brick"]},
+        ]
+    )
+    assert [s["buildings"] for s in engine.scores(state)] == [2, 1, 0]
+    state = engine.apply(state, lead("legionary", find(state, state.players[0].hand, "Legionary")))
+    state = engine.apply(state, {"type": "think", "take": "jack"})
+    state = engine.apply(state, {"type": "think", "take": "jack"})
+    state = engine.apply(
+        state, {"type": "demand", "cards": [find(state, state.players[0].hand, "Villa")]}
+    )
+    for victim in (1, 2):
+        prompt = engine.prompt(state)
+        assert (prompt["kind"], prompt["seat"], prompt["optional"]) == ("give", victim, True)
+        state = engine.apply(state, {"type": "give", "cards": []})
+    assert len(state.players[0].stockpile) == 4

@@ -148,3 +148,30 @@ def test_domus_aurea_with_bridge_one_foundation_from_every_opponent() -> None:
     assert zones(state, 0)["stockpile"] == ["Foundry", "Gate"]
     assert zones(state, 0)["influence"] == 2 + 3 + 2 + 2 + 2
     assert zones(state, 1)["buildings"] == {} and zones(state, 2)["buildings"] == {}
+
+
+def test_domus_aurea_with_bridge_a_palisade_still_keeps_its_foundations() -> None:
+    """Black Box rulebook, Appendix I, Palisade: "You don't lose cards to players executing
+    Legionary actions"; a Bridge lifts that only for Materials ("you may demand Materials even from
+    opponents that own Palisades": Appendix I, Bridge). The Palisade owner gives his Brick but keeps
+    his empty Gate; the player across loses his Foundry (docs/rules.md, "Palisade against a
+    Colosseum with a Bridge")."""
+    bridge = {"name": "Bridge", "materials": ["Wall", "Wall"], "complete": True}
+    palisade = {"name": "Palisade", "materials": ["Dock"], "complete": True}
+    state = table(
+        [
+            {"hand": ["Shrine", "Academy"], "buildings": [DOMUS, bridge]},
+            {"hand": ["Road", "Bath"], "buildings": [{"name": "Gate"}, palisade]},
+            {"hand": ["Road"], "buildings": [{"name": "Foundry"}]},
+            {"hand": ["Road"]},
+        ]
+    )
+    state = act(state, lead("legionary", in_hand(state, 0, "Shrine")))
+    state = play(state, think("jack"), think("jack"), think("jack"))
+    state = act(state, demand(in_hand(state, 0, "Academy")))
+    assert zones(state, 0)["stockpile"] == ["Bath"]
+    assert pending(state) == (0, "raze")
+    expect_illegal(state, claim(site_of(state, 1, "Gate")), "not_offered")
+    state = act(state, claim(site_of(state, 2, "Foundry")))
+    assert zones(state, 0)["stockpile"] == ["Bath", "Foundry"]
+    assert "Gate" in zones(state, 1)["buildings"]

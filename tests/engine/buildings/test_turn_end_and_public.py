@@ -222,9 +222,12 @@ def test_statue_example_on_a_brick_site() -> None:
 
 
 def test_prison_stealing_a_school_fires_its_upon_completion_for_the_thief() -> None:
-    """Black Box rulebook, Appendix I, Prison: "Any 'Upon completion' effects in the Function of a
-    Structure trigger for the new owner when the Structure is stolen." Stealing a School gives the
-    thief one Thinker action per point of his Influence (2: the Prison's 3 went to the victim)."""
+    """Black Box rulebook, Appendix I, Prison: "You now gain the benefit of the Function of that
+    stolen Structure as if you had just completed it ... In exchange, you must give three Influence
+    to the original owner"; "Any 'Upon completion' effects ... trigger for the new owner when the
+    Structure is stolen." The function comes first, then the exchange (docs/rules.md, "Prison: the
+    function before the exchange"): stealing a School gives the thief one Thinker action per point
+    of his Influence with the Prison's Site still his (2 + 3), and the victim then gets the Site."""
     state = table(
         [
             {
@@ -241,7 +244,8 @@ def test_prison_stealing_a_school_fires_its_upon_completion_for_the_thief() -> N
         state, {"type": "claim", "cards": [structure(state, 1, "School").foundation]}
     )
     prompt = engine.prompt(state)
-    assert prompt["kind"] == "think" and prompt["seat"] == 0 and prompt["actions_left"] == 2
+    assert prompt["kind"] == "think" and prompt["seat"] == 0 and prompt["actions_left"] == 5
+    assert [mine(state, s)["influence"] for s in (0, 1)] == [2, 2 + 2 + 3]
 
 
 def test_stairway_public_structure_does_not_fire_its_upon_completion_again() -> None:
@@ -312,3 +316,100 @@ def test_basilica_filched_card_is_hidden_from_opponents() -> None:
     assert engine.public_action(action, actor=0, viewer=0) == action
     assert engine.public_action(action, actor=0, viewer=1) == {**action, "from_hand": None}
     assert engine.public_action(action, actor=0, viewer=None)["from_hand"] is None
+
+
+def test_stairway_an_out_of_town_lay_is_two_architect_actions_and_two_chances() -> None:
+    """Black Box rulebook, Appendix I, Stairway: "Each time you execute an Architect action you
+    may also choose to move an appropriate Material into any opponent's completed Structure". A
+    foundation out of town takes "two consecutive Architect or Craftsman actions" (Out of Town
+    Sites): two Architect actions, so two structures may be made public."""
+    state = table(
+        [
+            {
+                "hand": ["Wall", "Temple", "Insula"],
+                "clientele": ["Architect", "Architect"],
+                "stockpile": ["Brick", "Wood"],
+                "buildings": [{"name": "Stairway", "complete": True}],
+            },
+            {
+                "buildings": [
+                    {"name": "Shrine", "complete": True},
+                    {"name": "Market", "complete": True},
+                ]
+            },
+        ],
+        sites={"marble": {"in_town": 0, "out_of_town": 2}},
+    )
+    state = engine.apply(state, lead("architect", find(state, state.players[0].hand, "Wall")))
+    state = engine.apply(state, think("jack"))
+    state = engine.apply(state, lay(in_hand(state, 0, "Temple"), "marble", out_of_town=True))
+    assert kind(state) == "stairway"
+    for material, name in (("Brick", "Shrine"), ("Wood", "Market")):
+        assert kind(state) == "stairway"
+        card = find(state, state.players[0].stockpile, material)
+        state = engine.apply(
+            state,
+            {"type": "publicize", "card": card, "building": structure(state, 1, name).foundation},
+        )
+        assert structure(state, 1, name).public
+    assert mine(state, 0)["hand_size"] == 7 and mine(state, 0)["vault_limit"] == 2 + 3 + 2
+    assert kind(state) == "act" and engine.prompt(state)["actions_left"] == 1
+
+
+def test_a_public_structure_stays_public_when_a_prison_steals_it() -> None:
+    """Black Box rulebook, Appendix I, Prison ("the original owner loses the benefit of the
+    Function") read with Stairway ("immediately grant that Structure's function to all
+    players"): the stolen structure keeps the material that makes it public, so its function stays
+    everyone's, its old owner's included (docs/rules.md, "Stairway: public for good")."""
+    state = table(
+        [
+            {
+                "hand": ["Dock", "Stone"],
+                "buildings": [{"name": "Prison", "materials": ["Stone", "Stone"]}],
+            },
+            {"buildings": [{"name": "Shrine", "complete": True, "public": True}]},
+            {},
+        ]
+    )
+    state = engine.apply(state, lead("craftsman", find(state, state.players[0].hand, "Dock")))
+    state = engine.apply(state, think("jack"))
+    state = engine.apply(state, think("jack"))
+    state = engine.apply(state, build(in_hand(state, 0, "Stone"), site_of(state, 0, "Prison")))
+    shrine = structure(state, 1, "Shrine").foundation
+    state = engine.apply(state, {"type": "claim", "cards": [shrine]})
+    assert structure(state, 0, "Shrine").public
+    assert [mine(state, s)["hand_size"] for s in range(3)] == [7, 7, 7]
+
+
+def test_stairway_completed_by_a_scriptorium_choice_gives_its_chance_at_once() -> None:
+    """Black Box rulebook, Appendix I, Stairway example: completing the Stairway with an Architect
+    action "immediately" allows the additional action. Completed early with a Marble by a
+    Scriptorium's choice (Appendix I, Scriptorium: "You may complete"), the Stairway's chance comes
+    after that choice, for the same Architect action."""
+    state = table(
+        [
+            {
+                "hand": ["Wall"],
+                "stockpile": ["Marble", "Brick"],
+                "buildings": [
+                    {"name": "Scriptorium", "complete": True},
+                    {"name": "Stairway", "materials": ["Marble"]},
+                ],
+            },
+            {"buildings": [{"name": "Shrine", "complete": True}]},
+        ]
+    )
+    state = engine.apply(state, lead("architect", state.players[0].hand[0]))
+    state = engine.apply(state, think("jack"))
+    state = engine.apply(
+        state, build(in_stockpile(state, 0, "Marble"), site_of(state, 0, "Stairway"))
+    )
+    assert kind(state) == "complete"
+    state = engine.apply(
+        state, {"type": "claim", "cards": [structure(state, 0, "Stairway").foundation]}
+    )
+    assert structure(state, 0, "Stairway").complete and kind(state) == "stairway"
+    brick = find(state, state.players[0].stockpile, "Brick")
+    shrine = structure(state, 1, "Shrine").foundation
+    state = engine.apply(state, {"type": "publicize", "card": brick, "building": shrine})
+    assert structure(state, 1, "Shrine").public and mine(state, 0)["hand_size"] == 7
