@@ -8,7 +8,8 @@ import logging
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
-from django.http import Http404, HttpRequest, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
@@ -101,11 +102,14 @@ def handler403(request: HttpRequest, exception: Exception | None = None) -> Json
     return _json("forbidden", "You may not do this.", 403)
 
 
-def handler404(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
+def handler404(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """JSON, except for a browser asking for a page of the web client (outside /api/)."""
+    if not request.path.startswith("/api/") and "text/html" in request.headers.get("Accept", ""):
+        return render(request, "web/404.html", status=404)
     return _json("not_found", "Not found.", 404)
 
 
-def not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+def not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
     """The catch-all URL: any method on an unknown path."""
     return handler404(request)
 

@@ -1,0 +1,229 @@
+"""The web client in a real headless Chromium against a live server: people sign up, create and
+join games, and play whole games by clicking; a spectator never sees a hand; a stale move and an
+illegal one say why. These tests also take the screenshots in docs/ (docs/web.md)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core import mail
+
+import engine
+from games.models import Game
+
+from .browser import Person, play_to_the_end, wait_for
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def hand_ids(game_id: int, seat: int) -> set[int]:
+    state = engine.from_json(Game.objects.get(pk=game_id).state)
+    return set(state.players[seat].hand)
+
+
+def page_card_ids(person: Person) -> set[int]:
+    return {int(e.get_attribute("data-card")) for e in person.all("#table [data-card]")}
+
+
+def test_two_people_and_a_spectator_play_a_whole_game(browsers: Any) -> None:
+    alice, bob, watcher = browsers(), browsers(), browsers(width=420, height=900)
+    alice.sign_up("alice", "alice@example.org")
+    bob.sign_up("bob", "bob@example.org")
+    game_id = alice.create_game(
+        {
+            "players": "2",
+            "training": "1",  # the training deal: a shorter game
+            "seat1_kind": "invited",
+            "seat1_email": "bob@example.org",
+        }
+    )
+    (invitation,) = [m for m in mail.outbox if "bob@example.org" in m.to and "invited" in m.subject]
+    link = re.search(r"(http\S+/play/\S+/)", invitation.body).group(1)
+    bob.open(link)
+    wait_for(lambda: f"/games/{game_id}/" in bob.driver.current_url, what="bob at the table")
+    watcher.open(f"/games/{game_id}/")
+    assert "you are watching" in watcher.find("h1").text
+
+    clicks = play_to_the_end([alice, bob], seed=2)
+
+    assert Game.objects.get(pk=game_id).status == Game.Status.FINISHED
+    for person in (alice, bob):
+        scores = person.find("#table .scores").text
+        assert "alice" in scores and "Guest 2" in scores  # bob plays by his invitation link
+    wait_for(watcher.finished, 30, "the spectator's page to show the final scores")
+    assert clicks > 20
+    assert not watcher.all("#table .hand")
+
+
+def test_a_spectator_never_sees_a_hand(browsers: Any) -> None:
+    alice, watcher = browsers(), browsers()
+    alice.sign_up("alice", "alice@example.org")
+    game_id = alice.create_game({"players": "2", "seat1_kind": "bot"})
+    watcher.open(f"/games/{game_id}/")
+    for turn in range(6):
+        alice.play_one(__import__("random").Random(turn))
+        wait_for(lambda: watcher.seq() == alice.seq(), 20, "the spectator's page to follow")
+        shown = page_card_ids(watcher)
+        hidden = hand_ids(game_id, 0) | hand_ids(game_id, 1)
+        assert hidden and not shown & hidden
+        assert not watcher.all("#table .hand") and not watcher.all("#choices:not([hidden])")
+        # The player sees her own hand, and only hers.
+        assert hand_ids(game_id, 0) <= page_card_ids(alice)
+        assert not page_card_ids(alice) & hand_ids(game_id, 1)
+
+
+def test_a_person_plays_a_whole_game_against_two_bots(browsers: Any) -> None:
+    alice = browsers()
+    alice.sign_up("alice", "alice@example.org")
+    game_id = alice.create_game(
+        {
+            "players": "3",
+            "training": "1",
+            "seat1_kind": "bot",
+            "seat2_kind": "bot",
+            "seat2_bot": "random",
+        }
+    )
+    alice.open("/")
+    assert alice.find(".game-row.your-turn")  # the lobby lists the game, her turn first
+    DOCS.mkdir(parents=True, exist_ok=True)
+    alice.screenshot(DOCS / "lobby.png")
+    alice.open(f"/games/{game_id}/")
+    play_to_the_end([alice], seed=3)
+    game = Game.objects.get(pk=game_id)
+    assert game.status == Game.Status.FINISHED
+    assert game.moves.filter(seat=0, actor="human").count() > 10
+    assert game.moves.filter(seat__in=[1, 2], actor="bot").exists()
+
+
+def test_a_stale_move_refreshes_and_says_why_and_an_illegal_one_gives_the_reason(
+    browsers: Any,
+) -> None:
+    from games import services
+
+    alice = browsers()
+    alice.sign_up("alice", "alice@example.org")
+    game_id = alice.create_game({"players": "2", "seat1_kind": "bot"})
+    # This browser hears of no move (its long polls hang), so its page goes stale.
+    alice.driver.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument",
+        {
+            "source": "const realFetch = window.fetch; window.fetch = (url, ...rest) => "
+            "String(url).includes('/wait/') ? new Promise(() => {}) : realFetch(url, ...rest);"
+        },
+    )
+    alice.open(f"/games/{game_id}/")
+    wait_for(alice.moves, what="alice's moves")
+    seq = alice.seq()
+    # Alice plays in another tab (here: straight through the service) while this page waits.
+    services.move_submit(
+        game_id=game_id, position=0, seq=seq, action={"type": "think", "take": "cards"}
+    )
+    game = Game.objects.get(pk=game_id)
+    stale = alice.moves()[0]
+    stale.click()
+    notice = wait_for(lambda: alice.find("#notice:not([hidden])"), what="the stale notice")
+    assert "not played" in notice.text and "moved on" in notice.text
+    wait_for(lambda: alice.seq() == game.seq, what="the table refreshed to the current move")
+
+    # An action the engine refuses: a card of the bot's hand, put in the page by hand.
+    wait_for(alice.moves, what="alice's moves again")
+    other = sorted(hand_ids(game_id, 1))[0]
+    alice.driver.execute_script(
+        """const node = document.getElementById('gtr-client');
+        const data = JSON.parse(node.textContent);
+        data.actions = [{action: {type: 'lead', role: 'laborer', cards: [arguments[0]]},
+                         label: 'Lead with a card that is not mine', group: 'Forged', cards: []}];
+        node.textContent = JSON.stringify(data);""",
+        other,
+    )
+    alice.driver.execute_script("document.dispatchEvent(new Event('gtr:reread'))")
+    button = wait_for(
+        lambda: [b for b in alice.moves() if "not mine" in b.text], what="the forged button"
+    )[0]
+    before = Game.objects.get(pk=game_id).seq
+    button.click()
+    notice = wait_for(
+        lambda: "not allowed" in alice.find("#notice").text and alice.find("#notice"),
+        what="the engine's reason",
+    )
+    assert re.search(r"\((not_in_hand|\w+)\)", notice.text)
+    assert Game.objects.get(pk=game_id).seq == before  # nothing was played
+
+
+def test_every_control_is_labelled_and_reachable_by_keyboard(browsers: Any) -> None:
+    alice = browsers()
+    pages = ["/signup/", "/login/"]
+    for path in pages:
+        alice.open(path)
+        check_accessibility(alice, path)
+    alice.sign_up("alice", "alice@example.org")
+    game_id = alice.create_game({"players": "2", "seat1_kind": "bot"})
+    wait_for(alice.moves, what="alice's moves")
+    for path in ["/", "/new/", f"/games/{game_id}/"]:
+        alice.open(path)
+        if "games" in path:
+            wait_for(alice.moves, what="alice's moves")
+        check_accessibility(alice, path)
+    # A card is chosen with the keyboard alone: focus it, press Enter, the moves narrow.
+    alice.open(f"/games/{game_id}/")
+    wait_for(alice.moves, what="alice's moves")
+    card = alice.selectable()[0]
+    card_id = card.get_attribute("data-card")
+    card.send_keys("\n")
+    wait_for(lambda: alice.all(f'#table [data-card="{card_id}"][aria-pressed="true"]'))
+
+
+A11Y_SCRIPT = """
+const interactive = 'a[href], button, input:not([type=hidden]), select, textarea, summary, ' +
+                    '[role=button], [tabindex]';
+function visible(el) { return el.checkVisibility({visibilityProperty: true}); }
+function name(el) {
+  if (el.getAttribute('aria-label')) return el.getAttribute('aria-label');
+  const by = el.getAttribute('aria-labelledby');
+  if (by) return by.split(' ')
+    .map(id => (document.getElementById(id) || {}).textContent || '').join(' ');
+  if (el.tagName === 'IMG') return el.getAttribute('alt') || '';
+  if (el.labels && el.labels.length) return [...el.labels].map(l => l.textContent).join(' ');
+  return (el.textContent || el.value || '').trim();
+}
+const problems = [];
+const controls = [...document.querySelectorAll(interactive)].filter(visible);
+for (const el of controls) {
+  if (el.tabIndex < 0) problems.push('not focusable: ' + el.outerHTML.slice(0, 120));
+  if (!name(el).trim()) problems.push('no name: ' + el.outerHTML.slice(0, 120));
+}
+for (const img of document.querySelectorAll('img')) {
+  if (!img.hasAttribute('alt')) problems.push('image without alt: ' + img.outerHTML.slice(0, 120));
+}
+return {problems: problems, count: controls.filter(el => el.tabIndex >= 0).length,
+        lang: document.documentElement.lang, title: document.title};
+"""
+
+
+def check_accessibility(person: Person, path: str) -> None:
+    """Every visible control has a name and can take the focus, and pressing Tab visits them
+    all (no trap, nothing out of reach); images have alt text; the page has a language and a
+    title."""
+    found = person.driver.execute_script(A11Y_SCRIPT)
+    assert not found["problems"], (path, found["problems"])
+    assert found["lang"] == "en" and found["title"], path
+    person.driver.execute_script(
+        "document.querySelectorAll('[data-a11y]').forEach(e => e.removeAttribute('data-a11y'));"
+        "document.activeElement.blur(); window.scrollTo(0, 0);"
+    )
+    for _ in range(found["count"] + 5):
+        person.driver.switch_to.active_element.send_keys("\t")
+        person.driver.execute_script("document.activeElement.dataset.a11y = 'visited';")
+    missed = person.driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0])]"
+        ".filter(el => el.tabIndex >= 0 && el.checkVisibility({visibilityProperty: true}))"
+        ".filter(el => el.dataset.a11y !== 'visited').map(el => el.outerHTML.slice(0, 100));",
+        "a[href], button, input:not([type=hidden]), select, summary, [role=button], [tabindex]",
+    )
+    assert not missed, (path, missed)
