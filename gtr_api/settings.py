@@ -157,6 +157,8 @@ GTR_MAIL_REPLY_ADDRESS = os.environ.get("GTR_MAIL_REPLY_ADDRESS", "play@localhos
 GTR_MAIL_REMINDER_LEAD = float(os.environ.get("GTR_MAIL_REMINDER_LEAD", "3600"))
 # A mail lists at most this many moves with codes (the rest are played over HTTP).
 GTR_MAIL_MAX_MOVES = int(os.environ.get("GTR_MAIL_MAX_MOVES", "300"))
+# No turn mail to a person who had the game open in the web client within this many seconds.
+GTR_MAIL_PRESENCE_SECONDS = float(os.environ.get("GTR_MAIL_PRESENCE_SECONDS", "90"))
 # The daily digest goes at this hour (UTC).
 GTR_MAIL_DIGEST_HOUR = int(os.environ.get("GTR_MAIL_DIGEST_HOUR", "7"))
 

@@ -23,7 +23,7 @@ from games.auth import mail_token
 from games.models import Game, Move, Seat
 
 from . import mail
-from .models import MailPreference, SentNotification
+from .models import MailPreference, SentNotification, TableVisit
 
 log = logging.getLogger(__name__)
 
@@ -162,12 +162,59 @@ def decision_message(d: Decision, what: str, intro: str = "") -> EmailMessage:
     return message_build(address, _subject(d, what), body, mail.reply_address(d.seat, d.game.seq))
 
 
+# Fewer turn mails (docs/email.md): none while the person watches the table in the web client,
+# and at most one unanswered turn mail per person and game.
+
+
+def visit_record(game_id: int, position: int, now: dt.datetime | None = None) -> None:
+    """The seat has its game open in the web client now."""
+    TableVisit.objects.update_or_create(
+        game_id=game_id, position=position, defaults={"seen": now or timezone.now()}
+    )
+
+
+def watching(game_id: int, position: int, now: dt.datetime | None = None) -> bool:
+    """Whether the seat had its table open in the web client within GTR_MAIL_PRESENCE_SECONDS."""
+    since = (now or timezone.now()) - dt.timedelta(seconds=settings.GTR_MAIL_PRESENCE_SECONDS)
+    return TableVisit.objects.filter(game_id=game_id, position=position, seen__gte=since).exists()
+
+
+def unanswered_turn_mail(game_id: int, position: int) -> bool:
+    """Whether the seat's last turn mail at this game is still unanswered: no move of the
+    person's own (by reply, web or HTTP) and no visit to the table since it was sent."""
+    prefix = f"turn:{game_id}:"
+    sent = (
+        SentNotification.objects.filter(key__startswith=prefix, key__endswith=f":{position}")
+        .order_by("-created")
+        .values_list("key", "created")
+        .first()
+    )
+    if sent is None:
+        return False
+    key, when = sent
+    seq = int(key.split(":")[2])
+    own = (Move.Actor.HUMAN, Move.Actor.EMAIL)
+    moved = Move.objects.filter(game_id=game_id, seat=position, seq__gt=seq, actor__in=own)
+    visited = TableVisit.objects.filter(game_id=game_id, position=position, seen__gt=when)
+    return not (moved.exists() or visited.exists())
+
+
 def turn_notify(*, game_id: int, seq: int, position: int) -> bool:
-    """Mail seat `position` that the decision at `(game_id, seq)` is its own."""
+    """Mail seat `position` that the decision at `(game_id, seq)` is its own, unless the person
+    is looking at the table in the web client or has not answered the last turn mail of this
+    game yet. When the person's own reply led straight here, this mail is the answer to that
+    reply: it says what was played, then asks the next decision."""
     d = decision_load(game_id, seq, position)
     if d is None or not wants(mail.seat_address(d.seat), "your_turn"):
         return False
-    message = decision_message(d, "your turn")
+    if watching(game_id, position) or unanswered_turn_mail(game_id, position):
+        return False
+    last = Move.objects.filter(game_id=game_id, seq=seq).first()
+    if last is not None and last.seat == position and last.actor == Move.Actor.EMAIL:
+        played = mail.describe(last.action, mail.card_names(d.view), d.view)
+        message = decision_message(d, "your next decision", f"Your reply was played: {played}.")
+    else:
+        message = decision_message(d, "your turn")
     return _send_once(f"turn:{game_id}:{seq}:{position}", message.to[0], message)
 
 

@@ -14,6 +14,7 @@ urlpatterns = [
     path("new/", views.game_new, name="new"),
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/table/", views.table_fragment, name="table"),
+    path("games/<int:game_id>/here/", views.here, name="here"),
     path("games/<int:game_id>/join/", views.game_join, name="join"),
     path("games/<int:game_id>/leave/", views.game_leave, name="leave"),
     path("games/<int:game_id>/start/", views.game_start, name="start"),

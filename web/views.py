@@ -24,6 +24,7 @@ from games import selectors, services
 from games.auth import seat_for_token
 from games.errors import ServiceError
 from games.models import Game, Seat
+from players import notifications
 from players import services as player_services
 
 from . import cards, lobby
@@ -93,8 +94,14 @@ def _game_and_seat(request: HttpRequest, game_id: int) -> tuple[Game, Seat | Non
     return game, viewer_seat(request, game)
 
 
+def _seen(game: Game, seat: Seat | None) -> None:
+    if seat is not None and game.status == Game.Status.ACTIVE:
+        notifications.visit_record(game.pk, seat.position)
+
+
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     game, seat = _game_and_seat(request, game_id)
+    _seen(game, seat)
     context = table_context(game, seat)
     token = request.session.get(SESSION_TOKENS, {}).get(str(game.pk)) if seat else None
     context.update(
@@ -111,9 +118,19 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 def table_fragment(request: HttpRequest, game_id: int) -> HttpResponse:
     """The table alone, for the table script to swap in after a change."""
     game, seat = _game_and_seat(request, game_id)
+    _seen(game, seat)
     response = render(request, "web/_table.html", table_context(game, seat))
     response["Cache-Control"] = "no-store"
     return response
+
+
+@require_POST
+def here(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The table script's heartbeat while its page is open: the person is looking, so the
+    turn comes to the page, not by mail."""
+    game, seat = _game_and_seat(request, game_id)
+    _seen(game, seat)
+    return HttpResponse(status=204)
 
 
 def _service(request: HttpRequest, game_id: int, call: Any, done: str) -> HttpResponse:

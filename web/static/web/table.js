@@ -234,6 +234,16 @@
     longPoll();
   }
 
+  // While the page is open the person is looking: turns come here, not by mail.
+  function heartbeat() {
+    if (client.status !== "active" || client.my_seat === null) return;
+    const csrf = root.querySelector("input[name=csrfmiddlewaretoken]");
+    const h = csrf ? { "X-CSRFToken": csrf.value } : {};
+    fetch(root.dataset.hereUrl, { method: "POST", credentials: "same-origin", headers: h })
+      .catch(() => {});
+  }
+  setInterval(heartbeat, 30000);
+
   async function longPoll() {
     for (;;) {
       if (client.status === "finished" || client.status === "cancelled") return;
