@@ -1,10 +1,17 @@
-"""Counting the mails of whole games: every seat a person with an e-mail address who answers by
-replying to the mail of the decision (with the move a greedy bot would choose), or, when no mail
-asks for that decision, plays it in the web client. Used by `manage.py count_mails` and its test
-(docs/email.md records the figures)."""
+"""Counting the mails of whole games (docs/email.md records the figures). Every seat is a person
+with an e-mail address who plays the move a greedy bot would choose, in one of three styles:
+
+- `mail`: replies to the mail that asks each decision;
+- `web`: opens the mail's link and plays in the web client every decision of his that comes while
+  the page is open, and closes the page when the game waits for someone else (a slow game);
+- `live`: keeps the game open in the web client from his first turn mail to the end.
+
+A decision no mail asks for (and no open page shows) is played in the web client all the same,
+as a person who looks at the lobby would."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import Counter
 from dataclasses import dataclass, field
 from email.message import EmailMessage
@@ -12,14 +19,16 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core import mail
+from django.utils import timezone
 
 import engine
 from engine.bots import make_bot
 from games import services
 from games.models import Game, Move, Seat
 
-from . import inbound
+from . import inbound, notifications
 from . import mail as texts
+from .models import TableVisit
 
 
 @dataclass
@@ -44,11 +53,18 @@ def _reply(seat: Seat, seq: int, code: str, n: int) -> EmailMessage:
     return message
 
 
-def count_game(players: int, seed: int, version: str = "republic") -> Count:
+def _away(game_id: int, position: int) -> None:
+    """The person closed the page a while ago."""
+    TableVisit.objects.filter(game_id=game_id, position=position).update(
+        seen=timezone.now() - dt.timedelta(days=1)
+    )
+
+
+def count_game(players: int, seed: int, style: str = "mail", version: str = "republic") -> Count:
     """Play one whole game as described above; returns who got how many mails."""
     users = [
         get_user_model().objects.create_user(
-            f"count{seed}-{players}-{i}", email=f"p{i}.{seed}.{players}@example.org"
+            f"count{seed}-{players}-{i}-{style}", email=f"p{i}.{seed}.{players}.{style}@example.org"
         )
         for i in range(players)
     ]
@@ -73,6 +89,9 @@ def count_game(players: int, seed: int, version: str = "republic") -> Count:
         count.decisions[position] += 1
         secret = texts.reply_secret(seat, game.seq)
         asked = any(secret in m.subject or secret in str(m.reply_to) for m in mail.outbox[first:])
+        if style != "mail" and (asked or notifications.watching(game.pk, position)):
+            notifications.visit_record(game.pk, position)  # opens (or has open) the table
+            asked = False
         if asked:
             n += 1
             code = f"A{legal.index(action) + 1}"
@@ -88,6 +107,11 @@ def count_game(players: int, seed: int, version: str = "republic") -> Count:
                 actor=Move.Actor.HUMAN,
             )
             count.on_web[position] += 1
+        if style == "web":
+            after = Game.objects.get(pk=game.pk)
+            to_act = engine.to_act(engine.from_json(after.state)) if after.state else None
+            if to_act != position:
+                _away(game.pk, position)
     for message in mail.outbox[first:]:
         for to in message.to:
             if to in addresses:
@@ -95,10 +119,11 @@ def count_game(players: int, seed: int, version: str = "republic") -> Count:
     return count
 
 
-def summary(counts: list[Count]) -> dict[str, Any]:
+def summary(counts: list[Count], style: str = "mail") -> dict[str, Any]:
     players = counts[0].players
     games = len(counts)
     return {
+        "style": style,
         "players": players,
         "games": games,
         "decisions_per_player": round(
