@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.core.mail import EmailMessage
+from django.core.mail import EmailMessage, EmailMultiAlternatives
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -157,9 +157,65 @@ def _subject(d: Decision, what: str) -> str:
 
 
 def decision_message(d: Decision, what: str, intro: str = "") -> EmailMessage:
+    """The decision as a mail: plain text, with the table drawn in HTML as the alternative (the
+    web client's own template and card faces, attached inline) and a link into the web client."""
     address = mail.seat_address(d.seat)
-    body = (intro + "\n\n" if intro else "") + decision_text(d)
-    return message_build(address, _subject(d, what), body, mail.reply_address(d.seat, d.game.seq))
+    link = play_url(d.seat)
+    body = (
+        (intro + "\n\n" if intro else "") + f"Play in your browser: {link}\n\n" + decision_text(d)
+    )
+    subject = _subject(d, what)
+    message = message_build(address, subject, body, mail.reply_address(d.seat, d.game.seq))
+    return with_table(message, d, subject, intro, link)
+
+
+def play_url(seat: Seat) -> str:
+    """The web client for this seat, no account needed (the seat's mail token)."""
+    return f"{settings.GTR_PUBLIC_URL}/play/{mail_token(seat)}/"
+
+
+def with_table(
+    message: EmailMessage, d: Decision, subject: str, intro: str, link: str
+) -> EmailMultiAlternatives:
+    from email.mime.image import MIMEImage
+
+    from django.contrib.staticfiles import finders
+    from django.template.loader import render_to_string
+
+    from web import cards
+    from web.table import mail_src, table_context
+
+    context = table_context(d.game, d.seat, src=mail_src, with_story=False)
+    names = mail.card_names(d.view)
+    codes = mail.move_codes(d.state)
+    limit = settings.GTR_MAIL_MAX_MOVES
+    css_path = finders.find("web/site.css")
+    context.update(
+        subject=subject,
+        intro=intro,
+        play_url=link,
+        css=open(css_path, encoding="utf-8").read() if css_path else "",
+        moves=[(code, mail.describe(a, names, d.view)) for code, a in codes[:limit]],
+        more=max(0, len(codes) - limit),
+        unsubscribe_url=mail.unsubscribe_url(message.to[0]),
+    )
+    html = render_to_string("web/mail/turn.html", context)
+    rich = EmailMultiAlternatives(
+        subject=message.subject,
+        body=message.body,
+        from_email=message.from_email,
+        to=message.to,
+        reply_to=message.reply_to,
+        headers=message.extra_headers,
+    )
+    rich.attach_alternative(html, "text/html")
+    rich.mixed_subtype = "related"
+    for slug in sorted(context["pictures"].used):
+        image = MIMEImage(cards.png(slug), "png")
+        image.add_header("Content-ID", f"<card-{slug}>")
+        image.add_header("Content-Disposition", "inline", filename=f"{slug}.png")
+        rich.attach(image)
+    return rich
 
 
 # Fewer turn mails (docs/email.md): none while the person watches the table in the web client,
