@@ -8,8 +8,10 @@ so a late or duplicate delivery sends nothing.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import logging
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -174,12 +176,20 @@ def play_url(seat: Seat) -> str:
     return f"{settings.GTR_PUBLIC_URL}/play/{mail_token(seat)}/"
 
 
+@functools.lru_cache(maxsize=1)
+def mail_css() -> str:
+    """The web client's stylesheet, inlined in the HTML mails (the same look)."""
+    from django.contrib.staticfiles import finders
+
+    path = finders.find("web/site.css")
+    return Path(path).read_text(encoding="utf-8") if path else ""
+
+
 def with_table(
     message: EmailMessage, d: Decision, subject: str, intro: str, link: str
 ) -> EmailMultiAlternatives:
     from email.mime.image import MIMEImage
 
-    from django.contrib.staticfiles import finders
     from django.template.loader import render_to_string
 
     from web import cards
@@ -189,12 +199,11 @@ def with_table(
     names = mail.card_names(d.view)
     codes = mail.move_codes(d.state)
     limit = settings.GTR_MAIL_MAX_MOVES
-    css_path = finders.find("web/site.css")
     context.update(
         subject=subject,
         intro=intro,
         play_url=link,
-        css=open(css_path, encoding="utf-8").read() if css_path else "",
+        css=mail_css(),
         moves=[(code, mail.describe(a, names, d.view)) for code, a in codes[:limit]],
         more=max(0, len(codes) - limit),
         unsubscribe_url=mail.unsubscribe_url(message.to[0]),
