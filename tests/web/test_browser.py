@@ -94,11 +94,45 @@ def test_a_person_plays_a_whole_game_against_two_bots(browsers: Any) -> None:
     DOCS.mkdir(parents=True, exist_ok=True)
     alice.screenshot(DOCS / "lobby.png")
     alice.open(f"/games/{game_id}/")
+    rng = __import__("random").Random(3)
+    for _ in range(14):  # to the middle of the game, for the pictures
+        wait_for(alice.moves, 20, "alice's moves")
+        alice.play_one(rng)
+    wait_for(alice.moves, 20, "alice's moves")
+    alice.screenshot(DOCS / "table.png")
+    show_turn_mail(alice, game_id, DOCS / "mail.png")
+    alice.open(f"/games/{game_id}/")
     play_to_the_end([alice], seed=3)
     game = Game.objects.get(pk=game_id)
     assert game.status == Game.Status.FINISHED
     assert game.moves.filter(seat=0, actor="human").count() > 10
     assert game.moves.filter(seat__in=[1, 2], actor="bot").exists()
+
+
+def show_turn_mail(person: Person, game_id: int, path: Path) -> None:
+    """The HTML turn mail of the person's current decision, as a mail client shows it: its
+    inline card faces (by Content-ID) are all attached and named by the HTML."""
+    import base64
+
+    from players import notifications
+
+    game = Game.objects.get(pk=game_id)
+    decision = notifications.decision_load(game_id, game.seq, 0)
+    assert decision is not None
+    message = notifications.decision_message(decision, "your turn")
+    html, kind = message.alternatives[0]
+    assert kind == "text/html" and "/play/" in html
+    images = {}
+    for part in message.attachments:
+        cid = part["Content-ID"].strip("<>")
+        images[cid] = base64.b64encode(part.get_payload(decode=True)).decode()
+    wanted = set(re.findall(r'src="cid:([^"]+)"', html))
+    assert wanted and wanted <= set(images)
+    for cid, data in images.items():
+        html = html.replace(f"cid:{cid}", f"data:image/png;base64,{data}")
+    page = base64.b64encode(html.encode()).decode()
+    person.driver.get(f"data:text/html;base64,{page}")
+    person.screenshot(path)
 
 
 def test_a_stale_move_refreshes_and_says_why_and_an_illegal_one_gives_the_reason(
