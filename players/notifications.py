@@ -204,7 +204,9 @@ def with_table(
         intro=intro,
         play_url=link,
         css=mail_css(),
-        moves=[(code, mail.describe(a, names, d.view)) for code, a in codes[:limit]],
+        moves=[
+            (code, mail.describe(a, names, d.view, context["names"])) for code, a in codes[:limit]
+        ],
         more=max(0, len(codes) - limit),
         unsubscribe_url=mail.unsubscribe_url(message.to[0]),
     )
