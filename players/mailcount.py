@@ -23,7 +23,7 @@ from django.utils import timezone
 
 import engine
 from engine.bots import make_bot
-from games import services
+from games.services import lobby, moves
 from games.models import Game, Move, Seat
 
 from . import inbound, notifications
@@ -69,9 +69,9 @@ def count_game(players: int, seed: int, style: str = "mail", version: str = "rep
         for i in range(players)
     ]
     addresses = {u.email: i for i, u in enumerate(users)}
-    game = services.game_create(user=users[0], version=version, players=players)
+    game = lobby.game_create(user=users[0], version=version, players=players)
     for user in users[1:]:
-        services.seat_join(game_id=game.pk, user=user)
+        lobby.seat_join(game_id=game.pk, user=user)
     bots = [make_bot("greedy", seed * 10 + i) for i in range(players)]
     count = Count(players)
     first = len(mail.outbox)
@@ -99,7 +99,7 @@ def count_game(players: int, seed: int, style: str = "mail", version: str = "rep
             assert outcome == "played", outcome
             count.by_mail[position] += 1
         else:
-            services.move_submit(
+            moves.move_submit(
                 game_id=game.pk,
                 position=position,
                 seq=game.seq,

@@ -9,7 +9,8 @@ from django import forms
 
 from engine.bots import BOTS
 from games.models import Game, Seat
-from games.services import ClockSpec, SeatSpec
+from games.services.clocks import ClockSpec
+from games.services.lobby import SeatSpec
 
 MAX_SEATS = 5
 
@@ -84,7 +85,7 @@ class GameForm(forms.Form):
         return data
 
     def service_args(self) -> dict[str, Any]:
-        """The keyword arguments of `games.services.game_create` (all but the user)."""
+        """The keyword arguments of `games.services.lobby.game_create` (all but the user)."""
         data = self.cleaned_data
         players = int(data["players"])
         seats = [

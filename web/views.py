@@ -20,7 +20,8 @@ from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 
-from games import selectors, services
+from games import selectors
+from games.services import lobby as lobby_services
 from games.auth import seat_for_token
 from games.errors import ServiceError
 from games.models import Game, Seat
@@ -68,7 +69,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
     form = GameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            game = services.game_create(user=request.user, **form.service_args())
+            game = lobby_services.game_create(user=request.user, **form.service_args())
         except ServiceError as exc:
             form.add_error(None, exc.detail)
         else:
@@ -151,7 +152,7 @@ def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
     chosen = int(position) if position and position.isdigit() else None
 
     def join() -> None:
-        services.seat_join(game_id=game_id, user=request.user, position=chosen)
+        lobby_services.seat_join(game_id=game_id, user=request.user, position=chosen)
 
     return _service(request, game_id, join, "You have taken a seat.")
 
@@ -164,7 +165,7 @@ def game_leave(request: HttpRequest, game_id: int) -> HttpResponse:
         return redirect("web:game", game_id=game_id)
 
     def leave() -> None:
-        services.seat_leave(game_id=game_id, seat=seat)
+        lobby_services.seat_leave(game_id=game_id, seat=seat)
 
     return _service(request, game_id, leave, "You have left the table.")
 
@@ -172,7 +173,7 @@ def game_leave(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def game_start(request: HttpRequest, game_id: int) -> HttpResponse:
     def start() -> None:
-        services.game_start(game_id=game_id, user=request.user)
+        lobby_services.game_start(game_id=game_id, user=request.user)
 
     return _service(request, game_id, start, "The game has started.")
 

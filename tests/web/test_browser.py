@@ -138,7 +138,7 @@ def show_turn_mail(person: Person, game_id: int, path: Path) -> None:
 def test_a_stale_move_refreshes_and_says_why_and_an_illegal_one_gives_the_reason(
     browsers: Any,
 ) -> None:
-    from games import services
+    from games.services import moves
 
     alice = browsers()
     alice.sign_up("alice", "alice@example.org")
@@ -155,7 +155,7 @@ def test_a_stale_move_refreshes_and_says_why_and_an_illegal_one_gives_the_reason
     wait_for(alice.moves, what="alice's moves")
     seq = alice.seq()
     # Alice plays in another tab (here: straight through the service) while this page waits.
-    services.move_submit(
+    moves.move_submit(
         game_id=game_id, position=0, seq=seq, action={"type": "think", "take": "cards"}
     )
     game = Game.objects.get(pk=game_id)
