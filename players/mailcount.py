@@ -23,8 +23,8 @@ from django.utils import timezone
 
 import engine
 from engine.bots import make_bot
-from games.services import lobby, moves
 from games.models import Game, Move, Seat
+from games.services import lobby, moves
 
 from . import inbound, notifications
 from . import mail as texts

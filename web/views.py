@@ -21,10 +21,10 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 
 from games import selectors
-from games.services import lobby as lobby_services
 from games.auth import seat_for_token
 from games.errors import ServiceError
 from games.models import Game, Seat
+from games.services import lobby as lobby_services
 from players import notifications
 from players import services as player_services
 
