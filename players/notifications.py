@@ -195,7 +195,7 @@ def with_table(
     from web import cards
     from web.table import mail_src, table_context
 
-    context = table_context(d.game, d.seat, src=mail_src, with_story=False)
+    context = table_context(d.game, d.seat, src=mail_src, for_mail=True)
     names = mail.card_names(d.view)
     codes = mail.move_codes(d.state)
     limit = settings.GTR_MAIL_MAX_MOVES

@@ -17,6 +17,7 @@ from typing import Any
 
 from django.urls import reverse
 
+import engine
 from engine.cards import MATERIALS, ROLE_OF_MATERIAL
 from games import selectors
 from games.labels import Describer, action_cards, labelled_actions
@@ -73,17 +74,19 @@ def _building(b: dict[str, Any], pics: Pictures) -> dict[str, Any]:
     return {
         **b,
         "foundation": pics.card(b["foundation"]),
-        "materials": [{**m, "material": cards_material(m["name"])} for m in b["materials"]],
+        "materials": [{**m, "material": material_word(m["name"])} for m in b["materials"]],
         "site_role": ROLE_OF_MATERIAL.get(site, ""),
     }
 
 
-def cards_material(name: str) -> str:
+def material_word(name: str) -> str:
     f = cards.face(name)
     return f.material if f is not None else "jack"
 
 
-def _player(p: dict[str, Any], names: dict[int, str], data: dict[str, Any], pics: Pictures):
+def _player(
+    p: dict[str, Any], names: dict[int, str], data: dict[str, Any], pics: Pictures
+) -> dict[str, Any]:
     position = p["seat"]
     seat = next(s for s in data["seats"] if s["position"] == position)
     return {
@@ -106,9 +109,7 @@ def story(game: Game, position: int | None, names: dict[int, str]) -> list[dict[
     """The moves so far as `position` may see them, newest first, in plain words. A logged
     action names only cards that were public once played (engine.public_action), so naming them
     reveals nothing."""
-    from engine.state import from_json
-
-    state = from_json(game.state) if game.state is not None else None
+    state = engine.from_json(game.state) if game.state is not None else None
     moves = list(selectors.move_history(game).order_by("-seq")[:STORY_LINES])
     lines = []
     for m in moves:
@@ -133,23 +134,28 @@ def _public_names(state: Any, action: dict[str, Any]) -> dict[int, str]:
 
 
 def table_context(
-    game: Game, seat: Seat | None, *, src: Callable[[str], str] = page_src, with_story: bool = True
+    game: Game, seat: Seat | None, *, src: Callable[[str], str] = page_src, for_mail: bool = False
 ) -> dict[str, Any]:
-    """Everything web/_table.html draws for `seat` (None: a spectator), and the data the table
-    script needs (`client`: seq, legal actions with labels)."""
+    """Everything web/_table.html draws for `seat` (None: a spectator), and for the page the
+    data its script needs (`client`: seq, legal actions with labels) and the story so far; a
+    mail (`for_mail`) lists the moves itself and has no script."""
     data = selectors.game_view_for_seat(game, seat)
     pics = Pictures(src)
     names = seat_names(game)
     view = data["table"]
     out: dict[str, Any] = {"game": game, "data": data, "names": names, "pictures": pics}
-    out["client"] = {
-        "game": game.pk,
-        "seq": data["seq"],
-        "status": data["status"],
-        "my_seat": data["my_seat"],
-        "your_turn": data["your_turn"],
-        "actions": labelled_actions(view or {}, data["legal_actions"], names),
-    }
+    out["client"] = (
+        None
+        if for_mail
+        else {
+            "game": game.pk,
+            "seq": data["seq"],
+            "status": data["status"],
+            "my_seat": data["my_seat"],
+            "your_turn": data["your_turn"],
+            "actions": labelled_actions(view or {}, data["legal_actions"], names),
+        }
+    )
     if view is None:
         return out
     players = [_player(p, names, data, pics) for p in view["players"]]
@@ -165,7 +171,7 @@ def table_context(
         prompt_text=prompt_words(prompt.get("text", ""), names),
         to_act_name=names.get(data["to_act"], "") if data["to_act"] is not None else "",
         leader_name=names.get(view["leader"], ""),
-        story=story(game, data["my_seat"], names) if with_story else [],
+        story=[] if for_mail else story(game, data["my_seat"], names),
         end=_end(view, names),
     )
     return out

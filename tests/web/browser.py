@@ -158,8 +158,9 @@ class Person:
 
     def screenshot(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        height = self.driver.execute_script("return document.documentElement.scrollHeight")
         width = self.driver.get_window_size()["width"]
+        self.driver.set_window_size(width, 500)
+        height = self.driver.execute_script("return document.documentElement.scrollHeight")
         self.driver.set_window_size(width, min(int(height) + 140, 4000))
         time.sleep(0.3)
         self.driver.save_screenshot(str(path))

@@ -89,8 +89,11 @@ def test_a_person_plays_a_whole_game_against_two_bots(browsers: Any) -> None:
             "seat2_bot": "random",
         }
     )
+    others_play(alice)
     alice.open("/")
-    assert alice.find(".game-row.your-turn")  # the lobby lists the game, her turn first
+    rows = alice.all(".games .game-row")
+    assert "your-turn" in rows[0].get_attribute("class")  # her turn first
+    assert alice.all(".game-row .badge.done") and "open seat" in alice.find("main").text
     DOCS.mkdir(parents=True, exist_ok=True)
     alice.screenshot(DOCS / "lobby.png")
     alice.open(f"/games/{game_id}/")
@@ -107,6 +110,23 @@ def test_a_person_plays_a_whole_game_against_two_bots(browsers: Any) -> None:
     assert game.status == Game.Status.FINISHED
     assert game.moves.filter(seat=0, actor="human").count() > 10
     assert game.moves.filter(seat__in=[1, 2], actor="bot").exists()
+
+
+def others_play(alice: Person) -> None:
+    """A lobby with more in it: bob's open table, and a finished game of alice's."""
+    from django.contrib.auth import get_user_model
+
+    from games.services import lobby, resignation
+    from games.services.lobby import SeatSpec
+
+    users = get_user_model().objects
+    bob = users.create_user("bob", email="bob@example.org", password="x")
+    lobby.game_create(user=bob, version="imperium", players=4)
+    me = users.get(username="alice")
+    done = lobby.game_create(
+        user=me, version="republic", players=2, seats=[SeatSpec("me"), SeatSpec("bot")]
+    )
+    resignation.game_resign(game_id=done.pk, position=0)
 
 
 def show_turn_mail(person: Person, game_id: int, path: Path) -> None:
