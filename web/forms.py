@@ -60,13 +60,16 @@ class GameForm(forms.Form):
         for i in range(MAX_SEATS):
             default = "me" if i == 0 else "open"
             self.fields[f"seat{i}_kind"] = forms.ChoiceField(
-                choices=SEAT_KINDS, initial=default, label=f"Seat {i + 1}"
+                choices=SEAT_KINDS, initial=default, label=f"Seat {i + 1}", required=False
             )
             self.fields[f"seat{i}_email"] = forms.EmailField(
                 required=False, label=f"Seat {i + 1}: e-mail to invite"
             )
             self.fields[f"seat{i}_bot"] = forms.ChoiceField(
-                choices=BOT_LEVELS, initial=Seat.Bot.GREEDY, label=f"Seat {i + 1}: bot level"
+                choices=BOT_LEVELS,
+                initial=Seat.Bot.GREEDY,
+                label=f"Seat {i + 1}: bot level",
+                required=False,
             )
 
     def seat_rows(self) -> list[tuple[Any, Any, Any]]:
@@ -90,7 +93,7 @@ class GameForm(forms.Form):
         players = int(data["players"])
         seats = [
             SeatSpec(
-                kind=data[f"seat{i}_kind"],
+                kind=data.get(f"seat{i}_kind") or ("me" if i == 0 else "open"),
                 email=data.get(f"seat{i}_email") or "",
                 bot=data.get(f"seat{i}_bot") or Seat.Bot.GREEDY,
             )
