@@ -1,21 +1,20 @@
 """Notifications out: your turn, a reminder before your deadline, the final scores, the daily
-digest; and each address's preferences. Called by the Celery tasks in `players.tasks` (which the
-signal receivers in `players.receivers` schedule); each function takes ids, checks that the game
-is still where the task was scheduled for, and sends at most once per key (`SentNotification`),
+digest; and each address's preferences. Called by the Celery tasks in `players.tasks` (which
+`players.receivers` schedules after the game's events); each function takes ids, checks that the
+game is still where the task was scheduled for, and sends at most once per key (`SentNotification`),
 so a late or duplicate delivery sends nothing.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.core.mail import EmailMessage, EmailMultiAlternatives
+from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -158,9 +157,25 @@ def _subject(d: Decision, what: str) -> str:
     return f"Glory to Rome game {d.game.pk}: {what} (move {d.game.seq}) [{secret}]"
 
 
+@dataclass(frozen=True)
+class Rendering:
+    """What an HTML rendering of a decision mail gets (see `HTML_RENDERERS`)."""
+
+    message: EmailMessage  # the plain-text mail, headers and all
+    decision: Decision
+    intro: str
+    link: str  # into the web client, for this seat
+
+
+# Renderers that turn a decision's plain-text mail into a richer one (an HTML alternative): the
+# web client registers the table drawing here (web.apps), so the mail and the page share one
+# renderer while this module depends on no adapter.
+HTML_RENDERERS: list[Callable[[Rendering], EmailMessage]] = []
+
+
 def decision_message(d: Decision, what: str, intro: str = "") -> EmailMessage:
-    """The decision as a mail: plain text, with the table drawn in HTML as the alternative (the
-    web client's own template and card faces, attached inline) and a link into the web client."""
+    """The decision as a mail: plain text with a link into the web client, and whatever the
+    registered renderers add (the table drawn in HTML, with its card faces inline)."""
     address = mail.seat_address(d.seat)
     link = play_url(d.seat)
     body = (
@@ -168,65 +183,14 @@ def decision_message(d: Decision, what: str, intro: str = "") -> EmailMessage:
     )
     subject = _subject(d, what)
     message = message_build(address, subject, body, mail.reply_address(d.seat, d.game.seq))
-    return with_table(message, d, subject, intro, link)
+    for render in HTML_RENDERERS:
+        message = render(Rendering(message, d, intro, link))
+    return message
 
 
 def play_url(seat: Seat) -> str:
     """The web client for this seat, no account needed (the seat's mail token)."""
     return f"{settings.GTR_PUBLIC_URL}/play/{mail_token(seat)}/"
-
-
-@functools.lru_cache(maxsize=1)
-def mail_css() -> str:
-    """The web client's stylesheet, inlined in the HTML mails (the same look)."""
-    from django.contrib.staticfiles import finders
-
-    path = finders.find("web/site.css")
-    return Path(path).read_text(encoding="utf-8") if path else ""
-
-
-def with_table(
-    message: EmailMessage, d: Decision, subject: str, intro: str, link: str
-) -> EmailMultiAlternatives:
-    from email.mime.image import MIMEImage
-
-    from django.template.loader import render_to_string
-
-    from web import cards
-    from web.table import mail_src, table_context
-
-    context = table_context(d.game, d.seat, src=mail_src, for_mail=True)
-    names = mail.card_names(d.view)
-    codes = mail.move_codes(d.state)
-    limit = settings.GTR_MAIL_MAX_MOVES
-    context.update(
-        subject=subject,
-        intro=intro,
-        play_url=link,
-        css=mail_css(),
-        moves=[
-            (code, mail.describe(a, names, d.view, context["names"])) for code, a in codes[:limit]
-        ],
-        more=max(0, len(codes) - limit),
-        unsubscribe_url=mail.unsubscribe_url(message.to[0]),
-    )
-    html = render_to_string("web/mail/turn.html", context)
-    rich = EmailMultiAlternatives(
-        subject=message.subject,
-        body=message.body,
-        from_email=message.from_email,
-        to=message.to,
-        reply_to=message.reply_to,
-        headers=message.extra_headers,
-    )
-    rich.attach_alternative(html, "text/html")
-    rich.mixed_subtype = "related"
-    for slug in sorted(context["pictures"].used):
-        image = MIMEImage(cards.png(slug), "png")
-        image.add_header("Content-ID", f"<card-{slug}>")
-        image.add_header("Content-Disposition", "inline", filename=f"{slug}.png")
-        rich.attach(image)
-    return rich
 
 
 # Fewer turn mails (docs/email.md): none while the person watches the table in the web client,

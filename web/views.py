@@ -20,9 +20,9 @@ from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 
+from engine.errors import GameError
 from games import selectors
 from games.auth import seat_for_token
-from games.errors import ServiceError
 from games.models import Game, Seat
 from games.services import lobby as lobby_services
 from players import notifications
@@ -51,7 +51,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             user, _ = player_services.user_signup(**form.cleaned_data)
-        except ServiceError as exc:
+        except GameError as exc:
             form.add_error(None, exc.detail)
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
@@ -70,7 +70,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             game = lobby_services.game_create(user=request.user, **form.service_args())
-        except ServiceError as exc:
+        except GameError as exc:
             form.add_error(None, exc.detail)
         else:
             return redirect("web:game", game_id=game.pk)
@@ -90,7 +90,7 @@ def viewer_seat(request: HttpRequest, game: Game) -> Seat | None:
 def _game_and_seat(request: HttpRequest, game_id: int) -> tuple[Game, Seat | None]:
     try:
         game = selectors.game_get(game_id)
-    except ServiceError as exc:
+    except GameError as exc:
         raise Http404(exc.detail) from exc
     return game, viewer_seat(request, game)
 
@@ -137,7 +137,7 @@ def here(request: HttpRequest, game_id: int) -> HttpResponse:
 def _service(request: HttpRequest, game_id: int, call: Any, done: str) -> HttpResponse:
     try:
         call()
-    except ServiceError as exc:
+    except GameError as exc:
         messages.error(request, exc.detail)
     else:
         messages.success(request, done)
