@@ -181,8 +181,11 @@ def test_a_stale_move_refreshes_and_says_why_and_an_illegal_one_gives_the_reason
     game = Game.objects.get(pk=game_id)
     stale = alice.moves()[0]
     stale.click()
-    notice = wait_for(lambda: alice.find("#notice:not([hidden])"), what="the stale notice")
-    assert "not played" in notice.text and "moved on" in notice.text
+    notice = wait_for(
+        lambda: "not played" in alice.find("#notice").text and alice.find("#notice"),
+        what="the stale notice",
+    )
+    assert "moved on" in notice.text
     wait_for(lambda: alice.seq() == game.seq, what="the table refreshed to the current move")
 
     # An action the engine refuses: a card of the bot's hand, put in the page by hand.
