@@ -127,3 +127,26 @@ def test_unknown_paths_answer_a_page_to_browsers_and_json_to_the_api(client: Any
 def test_the_table_script_and_stylesheet_are_served(client: Any) -> None:
     for path in ("/static/web/table.js", "/static/web/site.css"):
         assert client.get(path).status_code == 200
+
+
+def test_buildings_say_out_of_town_and_public(client: Any, django_user_model: Any) -> None:
+    """A foundation on an out-of-town Site and a structure made public (Black Box rulebook,
+    Architect and Stairway) are marked so on the table."""
+    from games.services import lobby as lobby_services
+
+    staff = django_user_model.objects.create_user("alice", password="x", is_staff=True)
+    scenario = {
+        "players": [
+            {"buildings": [{"name": "Temple", "out_of_town": True}]},
+            {"buildings": [{"name": "Shrine", "complete": True, "public": True}]},
+        ],
+    }
+    seats = [lobby_services.SeatSpec("me"), lobby_services.SeatSpec("bot")]
+    game = lobby_services.game_create(
+        user=staff, version="republic", scenario=scenario, seats=seats
+    )
+    page = client.get(f"/games/{game.pk}/table/").content.decode()
+    temple = page[page.index('alt="Temple') : page.index("</figure>", page.index('alt="Temple'))]
+    shrine = page[page.index('alt="Shrine') : page.index("</figure>", page.index('alt="Shrine'))]
+    assert "out of town" in temple and "public" not in temple
+    assert "public" in shrine and "out of town" not in shrine
