@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.urls import NoReverseMatch, reverse
-
 from games import selectors
 from games.models import Game, Seat
 
@@ -79,8 +77,7 @@ def can_start(game: Game, user: Any) -> bool:
 
 
 def events_url(game: Game) -> str:
-    """The game's event stream when this server has one (else the script long-polls)."""
-    try:
-        return reverse("game-events", args=[game.pk])
-    except NoReverseMatch:
-        return ""
+    """The game's event stream for the table script, or "" for the long poll. The switch to
+    Server-Sent Events is here: return `reverse("game-events", args=[game.pk])` once this server
+    streams a game's events (the script's `listen` then opens an EventSource)."""
+    return ""

@@ -153,7 +153,7 @@ def table_context(
             "status": data["status"],
             "my_seat": data["my_seat"],
             "your_turn": data["your_turn"],
-            "actions": labelled_actions(view or {}, data["legal_actions"], names),
+            "actions": client_moves(view or {}, data["legal_actions"], names),
         }
     )
     if view is None:
@@ -175,6 +175,19 @@ def table_context(
         end=_end(view, names),
     )
     return out
+
+
+def client_moves(
+    view: dict[str, Any], legal_actions: list[Any], names: dict[int, str]
+) -> list[dict[str, Any]]:
+    """The one place the web client reads the API's legal actions (the `legal_actions` of the
+    seat's game view): each move the page offers, as the table script takes it: the `action` to
+    post back, its `label` in plain words, its `group` and the `cards` it names (to select).
+
+    Today each entry of `legal_actions` is the move itself. Where the API lists them as
+    {id, label, petition, action}, the move is `entry["action"]`: change the line below."""
+    moves = [dict(entry) for entry in legal_actions]
+    return labelled_actions(view, moves, names)
 
 
 def prompt_words(text: str, names: dict[int, str]) -> str:

@@ -37,20 +37,27 @@
     box.hidden = !text;
   }
 
+  // The legal moves: the one place that reads them. The server lists them for this viewer in
+  // #gtr-client (web/table.py, client_moves) as {action, label, group, cards}: the action to post
+  // back as it is, its label in plain words, its group's heading and the card ids it names.
+  function moves() {
+    return client.your_turn ? client.actions || [] : [];
+  }
+
   // Selecting cards ---------------------------------------------------------------------------
 
   function selectable() {
     const ids = new Set();
-    for (const a of client.actions) for (const c of a.cards) ids.add(c);
+    for (const a of moves()) for (const c of a.cards) ids.add(c);
     return ids;
   }
 
   function matching() {
-    return client.actions.filter((a) => [...selected].every((c) => a.cards.includes(c)));
+    return moves().filter((a) => [...selected].every((c) => a.cards.includes(c)));
   }
 
   function markCards() {
-    const ids = client.your_turn ? selectable() : new Set();
+    const ids = selectable();
     for (const el of document.querySelectorAll("#table [data-card]")) {
       const id = Number(el.dataset.card);
       if (ids.has(id)) {
@@ -88,7 +95,7 @@
     const box = document.getElementById("actions");
     const panel = document.getElementById("choices");
     if (!box || !panel) return;
-    panel.hidden = !client.your_turn || client.actions.length === 0;
+    panel.hidden = moves().length === 0;
     box.replaceChildren();
     const shown = matching();
     const groups = new Map();
@@ -178,13 +185,17 @@
       const html = await r.text();
       const holder = document.createElement("div");
       holder.innerHTML = html;
+      const data = holder.querySelector("#gtr-client");
+      if (data && JSON.parse(data.textContent).status !== root.dataset.status) {
+        location.reload(); // started, finished or cancelled: the page around the table changes
+        return;
+      }
       const fresh = holder.querySelector("#table");
       const old = document.getElementById("table");
       if (fresh && old) old.replaceWith(fresh);
       const before = client;
       client = readClient();
       if (before.seq !== client.seq) selected.clear();
-      if (before.status !== client.status && client.status !== "active") location.reload();
     } catch (e) {
       notice("The table could not be refreshed (" + e + "); retrying.", "warn");
     }
@@ -207,31 +218,58 @@
     });
   }
 
-  // Live updates: the one switch point. The event stream when the server has one, else the long
-  // poll; either way a change fetches the table again. -------------------------------------------
+  // Live updates: the ONE place that hears the game change. `listen` calls `changed(seq)` with
+  // the game's new seq (null: unknown), and `changed` fetches the table again. Today the long
+  // poll hears (GET /api/games/{id}/wait/). When the page carries an event stream's address
+  // (data-events-url, from web.lobby.events_url) an EventSource hears instead, falling back to the
+  // long poll if the stream is refused or closed. -------------------------------------------------
 
-  function live() {
-    const events = root.dataset.eventsUrl;
-    if (events && window.EventSource) {
-      const source = new EventSource(events, { withCredentials: true });
-      let lastSeq = client.seq;
-      source.onmessage = source.onerror = null;
-      source.addEventListener("message", onEvent);
-      for (const kind of ["move", "game", "state", "turn"]) source.addEventListener(kind, onEvent);
-      source.onerror = () => {
-        if (source.readyState === EventSource.CLOSED) longPoll();
-      };
-      function onEvent(ev) {
-        let seq = null;
-        try { seq = JSON.parse(ev.data).seq; } catch (_) { /* a keep-alive */ }
-        if (seq === null || seq === undefined || seq > lastSeq) {
-          lastSeq = seq || lastSeq;
-          refresh();
+  function listen(changed) {
+    const url = root.dataset.eventsUrl;
+    if (url && window.EventSource) stream(url, changed);
+    else longPoll(changed);
+  }
+
+  function changed(seq) {
+    if (seq === null || seq === undefined || seq > client.seq) return refresh();
+    return refreshing;
+  }
+
+  function stream(url, changed) {
+    // A seat-token visitor's EventSource carries only the session cookie (no Authorization
+    // header): its events may be a spectator's, but only their seq is read; the table itself
+    // comes from the page's own fetch.
+    const source = new EventSource(url, { withCredentials: true });
+    source.onopen = () => changed(null); // whatever happened before the stream began
+    source.onmessage = (ev) => {
+      let seq = null;
+      try { seq = JSON.parse(ev.data).seq; } catch (_) { /* not JSON: just look again */ }
+      changed(seq);
+    };
+    source.onerror = () => {
+      if (source.readyState === EventSource.CLOSED) longPoll(changed);
+    };
+  }
+
+  async function longPoll(changed) {
+    for (;;) {
+      if (client.status === "finished" || client.status === "cancelled") return;
+      try {
+        const r = await fetch(api + "wait/?timeout=25&seq=" + client.seq, {
+          credentials: "same-origin", headers: headers(),
+        });
+        if (r.status === 200) {
+          const g = await r.json();
+          if (g.status !== root.dataset.status) { location.reload(); return; }
+          if (refreshing) await refreshing;
+          await changed(g.seq);
+        } else if (r.status !== 204) {
+          await new Promise((ok) => setTimeout(ok, 5000));
         }
+      } catch (e) {
+        await new Promise((ok) => setTimeout(ok, 5000));
       }
-      return;
     }
-    longPoll();
   }
 
   // While the page is open the person is looking: turns come here, not by mail.
@@ -244,30 +282,9 @@
   }
   setInterval(heartbeat, 30000);
 
-  async function longPoll() {
-    for (;;) {
-      if (client.status === "finished" || client.status === "cancelled") return;
-      try {
-        const r = await fetch(api + "wait/?timeout=25&seq=" + client.seq, {
-          credentials: "same-origin", headers: headers(),
-        });
-        if (r.status === 200) {
-          const g = await r.json();
-          if (g.status !== root.dataset.status) { location.reload(); return; }
-          if (refreshing) await refreshing;
-          if (g.seq !== client.seq) await refresh();
-        } else if (r.status !== 204) {
-          await new Promise((ok) => setTimeout(ok, 5000));
-        }
-      } catch (e) {
-        await new Promise((ok) => setTimeout(ok, 5000));
-      }
-    }
-  }
-
   // Someone changed #gtr-client in place (a debugging console, a test): show what it says now.
   document.addEventListener("gtr:reread", () => { client = readClient(); render(); });
 
   render();
-  live();
+  listen(changed);
 })();
