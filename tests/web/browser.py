@@ -6,6 +6,7 @@ Also used by docs/screenshots to take the pictures in the README."""
 from __future__ import annotations
 
 import random
+import re
 import shutil
 import tempfile
 import time
@@ -131,7 +132,7 @@ class Person:
 
     def play_one(self, rng: random.Random) -> bool:
         """Make one decision by clicking, if it is ours: sometimes select a card first and
-        choose among the moves that use it, else prefer drawing cards (games end sooner).
+        choose among the moves that use it; mostly the moves that end games sooner (`choose`).
         Returns whether a move was played (not when the page was redrawn under the click)."""
         try:
             return self._play_one(rng)
@@ -145,12 +146,7 @@ class Person:
         if seen["cards"] and rng.random() < 0.3:
             self.all("#table .selectable")[rng.randrange(seen["cards"])].click()
             seen = self.driver.execute_script(LOOK)
-        labels = seen["moves"]
-        choice = (
-            labels.index("Think: draw cards")
-            if "Think: draw cards" in labels and rng.random() < 0.8
-            else rng.randrange(len(labels))
-        )
+        choice = choose(seen["moves"], rng)
         self.all("#actions button.move")[choice].click()
         changed = self.driver.execute_async_script(AWAIT_CHANGE, seen["seq"], 20000)
         assert changed, "the move was not played within 20 s"
@@ -164,6 +160,21 @@ class Person:
         self.driver.set_window_size(width, min(int(height) + 140, 4000))
         time.sleep(0.3)
         self.driver.save_screenshot(str(path))
+
+
+# The moves a clicking person prefers, in order: laying foundations in town ends a game soonest
+# (the last Site in town ends it: Black Box rulebook, "Ending the Game"), so games stay short.
+PREFERRED = (r"^Lay .* in town$", r"^Lead (Craftsman|Architect)", r"^Follow ", r"^Think: draw")
+
+
+def choose(labels: list[str], rng: random.Random) -> int:
+    """Mostly the first preferred kind of move offered (any one of that kind), else any move."""
+    if rng.random() < 0.95:
+        for pattern in PREFERRED:
+            fits = [i for i, label in enumerate(labels) if re.search(pattern, label)]
+            if fits:
+                return rng.choice(fits)
+    return rng.randrange(len(labels))
 
 
 # What the page offers now, in one round trip: the table's seq, the move buttons, the cards.

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 from django.core import mail
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
 
 import engine
 from games.models import Game
@@ -67,14 +69,27 @@ def test_a_spectator_never_sees_a_hand(browsers: Any) -> None:
     watcher.open(f"/games/{game_id}/")
     for turn in range(6):
         alice.play_one(__import__("random").Random(turn))
-        wait_for(lambda: watcher.seq() == alice.seq(), 20, "the spectator's page to follow")
+        # Compare the page with the state it shows: once the bot has moved, only alice can.
+        wait_for(lambda: settled(game_id, watcher, alice), 20, "the spectator's page to follow")
         shown = page_card_ids(watcher)
-        hidden = hand_ids(game_id, 0) | hand_ids(game_id, 1)
+        hidden = (hand_ids(game_id, 0) | hand_ids(game_id, 1)) - revealed_ids(game_id)
         assert hidden and not shown & hidden
         assert not watcher.all("#table .hand") and not watcher.all("#choices:not([hidden])")
         # The player sees her own hand, and only hers.
         assert hand_ids(game_id, 0) <= page_card_ids(alice)
         assert not page_card_ids(alice) & hand_ids(game_id, 1)
+
+
+def settled(game_id: int, *people: Person) -> bool:
+    """Every page shows the game's current seq, and the decision is the person's (seat 0)."""
+    game = Game.objects.get(pk=game_id)
+    return game.to_act == 0 and all(p.seq() == game.seq for p in people)
+
+
+def revealed_ids(game_id: int) -> set[int]:
+    """Cards a Legionary's demander has revealed from his hand: public while the demand lasts."""
+    state = engine.from_json(Game.objects.get(pk=game_id).state)
+    return {c["id"] for c in (engine.prompt(state) or {}).get("revealed", [])}
 
 
 def test_a_person_plays_a_whole_game_against_two_bots(browsers: Any) -> None:
@@ -272,11 +287,13 @@ def check_accessibility(person: Person, path: str) -> None:
     assert found["lang"] == "en" and found["title"], path
     person.driver.execute_script(
         "document.querySelectorAll('[data-a11y]').forEach(e => e.removeAttribute('data-a11y'));"
+        "document.addEventListener('focusin', e => { e.target.dataset.a11y = 'visited'; });"
         "document.activeElement.blur(); window.scrollTo(0, 0);"
     )
+    tabs = ActionChains(person.driver)
     for _ in range(found["count"] + 5):
-        person.driver.switch_to.active_element.send_keys("\t")
-        person.driver.execute_script("document.activeElement.dataset.a11y = 'visited';")
+        tabs.send_keys(Keys.TAB)
+    tabs.perform()
     missed = person.driver.execute_script(
         "return [...document.querySelectorAll(arguments[0])]"
         ".filter(el => el.tabIndex >= 0 && el.checkVisibility({visibilityProperty: true}))"
