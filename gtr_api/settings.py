@@ -33,11 +33,13 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "games",
     "players",
+    "web",
     "anymail",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files, in production too
     "corsheaders.middleware.CorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -96,6 +98,12 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+# whitenoise serves the static files (the web client's CSS and script, the API docs' assets)
+# from the apps' folders, in production too: no collectstatic step is needed to run.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
+LOGIN_URL = "web:login"
+LOGIN_REDIRECT_URL = "web:lobby"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Request bodies above this many bytes are refused with 413 (games.parsers).
@@ -201,6 +209,8 @@ GTR_MAIL_REPLY_ADDRESS = os.environ.get("GTR_MAIL_REPLY_ADDRESS", "play@localhos
 GTR_MAIL_REMINDER_LEAD = float(os.environ.get("GTR_MAIL_REMINDER_LEAD", "3600"))
 # A mail lists at most this many moves with codes (the rest are played over HTTP).
 GTR_MAIL_MAX_MOVES = int(os.environ.get("GTR_MAIL_MAX_MOVES", "300"))
+# No turn mail to a person who had the game open in the web client within this many seconds.
+GTR_MAIL_PRESENCE_SECONDS = float(os.environ.get("GTR_MAIL_PRESENCE_SECONDS", "90"))
 # The daily digest goes at this hour (UTC).
 GTR_MAIL_DIGEST_HOUR = int(os.environ.get("GTR_MAIL_DIGEST_HOUR", "7"))
 

@@ -72,7 +72,10 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
     path("api-auth/", include("rest_framework.urls")),
-    # Last: any other path is a JSON 404, in DEBUG too (Django's debug page would answer otherwise,
+    # The web client for people (web/): the lobby at `/`, the game pages, the card faces.
+    path("", include("web.urls")),
+    # Last: any other path is a JSON 404 (an HTML page for a browser outside /api/), in DEBUG
+    # too (Django's debug page would answer otherwise,
     # and a POST missing its trailing slash would be a 500 from APPEND_SLASH).
     re_path(r"^", gtr_api.errors.not_found),
 ]

@@ -78,13 +78,17 @@ def invitation_send(*, seat: Any) -> None:
     to the mail."""
     game = seat.game
     url = f"{settings.GTR_PUBLIC_URL}/api/games/{game.pk}/"
+    token = mail_token(seat)
+    link = f"{settings.GTR_PUBLIC_URL}/play/{token}/"
+    host = game.creator.get_username() if game.creator is not None else "A player"
     send_mail(
         subject=f"You are invited to a game of Glory to Rome (game {game.pk})",
         message=(
-            f"You have seat {seat.position} at a {game.players}-player {game.version} game.\n\n"
-            f"Play over HTTP at {url} with the header:\n\n"
-            f"    Authorization: Seat {mail_token(seat)}\n\n"
-            "Keep this token secret: anyone who has it plays your seat.\n"
+            f"{host} invites you to seat {seat.position + 1} at a {game.players}-player "
+            f"{game.get_version_display()} game of Glory to Rome.\n\n"
+            f"Play in your browser, no account needed:\n\n    {link}\n\n"
+            f"Or play over HTTP at {url} with the header:\n\n    Authorization: Seat {token}\n\n"
+            "Keep this link secret: anyone who has it plays your seat.\n"
         ),
         from_email=settings.DEFAULT_FROM_EMAIL,
         recipient_list=[seat.email],
