@@ -1,0 +1,121 @@
+"""What a seat remembers: the facts its past views showed that its current view no longer does.
+
+A view shows the table as it is now. A player who watched the game knows a little more: the cards
+that went into each Vault in the open (a view shows them only during that turn), the cards a
+Legionary revealed (they stay in his hand, unseen once the demand is answered), the materials of
+this turn's demand (the Colosseum's and Domus Aurea's prompts do not repeat it), and how many
+actions each act prompt of this turn had left. `Memory.observe` folds a seat's views, in order,
+into these facts; nothing else goes in, so a memory holds nothing the seat's views did not show.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+View = dict[str, Any]
+Cards = dict[int, str]  # card id -> name
+
+
+def card_ids(cards: Any) -> list[int]:
+    return [int(c["id"]) for c in cards or ()]
+
+
+def public_cards(view: View) -> Cards:
+    """Every card the view names, with its name (the prompt's revealed cards included)."""
+    out: Cards = {}
+
+    def add(cards: Any) -> None:
+        for c in cards or ():
+            out[int(c["id"])] = str(c["name"])
+
+    add(view["pool"])
+    for p in view["players"]:
+        for zone in ("hand", "camp", "clientele", "stockpile", "vault_visible"):
+            add(p.get(zone))
+        for b in p["buildings"]:
+            add([b["foundation"]])
+            add(b["materials"])
+    prompt = view.get("prompt") or {}
+    add(prompt.get("revealed"))
+    return out
+
+
+def placed_cards(view: View) -> set[int]:
+    """The cards whose zone the view shows (all it names but a demand's revealed cards)."""
+    revealed = set(card_ids((view.get("prompt") or {}).get("revealed")))
+    return {c for c in public_cards(view) if c not in revealed}
+
+
+@dataclass
+class Memory:
+    """A seat's recollection of the public history (see the module docstring)."""
+
+    seat: int
+    vault: dict[int, Cards] = field(default_factory=dict)  # cards seen going into each Vault
+    hand: dict[int, Cards] = field(default_factory=dict)  # revealed in a hand, not seen since
+    turn: int = 0
+    demand: list[str] | None = None  # this turn's last demand
+    revealed: list[int] = field(default_factory=list)  # the cards that made it
+    actions_left: dict[str, int] = field(default_factory=dict)  # "seat:kind:role" this turn
+
+    def observe(self, view: View) -> None:
+        """Take in the next view of this seat."""
+        if view["seat"] != self.seat:
+            raise ValueError("a memory takes in its own seat's views only")
+        if view["turn"] != self.turn:
+            self.turn, self.demand, self.revealed, self.actions_left = view["turn"], None, [], {}
+        for p in view["players"]:
+            for c in p["vault_visible"]:
+                self.vault.setdefault(int(p["seat"]), {})[int(c["id"])] = str(c["name"])
+        prompt = view.get("prompt") or {}
+        if "demand" in prompt:
+            self.demand = list(prompt["demand"])
+        if "revealed" in prompt:
+            self.revealed = card_ids(prompt["revealed"])
+            demander = int(prompt["to"] if prompt["kind"] == "give" else prompt["seat"])
+            if demander != self.seat:
+                known = self.hand.setdefault(demander, {})
+                known.update({int(c["id"]): str(c["name"]) for c in prompt["revealed"]})
+        placed = placed_cards(view)
+        for known in self.hand.values():
+            for c in [c for c in known if c in placed]:
+                del known[c]  # it left the hand in the open
+        if "actions_left" in prompt:
+            self.actions_left[slot(prompt["seat"], prompt["kind"], prompt.get("role"))] = int(
+                prompt["actions_left"]
+            )
+
+    def left(self, seat: int, kind: str, role: str | None) -> int | None:
+        """Actions left at the last such prompt this turn, if one was seen."""
+        return self.actions_left.get(slot(seat, kind, role))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "vault": {str(s): {str(c): n for c, n in cards.items()} for s, cards in self.vault.items()},
+            "hand": {str(s): {str(c): n for c, n in cards.items()} for s, cards in self.hand.items()},
+            "turn": self.turn,
+            "demand": self.demand,
+            "revealed": list(self.revealed),
+            "actions_left": dict(self.actions_left),
+        }
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Memory:
+        def seats(d: dict[str, dict[str, str]]) -> dict[int, Cards]:
+            return {int(s): {int(c): n for c, n in cards.items()} for s, cards in d.items()}
+
+        return Memory(
+            seat=int(data["seat"]),
+            vault=seats(data["vault"]),
+            hand=seats(data["hand"]),
+            turn=int(data["turn"]),
+            demand=data["demand"],
+            revealed=[int(c) for c in data["revealed"]],
+            actions_left={k: int(v) for k, v in data["actions_left"].items()},
+        )
+
+
+def slot(seat: Any, kind: str, role: Any) -> str:
+    return f"{seat}:{kind}:{role or ''}"
