@@ -8,7 +8,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
-from . import services
+from .services import automatic, scheduling
 
 RETRY = {
     "acks_late": True,
@@ -25,16 +25,16 @@ RETRY = {
 @shared_task(**RETRY)
 def play_automatic_turn(game_id: int, seq: int) -> bool:
     """The move of the bot (or resigned seat, or bot standing in) to act at `seq`."""
-    return services.automatic_move_play(game_id=game_id, seq=seq)
+    return automatic.automatic_move_play(game_id=game_id, seq=seq)
 
 
 @shared_task(**RETRY)
 def expire_deadline(game_id: int, seq: int) -> str:
     """The deadline of the decision at `seq`: the seat's timeout policy, once."""
-    return services.deadline_expire(game_id=game_id, seq=seq)
+    return automatic.deadline_expire(game_id=game_id, seq=seq)
 
 
 @shared_task(**RETRY)
 def sweep() -> int:
     """Celery beat's periodic safety net: queue every overdue deadline and automatic move."""
-    return services.games_sweep()
+    return scheduling.games_sweep()

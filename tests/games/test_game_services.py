@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import engine
-from games import services
 from games.errors import Forbidden
 from games.models import Game, Seat
+from games.services import automatic, lobby
 from tests.conftest import private_state, start_game
 
 SCENARIO = {
@@ -20,7 +20,7 @@ SCENARIO = {
 def test_scenarios_need_staff_or_the_setting(alice, settings, django_user_model) -> None:
     user = django_user_model.objects.get(username="alice")
     with pytest.raises(Forbidden):
-        services.game_create(user=user, version="republic", players=None, scenario=SCENARIO)
+        lobby.game_create(user=user, version="republic", players=None, scenario=SCENARIO)
     r = alice.post("/api/games/", {"scenario": SCENARIO})
     assert r.status_code == 403 and r.json()["code"] == "scenario_forbidden"
     settings.GTR_ALLOW_SCENARIOS = True
@@ -57,16 +57,16 @@ def test_bot_choices_are_legal_and_reproducible() -> None:
     state = engine.new_game("imperium", 3, seed=4)
     game = Game(pk=7)
     seat = Seat(position=engine.to_act(state), bot="greedy")
-    first = services.bot_action(game, state, seat)
+    first = automatic.bot_action(game, state, seat)
     assert first in engine.legal_actions(state)
-    assert services.bot_action(game, state, seat) == first
+    assert automatic.bot_action(game, state, seat) == first
 
 
 def test_automatic_turns_ignore_a_stale_schedule(transactional_db, alice) -> None:
     r = alice.post("/api/games/", {"players": 2, "seats": [{"kind": "me"}, {"kind": "bot"}]})
     game = Game.objects.get(pk=r.json()["id"])
-    assert services.automatic_turns_play(game_id=game.pk, seq=game.seq + 5) == 0
-    assert services.automatic_turns_play(game_id=game.pk, seq=game.seq) == 0  # alice's turn
+    assert automatic.automatic_turns_play(game_id=game.pk, seq=game.seq + 5) == 0
+    assert automatic.automatic_turns_play(game_id=game.pk, seq=game.seq) == 0  # alice's turn
 
 
 def test_signals_after_commit(transactional_db, alice, bob) -> None:

@@ -11,8 +11,8 @@ import pytest
 from django.core import mail
 
 import engine
-from games import services
 from games.models import Game, Seat
+from games.services import lobby
 from players import mail as texts
 
 ADDRESSES = ("alice@example.org", "bob@example.org", "carol@example.org")
@@ -46,9 +46,9 @@ def make_table(django_user_model: Any, players: int = 3, version: str = "republi
         django_user_model.objects.create_user(a.split("@")[0], email=a, password="x")
         for a in ADDRESSES[:players]
     ]
-    game = services.game_create(user=users[0], version=version, players=players)
+    game = lobby.game_create(user=users[0], version=version, players=players)
     for user in users[1:]:
-        services.seat_join(game_id=game.pk, user=user)
+        lobby.seat_join(game_id=game.pk, user=user)
     return Table(game.pk, users)
 
 

@@ -12,8 +12,9 @@ from django.core import mail
 from django.utils import timezone
 
 import engine
-from games import services, signals
+from games import signals
 from games.models import Game
+from games.services import automatic, lobby, moves, resignation
 from players import mail as texts
 from players import notifications
 from tests.conftest import hidden_from
@@ -79,7 +80,7 @@ def test_no_mail_ever_names_a_hidden_card(
             break
         position = engine.to_act(state)
         action = rnd.choice(engine.legal_actions(state))
-        services.move_submit(game_id=game.pk, position=position, seq=game.seq, action=action)
+        moves.move_submit(game_id=game.pk, position=position, seq=game.seq, action=action)
         for message in mail.outbox[sent:]:
             (address,) = message.to
             assert_no_hidden_card(table, ADDRESSES.index(address), message.body)
@@ -90,7 +91,7 @@ def test_no_mail_ever_names_a_hidden_card(
 def test_rotating_the_seat_token_revokes_the_mail_token(table: Table, client) -> None:
     position = table.to_act
     token = re.search(r"Authorization: Seat (\S+)", mail.outbox[0].body).group(1)
-    services.seat_token_rotate(seat=table.seat(position))
+    lobby.seat_token_rotate(seat=table.seat(position))
     r = client.get(f"/api/games/{table.game_id}/", HTTP_AUTHORIZATION=f"Seat {token}")
     assert r.status_code == 401
     forged = token.split(".")[0] + "." + "0" * 40
@@ -106,7 +107,7 @@ def test_the_receiver_sends_once_and_not_for_a_past_decision(table: Table) -> No
             sender=Game, game_id=game.pk, seq=game.seq, seat=position, deadline=None
         )
     assert len(mail.outbox) == 0  # the first mail went at the start already
-    services.move_submit(
+    moves.move_submit(
         game_id=game.pk, position=position, seq=0, action={"type": "think", "take": "cards"}
     )
     (message,) = mail.outbox
@@ -119,7 +120,7 @@ def test_the_receiver_sends_once_and_not_for_a_past_decision(table: Table) -> No
 def test_final_scores_to_everyone(table: Table) -> None:
     mail.outbox.clear()
     for position in (1, 2):
-        services.game_resign(game_id=table.game_id, position=position)
+        resignation.game_resign(game_id=table.game_id, position=position)
     finals = [m for m in mail.outbox if "final scores" in m.subject]
     assert sorted(m.to[0] for m in finals) == sorted(ADDRESSES)
     assert "Winner: seat 0 (by surrender)" in finals[0].body
@@ -158,7 +159,7 @@ def test_preferences_switch_kinds_off(table: Table) -> None:
     other = ADDRESSES[(position + 1) % 3]
     notifications.preferences_update(other, your_turn=False)
     mail.outbox.clear()
-    services.move_submit(
+    moves.move_submit(
         game_id=table.game_id, position=position, seq=0, action={"type": "think", "take": "cards"}
     )
     assert mails_to(other) == []
@@ -202,8 +203,8 @@ def test_unsubscribe_link_stops_the_mails(table: Table, client) -> None:
     signals.turn_started.send(
         sender=Game, game_id=table.game_id, seq=0, seat=position, deadline=None
     )
-    services.game_resign(game_id=table.game_id, position=(position + 1) % 3)
-    services.game_resign(game_id=table.game_id, position=(position + 2) % 3)
+    resignation.game_resign(game_id=table.game_id, position=(position + 1) % 3)
+    resignation.game_resign(game_id=table.game_id, position=(position + 2) % 3)
     assert mails_to(ADDRESSES[position]) == []
     assert client.get("/mail/unsubscribe/forged/").status_code == 400
 
@@ -216,10 +217,10 @@ def test_a_timeout_is_told_and_back_is_offered(table: Table, settings) -> None:
     position = table.to_act
     Game.objects.filter(pk=table.game_id).update(deadline=timezone.now() - dt.timedelta(seconds=1))
     mail.outbox.clear()
-    assert services.deadline_expire(game_id=table.game_id, seq=0) == "timed_out"
+    assert automatic.deadline_expire(game_id=table.game_id, seq=0) == "timed_out"
     (notice,) = [m for m in mail.outbox if "time ran out" in m.subject]
     assert notice.to == [ADDRESSES[position]]
-    assert "the server played for you: think: draw cards" in notice.body
+    assert "the server played for you: Think: draw cards" in notice.body
     assert "reply 'back'" in notice.body and notice.reply_to
     assert Seat.objects.get(game_id=table.game_id, position=position).bot_standing_in
     back = reply(table, "back", position=position, seq=table.game.seq)
