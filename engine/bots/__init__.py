@@ -21,7 +21,8 @@ from .greedy import GreedyBot
 from .ismcts import LEVEL_BOTS, IsmctsBot
 from .random_bot import RandomBot
 
-BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, GreedyBot, *LEVEL_BOTS)}
+KINDS: list[type[Bot]] = [RandomBot, GreedyBot, *LEVEL_BOTS]
+BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in KINDS}
 
 
 def make_bot(name: str, seed: int = 0, clock: Clock | None = None) -> Bot:

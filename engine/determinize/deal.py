@@ -81,7 +81,9 @@ class Dealer:
             deck=[],
             pool=card_ids(view["pool"]),
             jacks=[],
-            sites={m: [sites[m].pop() for _ in range(view["sites"][m]["in_town"])] for m in MATERIALS},
+            sites={
+                m: [sites[m].pop() for _ in range(view["sites"][m]["in_town"])] for m in MATERIALS
+            },
             out_of_town={
                 m: [sites[m].pop() for _ in range(view["sites"][m]["out_of_town"])]
                 for m in MATERIALS

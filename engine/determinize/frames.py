@@ -48,12 +48,12 @@ def rebuild(state: State, view: View, memory: Memory | None) -> list[Frame]:
     mark_acted(state, order[:position], role)
     frames = turn_acts(order[position + 1 :], role)
     if kind == "act" and prompt["role"] == role:  # the seat's own role actions
-        return frames + [act(state, owner, role, int(prompt["actions_left"]))]
+        return [*frames, act(state, owner, role, int(prompt["actions_left"]))]
     state.players[owner].acted.append(role)
     frames.append(act(state, owner, role, left_beneath(view, memory, owner, kind)))
     if kind in ("claim", "give"):
         return frames + legionary(state, view, memory, owner)
-    return frames + [top(state, view, memory)]
+    return [*frames, top(state, view, memory)]
 
 
 def turn_acts(seats: list[int], role: str) -> list[Frame]:
@@ -117,9 +117,7 @@ def legionary(state: State, view: View, memory: Memory | None, demander: int) ->
     victims = powers.legionary_victims(state, demander)
     exposed = [v for v in victims if not powers.legionary_immune(state, v, demander)]
     bridge = powers.has(state, demander, powers.LEGIONARY_BRIDGE)
-    frames: list[Frame] = list(
-        reversed(powers.demand_frames(state, demander, demand, exposed))
-    )
+    frames: list[Frame] = list(reversed(powers.demand_frames(state, demander, demand, exposed)))
     pending = victims if prompt["kind"] == "claim" else victims[victims.index(prompt["seat"]) :]
     for v in reversed(pending):
         immune = v not in exposed
@@ -144,8 +142,13 @@ def top(state: State, view: View, memory: Memory | None) -> Frame:
     prompt = view["prompt"]
     me, kind = int(prompt["seat"]), str(prompt["kind"])
     if kind == "act":  # a burst of another role than the one led
-        return {"kind": "act", "seat": me, "role": prompt["role"], "used": 0,
-                "count": int(prompt["actions_left"])}
+        return {
+            "kind": "act",
+            "seat": me,
+            "role": prompt["role"],
+            "used": 0,
+            "count": int(prompt["actions_left"]),
+        }
     if kind == "think":
         return {"kind": "think", "seat": me, "count": int(prompt["actions_left"]), "used": 0}
     if kind in ("slay", "raze"):

@@ -93,8 +93,8 @@ class Memory:
     def to_json(self) -> dict[str, Any]:
         return {
             "seat": self.seat,
-            "vault": {str(s): {str(c): n for c, n in cards.items()} for s, cards in self.vault.items()},
-            "hand": {str(s): {str(c): n for c, n in cards.items()} for s, cards in self.hand.items()},
+            "vault": by_seat(self.vault),
+            "hand": by_seat(self.hand),
             "turn": self.turn,
             "demand": self.demand,
             "revealed": list(self.revealed),
@@ -115,6 +115,10 @@ class Memory:
             revealed=[int(c) for c in data["revealed"]],
             actions_left={k: int(v) for k, v in data["actions_left"].items()},
         )
+
+
+def by_seat(cards: dict[int, Cards]) -> dict[str, dict[str, str]]:
+    return {str(s): {str(c): n for c, n in known.items()} for s, known in cards.items()}
 
 
 def slot(seat: Any, kind: str, role: Any) -> str:

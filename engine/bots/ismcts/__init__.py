@@ -77,8 +77,9 @@ class IsmctsBot(Bot):
         for i, a in enumerate(legal):
             first.setdefault(key(dealer.template, seat, parse(a)), i)
         weights = priors(view, legal)
-        search = Search(dealer, list(first), [weights[i] for i in first.values()], self.rng,
-                        self.settings)
+        search = Search(
+            dealer, list(first), [weights[i] for i in first.values()], self.rng, self.settings
+        )
         search.run(self.budget(start))
         self.last_iterations = search.iterations
         return legal[first[search.best()]]
@@ -94,7 +95,10 @@ class IsmctsBot(Bot):
 def level_bot(level: int) -> type[IsmctsBot]:
     """The registered bot of one level: `ismcts-1` (a quarter second), `ismcts-2` (a second),
     `ismcts-3` (three seconds)."""
-    return type(f"Ismcts{level}Bot", (IsmctsBot,), {"name": f"ismcts-{level}", "level": level})
+    cls: type[IsmctsBot] = type(
+        f"Ismcts{level}Bot", (IsmctsBot,), {"name": f"ismcts-{level}", "level": level}
+    )
+    return cls
 
 
 LEVEL_BOTS = [level_bot(level) for level in sorted(LEVELS)]

@@ -62,7 +62,8 @@ class Search:
         settings: Settings,
     ) -> None:
         self.dealer, self.rng, self.settings = dealer, rng, settings
-        self.root = Node(children={k: Node(prior=p) for k, p in zip(root_keys, priors, strict=True)})
+        children = {k: Node(prior=p) for k, p in zip(root_keys, priors, strict=True)}
+        self.root = Node(children=children)
         self.iterations = 0
 
     def run(self, keep_going: Callable[[int], bool]) -> None:
@@ -129,8 +130,10 @@ class Search:
         root = node is self.root
         return max(
             legal,
-            key=lambda k: ucb(children[k], c)
-            + (w * children[k].prior / (1 + children[k].visits) if root else 0.0),
+            key=lambda k: (
+                ucb(children[k], c)
+                + (w * children[k].prior / (1 + children[k].visits) if root else 0.0)
+            ),
         )
 
     def playout(self, state: State) -> list[float]:
@@ -148,4 +151,5 @@ class Search:
 
     def best(self) -> Key:
         """The most visited root child; ties go to the higher prior."""
-        return max(self.root.children, key=lambda k: (self.root.children[k].visits, self.root.children[k].prior))
+        children = self.root.children
+        return max(children, key=lambda k: (children[k].visits, children[k].prior))
