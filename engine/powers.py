@@ -11,6 +11,7 @@ registered with `@register`; the turn flow never tests a building's name.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from .cards import MATERIALS, ORDER_TYPE, ROLE_OF_MATERIAL, VALUE_OF_MATERIAL
@@ -173,15 +174,34 @@ def _active_powers(state: State, seat: int) -> list[Power]:
     return out
 
 
+def answering(state: State, seat: int, question: str) -> tuple[Power, ...]:
+    """The seat's active powers that answer `question` (override that `Power` method): the
+    others give the default answer (False, 0, nothing), so asking them changes nothing.
+    Memoised with the active powers."""
+    key = (question, seat)
+    cached: tuple[Power, ...] | None = state.memo.get(key)
+    if cached is None:
+        default = getattr(Power, question)
+        cached = state.memo[key] = tuple(
+            p for p in active_powers(state, seat) if getattr(type(p), question) is not default
+        )
+    return cached
+
+
 def capabilities(state: State, seat: int) -> frozenset[str]:
-    out: set[str] = set()
-    for p in active_powers(state, seat):
-        out |= p.grants
-    return frozenset(out)
+    """What the seat's active powers grant (memoised with them)."""
+    key = ("grants", seat)
+    cached: frozenset[str] | None = state.memo.get(key)
+    if cached is None:
+        out: set[str] = set()
+        for p in active_powers(state, seat):
+            out |= p.grants
+        cached = state.memo[key] = frozenset(out)
+    return cached
 
 
 def has(state: State, seat: int, capability: str) -> bool:
-    return any(capability in p.grants for p in active_powers(state, seat))
+    return capability in capabilities(state, seat)
 
 
 # The questions the rules ask --------------------------------------------------------------------
@@ -211,17 +231,25 @@ def vault_limit(state: State, seat: int, active: list[Power] | None = None) -> i
 
 def petition_sizes(state: State, seat: int) -> frozenset[int]:
     """Cards in a petition: two in Republic, three in Imperium (rules/001 PETITIONING, App. II)."""
-    sizes = {PETITION_SIZE[state.version]}
-    for p in active_powers(state, seat):
-        sizes |= p.petition_sizes
-    return frozenset(sizes)
+    key = ("petition_sizes", seat)
+    cached: frozenset[int] | None = state.memo.get(key)
+    if cached is None:
+        sizes = {PETITION_SIZE[state.version]}
+        for p in active_powers(state, seat):
+            sizes |= p.petition_sizes
+        cached = state.memo[key] = frozenset(sizes)
+    return cached
 
 
 def wild_roles(state: State, seat: int) -> frozenset[str]:
-    out: set[str] = set()
-    for p in active_powers(state, seat):
-        out |= p.wild_roles
-    return frozenset(out)
+    key = ("wild_roles", seat)
+    cached: frozenset[str] | None = state.memo.get(key)
+    if cached is None:
+        out: set[str] = set()
+        for p in active_powers(state, seat):
+            out |= p.wild_roles
+        cached = state.memo[key] = frozenset(out)
+    return cached
 
 
 def role_of(state: State, card: int) -> str | None:
@@ -230,20 +258,20 @@ def role_of(state: State, card: int) -> str | None:
 
 
 def client_acts_as(
-    state: State, seat: int, client: int, role: str, active: list[Power] | None = None
+    state: State, seat: int, client: int, role: str, active: Sequence[Power] | None = None
 ) -> bool:
     client_role = role_of(state, client) or ""
     if client_role == role:
         return True
-    active = active_powers(state, seat) if active is None else active
-    return any(p.client_counts_as(client_role, role) for p in active)
+    powers = answering(state, seat, "client_counts_as") if active is None else active
+    return any(p.client_counts_as(client_role, role) for p in powers)
 
 
 def acting_clients(state: State, seat: int, role: str) -> int:
     """Clients that act for `role` this turn; a client hired this turn does not act (rules/001
     HIRING CLIENTS: "A new Client does not perform its action during the turn that it is hired")."""
     player = state.players[seat]
-    active = active_powers(state, seat)
+    active = answering(state, seat, "client_counts_as")
     return sum(
         1
         for c in player.clientele
@@ -256,7 +284,8 @@ def action_count(state: State, seat: int, role: str) -> int:
     the role, even for a player who thought (rules/001 GAME PLAY steps 3-4)."""
     clients = acting_clients(state, seat, role)
     extra = sum(
-        p.extra_client_actions(state, seat, role, clients) for p in active_powers(state, seat)
+        p.extra_client_actions(state, seat, role, clients)
+        for p in answering(state, seat, "extra_client_actions")
     )
     return state.players[seat].played + clients + extra
 
@@ -281,7 +310,10 @@ def material_fits(state: State, seat: int, building: Building, material: str) ->
     own = own_power(state, building)
     if own is not None and own.own_material_fits(state, building, material):
         return True
-    return any(p.material_fits(state, seat, building, material) for p in active_powers(state, seat))
+    return any(
+        p.material_fits(state, seat, building, material)
+        for p in answering(state, seat, "material_fits")
+    )
 
 
 def materials_needed(state: State, building: Building) -> int:
@@ -345,7 +377,12 @@ def building_points(state: State, seat: int) -> int:
 
 
 def instant_winners(state: State) -> list[int]:
-    if not any(state.names[b.foundation] in WINNERS for p in state.players for b in p.buildings):
+    possible: bool | None = state.memo.get("winners_possible")
+    if possible is None:  # memoised with the structures
+        possible = state.memo["winners_possible"] = any(
+            state.names[b.foundation] in WINNERS for p in state.players for b in p.buildings
+        )
+    if not possible:
         return []
     return [s for s in range(state.n) if any(p.wins(state, s) for p in active_powers(state, s))]
 

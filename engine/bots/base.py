@@ -37,6 +37,7 @@ class Bot:
     """Subclasses set `name` and implement `decide`."""
 
     name: ClassVar[str] = ""
+    remembers: ClassVar[bool] = False  # decides better with the seat's Memory (the arena gives it)
 
     def __init__(self, seed: int = 0, clock: Clock | None = None) -> None:
         self.seed = seed

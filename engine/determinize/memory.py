@@ -1,11 +1,14 @@
 """What a seat remembers: the facts its past views showed that its current view no longer does.
 
 A view shows the table as it is now. A player who watched the game knows a little more: the cards
-that went into each Vault in the open (a view shows them only during that turn), the cards a
-Legionary revealed (they stay in his hand, unseen once the demand is answered), the materials of
-this turn's demand (the Colosseum's and Domus Aurea's prompts do not repeat it), and how many
-actions each act prompt of this turn had left. `Memory.observe` folds a seat's views, in order,
-into these facts; nothing else goes in, so a memory holds nothing the seat's views did not show.
+that went into each Vault in the open (a view shows them only during that turn, and not at all
+when the turn ends with the sale), the cards a Legionary revealed (they stay in his hand, unseen
+once the demand is answered), the materials of this turn's demand (the Colosseum's and Domus
+Aurea's prompts do not repeat it), and how many actions each act prompt of this turn had left.
+
+`Memory.observe(view)` takes in the seat's next view and `Memory.record(actor, action)` the next
+move of the public history as the seat may see it (`engine.public_action`); fed both in order,
+a memory holds nothing the seat was not shown.
 """
 
 from __future__ import annotations
@@ -58,6 +61,8 @@ class Memory:
     demand: list[str] | None = None  # this turn's last demand
     revealed: list[int] = field(default_factory=list)  # the cards that made it
     actions_left: dict[str, int] = field(default_factory=dict)  # "seat:kind:role" this turn
+    names: Cards = field(default_factory=dict)  # every card seen so far
+    prompt: tuple[str, int] | None = None  # the last decision seen: (kind, seat)
 
     def observe(self, view: View) -> None:
         """Take in the next view of this seat."""
@@ -65,10 +70,12 @@ class Memory:
             raise ValueError("a memory takes in its own seat's views only")
         if view["turn"] != self.turn:
             self.turn, self.demand, self.revealed, self.actions_left = view["turn"], None, [], {}
+        self.names.update(public_cards(view))
         for p in view["players"]:
             for c in p["vault_visible"]:
                 self.vault.setdefault(int(p["seat"]), {})[int(c["id"])] = str(c["name"])
         prompt = view.get("prompt") or {}
+        self.prompt = (str(prompt["kind"]), int(prompt["seat"])) if prompt else None
         if "demand" in prompt:
             self.demand = list(prompt["demand"])
         if "revealed" in prompt:
@@ -86,6 +93,18 @@ class Memory:
                 prompt["actions_left"]
             )
 
+    def record(self, actor: int, action: dict[str, Any]) -> None:
+        """Take in the move the seat just saw made (its public form): a sale from a Stockpile
+        and a Colosseum's slain clients go into the actor's Vault in the open."""
+        vaulted: list[Any] = []
+        if action.get("type") == "sell":
+            vaulted = [action.get("card"), action.get("from_hand")]
+        elif action.get("type") == "claim" and self.prompt == ("slay", actor):
+            vaulted = list(action.get("cards") or ())
+        for c in vaulted:
+            if isinstance(c, int) and c in self.names:
+                self.vault.setdefault(actor, {})[c] = self.names[c]
+
     def left(self, seat: int, kind: str, role: str | None) -> int | None:
         """Actions left at the last such prompt this turn, if one was seen."""
         return self.actions_left.get(slot(seat, kind, role))
@@ -99,6 +118,8 @@ class Memory:
             "demand": self.demand,
             "revealed": list(self.revealed),
             "actions_left": dict(self.actions_left),
+            "names": {str(c): n for c, n in self.names.items()},
+            "prompt": None if self.prompt is None else list(self.prompt),
         }
 
     @staticmethod
@@ -114,6 +135,8 @@ class Memory:
             demand=data["demand"],
             revealed=[int(c) for c in data["revealed"]],
             actions_left={k: int(v) for k, v in data["actions_left"].items()},
+            names={int(c): n for c, n in data["names"].items()},
+            prompt=None if data["prompt"] is None else (data["prompt"][0], int(data["prompt"][1])),
         )
 
 

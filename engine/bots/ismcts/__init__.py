@@ -17,6 +17,7 @@ not (it does as many iterations as the machine allows).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -49,6 +50,7 @@ def priors(view: View, legal: list[Action]) -> list[float]:
 class IsmctsBot(Bot):
     name: ClassVar[str] = "ismcts"
     level: ClassVar[int] = 2
+    remembers: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -84,7 +86,9 @@ class IsmctsBot(Bot):
         self.last_iterations = search.iterations
         return legal[first[search.best()]]
 
-    def budget(self, start: float):  # type: ignore[no-untyped-def]
+    def budget(self, start: float) -> Callable[[int], bool]:
+        """Whether to go on after `done` iterations: until the iterations (no clock) or the time
+        budget (a clock) are spent; always at least one."""
         clock, limit = self.clock, self.iterations
         if clock is None:
             return lambda done: done < limit
