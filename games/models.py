@@ -84,9 +84,12 @@ class Seat(models.Model):
         SAFE = "safe", "the engine's safe move; a bot after GTR_TIMEOUTS_BEFORE_BOT in a row"
         BOT = "bot", "a bot takes the seat over at the first timeout"
 
-    class Bot(models.TextChoices):
+    class Bot(models.TextChoices):  # engine.bots.BOTS
         GREEDY = "greedy", "greedy"
         RANDOM = "random", "random"
+        ISMCTS_1 = "ismcts-1", "ismcts, level 1 (a quarter second a decision)"
+        ISMCTS_2 = "ismcts-2", "ismcts, level 2 (a second a decision)"
+        ISMCTS_3 = "ismcts-3", "ismcts, level 3 (three seconds a decision)"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()

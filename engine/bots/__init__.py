@@ -25,13 +25,16 @@ KINDS: list[type[Bot]] = [RandomBot, GreedyBot, *LEVEL_BOTS]
 BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in KINDS}
 
 
-def make_bot(name: str, seed: int = 0, clock: Clock | None = None) -> Bot:
+def make_bot(
+    name: str, seed: int = 0, clock: Clock | None = None, budget: float | None = None
+) -> Bot:
     """A new bot of a registered kind; raises ValueError for an unknown name. A bot that can
-    think for longer (ismcts) uses `clock` for its time budget; the others ignore it."""
+    think for longer (ismcts) uses `clock` for its time budget, at most `budget` seconds per
+    decision when given; the others ignore both."""
     cls = BOTS.get(name)
     if cls is None:
         raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}")
-    return cls(seed, clock)
+    return cls(seed, clock, budget)
 
 
 __all__ = ["BOTS", "Action", "Bot", "GreedyBot", "IsmctsBot", "RandomBot", "View", "make_bot"]

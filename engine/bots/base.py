@@ -39,9 +39,12 @@ class Bot:
     name: ClassVar[str] = ""
     remembers: ClassVar[bool] = False  # decides better with the seat's Memory (the arena gives it)
 
-    def __init__(self, seed: int = 0, clock: Clock | None = None) -> None:
+    def __init__(
+        self, seed: int = 0, clock: Clock | None = None, budget: float | None = None
+    ) -> None:
         self.seed = seed
         self.clock = clock
+        self.budget = budget  # at most this many seconds per decision (with a clock)
         self.rng = random.Random(seed)
 
     def choose(self, view: View, legal: list[Action], memory: Memory | None = None) -> Action:

@@ -56,15 +56,18 @@ class IsmctsBot(Bot):
         self,
         seed: int = 0,
         clock: Clock | None = None,
+        budget: float | None = None,
         *,
         iterations: int | None = None,
         seconds: float | None = None,
         settings: Settings | None = None,
     ) -> None:
-        super().__init__(seed, clock)
+        super().__init__(seed, clock, budget)
         level = LEVELS[self.level]
         self.iterations = level.iterations if iterations is None else iterations
         self.seconds = level.seconds if seconds is None else seconds
+        if budget is not None:
+            self.seconds = min(self.seconds, budget)
         self.settings = settings or Settings()
         self.last_iterations = 0  # of the last decision (for the arena and the logs)
 
