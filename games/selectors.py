@@ -197,3 +197,10 @@ def games_due(now: datetime | None = None) -> tuple[list[tuple[int, int]], list[
     stale = now - timedelta(seconds=settings.GTR_SWEEP_GRACE_SECONDS)
     stuck = active.filter(automatic=True, updated__lte=stale).values_list("pk", "seq")
     return list(late[:1000]), list(stuck[:1000])
+
+
+def deadline_of(game_id: int, seq: int) -> datetime | None:
+    """The deadline of the decision at `seq`, or None when the game has moved on or has none."""
+    game = Game.objects.filter(pk=game_id, seq=seq, status=Game.Status.ACTIVE).only("deadline")
+    found = game.first()
+    return None if found is None else found.deadline

@@ -7,7 +7,6 @@ delivered twice, late, or to two workers at once plays at most one move."""
 
 from __future__ import annotations
 
-import threading
 import time
 from typing import Any
 
@@ -18,35 +17,23 @@ from django.utils import timezone
 import engine
 from engine.bots import make_bot
 
-from .. import selectors
+from .. import events, selectors
 from ..errors import Conflict
 from ..models import Game, Move, Seat
-from . import scheduling
 from .bot_memory import seat_memory
 from .locking import game_locked, require_active
 from .moves import move_play
+from .turns import turn_next
 
-_automatic = threading.local()
 AUTOMATIC_STEP_LIMIT = 5000
-
-
-def automatic_turns_running() -> bool:
-    """Whether this thread is inside `automatic_turns_play` (which plays on by itself)."""
-    return bool(getattr(_automatic, "running", False))
 
 
 def automatic_turns_play(*, game_id: int, seq: int) -> int:
     """Play the decisions of automatic seats while one of them is to act, starting at `seq`, one
     transaction each; do nothing if the game has moved on. Returns the number of moves played."""
     played = 0
-    _automatic.running = True
-    try:
-        for _ in range(AUTOMATIC_STEP_LIMIT):
-            if not automatic_move_play(game_id=game_id, seq=seq + played):
-                break
-            played += 1
-    finally:
-        _automatic.running = False
+    while played < AUTOMATIC_STEP_LIMIT and automatic_move_play(game_id=game_id, seq=seq + played):
+        played += 1
     return played
 
 
@@ -99,16 +86,15 @@ def deadline_expire(*, game_id: int, seq: int) -> str:
     """The deadline of the decision at `seq` passed: apply the seat's timeout policy once. The
     engine's safe move is played for the seat (actor `timeout`); after GTR_TIMEOUTS_BEFORE_BOT
     timeouts in a row (or at once with the `bot` policy) a bot stands in for the seat until the
-    player returns. Returns what happened: "moved_on", "early" (rescheduled) or "timed_out"."""
+    player returns. Returns what happened: "moved_on", "early" (the deadline is still ahead: the
+    caller asks again then) or "timed_out"."""
     with transaction.atomic():
         game = game_locked(game_id)
         if game.status != Game.Status.ACTIVE or game.seq != seq or game.deadline is None:
             return "moved_on"
         if game.automatic:
             return "moved_on"
-        deadline = game.deadline
-        if deadline > timezone.now():
-            transaction.on_commit(lambda: scheduling.schedule_deadline(game_id, seq, deadline))
+        if game.deadline > timezone.now():
             return "early"
         state = engine.from_json(game.state)
         position = engine.to_act(state)
@@ -142,8 +128,10 @@ def seat_return(*, game_id: int, position: int) -> Game:
         seat.save(update_fields=["timeouts", "bot_standing_in"])
         game.revision += 1
         state = engine.from_json(game.state)
+        began = False
         if engine.to_act(state) == position:
-            scheduling.after_change(game, state, seats)  # the player's decision again, clocked
+            began = turn_next(game, state, seats)  # the player's decision again, clocked
         else:
             game.save(update_fields=["revision", "updated"])
+        events.publish(game, events.RETURNED, seat=position, turn_began=began)
     return game

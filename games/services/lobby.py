@@ -13,14 +13,14 @@ from django.utils import timezone
 import engine
 from engine.bots import BOTS
 
-from .. import selectors
+from .. import events, selectors
 from ..auth import new_token
 from ..errors import BadRequest, Conflict, Forbidden
 from ..models import Game, Seat
-from . import scheduling
 from .clocks import ClockSpec
 from .locking import game_locked, require_open
 from .moves import initial_state
+from .turns import turn_next
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,6 @@ def game_create(
     _check_seats(user, seats, players)
     clock = clock or ClockSpec()
     clock.check()
-    invitations: list[tuple[Seat, str]] = []
     with transaction.atomic():
         game = Game.objects.create(
             version=version,
@@ -73,22 +72,18 @@ def game_create(
         )
         bank = float(clock.seconds) if clock.kind == Game.Clock.BANK else None
         for position, spec in enumerate(seats):
-            token, token_hash = new_token()
-            seat = Seat.objects.create(
+            Seat.objects.create(
                 game=game,
                 position=position,
                 kind=Seat.Kind.PLAYER if spec.kind == "me" else spec.kind,
                 user=user if spec.kind == "me" else None,
                 email=spec.email,
-                token_hash=token_hash,
+                token_hash=new_token()[1],  # the seat's holder gets a token of its own
                 timeout_policy=spec.timeout,
                 bot=spec.bot,
                 bank=bank,
             )
-            if spec.kind == "invited":
-                invitations.append((seat, token))
-        for seat, token in invitations:
-            transaction.on_commit(scheduling.invitation_sender(seat, token))
+        events.publish(game, events.CREATED)
         if game.auto_start and all(s.kind != "open" for s in seats):
             _start(game)
     return game
@@ -137,6 +132,7 @@ def seat_join(*, game_id: int, user: Any, position: int | None = None) -> Seat:
         seat.save(update_fields=["kind", "user"])
         game.revision += 1
         game.save(update_fields=["revision", "updated"])
+        events.publish(game, events.JOINED, seat=seat.position)
         if game.auto_start and _all_filled(game):
             _start(game)
     return seat
@@ -161,6 +157,7 @@ def seat_leave(*, game_id: int, seat: Seat) -> None:
             game.finished = timezone.now()
         game.revision += 1
         game.save()
+        events.publish(game, events.LEFT, seat=seat.position)
 
 
 def game_start(*, game_id: int, user: Any) -> Game:
@@ -177,7 +174,7 @@ def game_start(*, game_id: int, user: Any) -> Game:
 
 
 def _start(game: Game) -> None:
-    """Deal (the seed is drawn here and never shown to players) and schedule bot turns."""
+    """Deal (the seed is drawn here and never shown to players); the first decision begins."""
     if "scenario" not in game.setup:
         game.setup = {"seed": secrets.randbits(63)}
     state = initial_state(game)
@@ -185,7 +182,8 @@ def _start(game: Game) -> None:
     game.status = Game.Status.ACTIVE
     game.started = timezone.now()
     game.revision += 1
-    scheduling.after_change(game, state)  # saves
+    began = turn_next(game, state)  # saves
+    events.publish(game, events.STARTED, turn_began=began)
 
 
 def seat_token_rotate(*, seat: Seat) -> str:

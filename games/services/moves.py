@@ -11,12 +11,12 @@ from django.utils import timezone
 
 import engine
 
-from .. import selectors
+from .. import events, selectors
 from ..errors import Conflict, StaleSeq
 from ..models import Game, Move, Seat
-from . import scheduling
 from .clocks import clock_charge
 from .locking import game_locked
+from .turns import turn_next
 
 # A service-level event in the move log (not an engine action): all other players surrendered.
 SURRENDER = "surrender"
@@ -64,7 +64,7 @@ def move_play(
     actor: str,
 ) -> Move:
     """The one path every move takes (HTTP, e-mail, bots, timeouts), inside the caller's
-    transaction with the game row locked: apply, charge the clock, append, schedule."""
+    transaction with the game row locked: apply, charge the clock, append."""
     new = engine.apply(state, action, seat=position)
     seat = seats[position]
     changed = clock_charge(game, seat, actor, timezone.now())
@@ -85,7 +85,8 @@ def move_append(
     seats: list[Seat],
 ) -> Move:
     """Append the move that led to `state` (seat None: a table event such as a surrender), save
-    the snapshot, and set up the next decision; inside the caller's locked transaction."""
+    the snapshot, begin the next decision and publish the move; inside the caller's locked
+    transaction."""
     move = Move.objects.create(
         game=game,
         seq=game.seq + 1,
@@ -100,7 +101,8 @@ def move_append(
     if engine.is_over(state):
         game.status = Game.Status.FINISHED
         game.finished = timezone.now()
-    scheduling.after_change(game, state, seats)
+    began = turn_next(game, state, seats)
+    events.publish(game, events.MOVED, seat=seat, actor=actor, turn_began=began)
     return move
 
 

@@ -6,12 +6,12 @@ from django.db import transaction
 
 import engine
 
-from .. import selectors
+from .. import events, selectors
 from ..errors import BadRequest, Conflict
 from ..models import Game, Move, Seat
-from . import scheduling
 from .locking import game_locked, require_active
 from .moves import SURRENDER, move_append
+from .turns import turn_next
 
 
 def game_resign(*, game_id: int, position: int) -> Game:
@@ -29,10 +29,12 @@ def game_resign(*, game_id: int, position: int) -> Game:
         standing = [s.position for s in seats if not s.resigned]
         state = engine.from_json(game.state)
         if len(standing) == 1:
+            events.publish(game, events.RESIGNED, seat=position)
             _won_by_surrender(game, state, standing[0], seats)
         else:
             game.revision += 1
-            scheduling.after_change(game, state, seats, moved=False)
+            began = turn_next(game, state, seats, moved=False)
+            events.publish(game, events.RESIGNED, seat=position, turn_began=began)
     return game
 
 
@@ -51,10 +53,12 @@ def game_surrender(*, game_id: int, position: int, to: int | None) -> Game:
         seats[position].save(update_fields=["surrender_to"])
         others = [s for s in seats if s.position != to]
         if to is not None and all(s.resigned or s.surrender_to == to for s in others):
+            events.publish(game, events.SURRENDERED, seat=position)
             _won_by_surrender(game, engine.from_json(game.state), to, seats)
         else:
             game.revision += 1
             game.save(update_fields=["revision", "updated"])
+            events.publish(game, events.SURRENDERED, seat=position)
     return game
 
 

@@ -1,5 +1,5 @@
-"""Time controls, timeouts, bots standing in, and the sweep (in-process: tasks run eagerly here;
-tests/async_play runs the same against a real Redis and worker)."""
+"""Time controls, timeouts, bots standing in, and the sweep's query (in-process: tasks run
+eagerly here; tests/async_play runs the same against a real Redis and worker)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import pytest
 from django.utils import timezone
 
 import engine
-from games import selectors, signals
+from games import selectors
 from games.models import Game, Move, Seat
-from games.services import automatic, lobby, moves, resignation, scheduling
+from games.services import automatic, lobby, moves, resignation
 from games.services.clocks import ClockSpec
 from games.services.lobby import SeatSpec
 from tests.conftest import signup
@@ -179,37 +179,6 @@ def test_the_sweep_finds_overdue_deadlines_and_stuck_bots(user, settings) -> Non
     assert selectors.games_due() == ([], [(game.pk, game.seq)])
 
 
-def test_signals_follow_the_commit(user) -> None:
-    started: list[dict[str, Any]] = []
-    finished: list[dict[str, Any]] = []
-
-    def on_turn(**kw: Any) -> None:
-        started.append(kw)
-
-    def on_end(**kw: Any) -> None:
-        finished.append(kw)
-
-    signals.turn_started.connect(on_turn, dispatch_uid="test-turn")
-    signals.game_finished.connect(on_end, dispatch_uid="test-end")
-    try:
-        game = human_vs_bot(user, ClockSpec("fixed", seconds=600))
-        assert started[-1]["game_id"] == game.pk and started[-1]["seq"] == game.seq
-        assert started[-1]["seat"] == 0 and started[-1]["deadline"] == game.deadline
-        assert all(s["seat"] == 0 for s in started)  # never for the bot's decisions
-        resignation.game_resign(game_id=game.pk, position=0)
-        assert finished == [
-            {
-                "signal": signals.game_finished,
-                "sender": Game,
-                "game_id": game.pk,
-                "seq": game.seq + 1,
-            }
-        ]
-    finally:
-        signals.turn_started.disconnect(dispatch_uid="test-turn")
-        signals.game_finished.disconnect(dispatch_uid="test-end")
-
-
 def test_staff_may_seat_only_bots_and_the_table_plays_itself(
     transactional_db, django_user_model
 ) -> None:
@@ -296,8 +265,8 @@ def test_no_deadline_task_is_held_beyond_the_horizon(settings, monkeypatch) -> N
     monkeypatch.setattr(tasks.expire_deadline, "apply_async", lambda *a, **kw: sent.append(kw))
     settings.GTR_DEADLINE_HORIZON_SECONDS = 1800
     soon = timezone.now() + timedelta(seconds=60)
-    scheduling.schedule_deadline(1, 2, soon)
+    tasks.deadline_schedule(1, 2, soon)
     far = timezone.now() + timedelta(days=3)
-    scheduling.schedule_deadline(1, 2, far)
+    tasks.deadline_schedule(1, 2, far)
     assert sent[0]["eta"] == soon
     assert sent[1]["eta"] < timezone.now() + timedelta(seconds=1801)

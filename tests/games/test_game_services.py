@@ -67,32 +67,3 @@ def test_automatic_turns_ignore_a_stale_schedule(transactional_db, alice) -> Non
     game = Game.objects.get(pk=r.json()["id"])
     assert automatic.automatic_turns_play(game_id=game.pk, seq=game.seq + 5) == 0
     assert automatic.automatic_turns_play(game_id=game.pk, seq=game.seq) == 0  # alice's turn
-
-
-def test_signals_after_commit(transactional_db, alice, bob) -> None:
-    from games import signals
-
-    started, finished = [], []
-
-    def on_turn(**kw):
-        started.append(kw)
-
-    def on_end(**kw):
-        finished.append(kw)
-
-    signals.turn_started.connect(on_turn)
-    signals.game_finished.connect(on_end)
-    try:
-        game_id = start_game(alice, [bob])
-        assert started[-1]["seq"] == 0 and started[-1]["game_id"] == game_id
-        view = alice.game(game_id)
-        mover = alice if view["to_act"] == 0 else bob
-        mover.move(game_id, 0, {"type": "think", "take": "cards"})
-        assert started[-1]["seq"] == 1 and started[-1]["seat"] == 1 - view["to_act"]
-        bob.post(f"/api/games/{game_id}/resign/")
-        assert finished == [
-            {"signal": signals.game_finished, "sender": Game, "game_id": game_id, "seq": 2}
-        ]
-    finally:
-        signals.turn_started.disconnect(on_turn)
-        signals.game_finished.disconnect(on_end)

@@ -11,6 +11,7 @@ import pytest
 from django.core import mail
 
 import engine
+from games import events
 from games.models import Game, Seat
 from games.services import lobby
 from players import mail as texts
@@ -82,3 +83,26 @@ def reply(
     message["Message-ID"] = f"<reply{next(_ids)}@example.org>"
     message.set_content(body)
     return message
+
+
+def deliver(
+    game_id: int,
+    seq: int,
+    *,
+    to_act: int | None = None,
+    deadline: Any = None,
+    status: str = "active",
+) -> None:
+    """Deliver (again) the event of a committed move to every receiver: a person's decision at
+    `seq` began for seat `to_act`, or, with status "finished", the game ended."""
+    event = events.Event(
+        kind=events.MOVED,
+        game_id=game_id,
+        seq=seq,
+        revision=seq,
+        status=status,
+        to_act=to_act,
+        deadline=deadline,
+        turn_began=to_act is not None,
+    )
+    events.committed.send(sender=Game, event=event)

@@ -12,13 +12,20 @@ from django.core import mail
 from django.utils import timezone
 
 import engine
-from games import signals
 from games.models import Game
 from games.services import automatic, lobby, moves, resignation
 from players import mail as texts
 from players import notifications
 from tests.conftest import hidden_from
-from tests.players.conftest import ADDRESSES, Table, codes_in, mails_to, make_table, reply
+from tests.players.conftest import (
+    ADDRESSES,
+    Table,
+    codes_in,
+    deliver,
+    mails_to,
+    make_table,
+    reply,
+)
 
 
 def assert_no_hidden_card(table: Table, position: int, body: str) -> None:
@@ -102,10 +109,8 @@ def test_rotating_the_seat_token_revokes_the_mail_token(table: Table, client) ->
 def test_the_receiver_sends_once_and_not_for_a_past_decision(table: Table) -> None:
     position, game = table.to_act, table.game
     mail.outbox.clear()
-    for _ in range(2):  # a signal (or its task) delivered twice
-        signals.turn_started.send(
-            sender=Game, game_id=game.pk, seq=game.seq, seat=position, deadline=None
-        )
+    for _ in range(2):  # an event (or its task) delivered twice
+        deliver(game.pk, game.seq, to_act=position, deadline=None)
     assert len(mail.outbox) == 0  # the first mail went at the start already
     moves.move_submit(
         game_id=game.pk, position=position, seq=0, action={"type": "think", "take": "cards"}
@@ -113,7 +118,7 @@ def test_the_receiver_sends_once_and_not_for_a_past_decision(table: Table) -> No
     (message,) = mail.outbox
     assert message.to == [ADDRESSES[table.to_act]]
     mail.outbox.clear()
-    signals.turn_started.send(sender=Game, game_id=game.pk, seq=0, seat=position, deadline=None)
+    deliver(game.pk, 0, to_act=position, deadline=None)
     assert mail.outbox == []  # the game moved on
 
 
@@ -124,7 +129,7 @@ def test_final_scores_to_everyone(table: Table) -> None:
     finals = [m for m in mail.outbox if "final scores" in m.subject]
     assert sorted(m.to[0] for m in finals) == sorted(ADDRESSES)
     assert "Winner: seat 0 (by surrender)" in finals[0].body
-    signals.game_finished.send(sender=Game, game_id=table.game_id, seq=table.game.seq)
+    deliver(table.game_id, table.game.seq, status="finished")
     assert len([m for m in mail.outbox if "final scores" in m.subject]) == 3
 
 
@@ -170,13 +175,9 @@ def test_digest_replaces_turn_mails(table: Table) -> None:
     address = ADDRESSES[position]
     notifications.preferences_update(address, digest=True)
     mail.outbox.clear()
-    signals.turn_started.send(
-        sender=Game, game_id=table.game_id, seq=0, seat=position, deadline=None
-    )
+    deliver(table.game_id, 0, to_act=position, deadline=None)
     notifications.SentNotification.objects.all().delete()
-    signals.turn_started.send(
-        sender=Game, game_id=table.game_id, seq=0, seat=position, deadline=None
-    )
+    deliver(table.game_id, 0, to_act=position, deadline=None)
     assert mail.outbox == []
     assert notifications.digests_send() == 1
     (digest,) = mail.outbox
@@ -200,9 +201,7 @@ def test_unsubscribe_link_stops_the_mails(table: Table, client) -> None:
     assert notifications.preferences_get(ADDRESSES[position]).unsubscribed
     mail.outbox.clear()
     notifications.SentNotification.objects.all().delete()
-    signals.turn_started.send(
-        sender=Game, game_id=table.game_id, seq=0, seat=position, deadline=None
-    )
+    deliver(table.game_id, 0, to_act=position, deadline=None)
     resignation.game_resign(game_id=table.game_id, position=(position + 1) % 3)
     resignation.game_resign(game_id=table.game_id, position=(position + 2) % 3)
     assert mails_to(ADDRESSES[position]) == []
