@@ -171,14 +171,6 @@ class Dealer:
         """(order cards to deal at random, Jacks to deal into hands); the other unseen Jacks
         make the Jack pile."""
         state = self.template
-        placed = {c for zone in zones(state).values() for c in zone}
-        unseen = [c for c in range(len(self.names)) if c not in placed]
-        jacks = [c for c in unseen if self.names[c] == JACK]
-        orders = [c for c in unseen if is_order(self.names[c])]
-        if len(orders) + len(jacks) != len(unseen):
-            raise ValueError("an unseen Site is not placed")
-        count = int(self.view["jacks_count"])
-        state.jacks = jacks[:count]
         self.hand_slots = [
             (int(p["seat"]), int(p["hand_count"]) - len(state.players[int(p["seat"])].hand))
             for p in self.view["players"]
@@ -188,13 +180,36 @@ class Dealer:
             (int(p["seat"]), int(p["vault_count"]) - len(state.players[int(p["seat"])].vault))
             for p in self.view["players"]
         ]
-        hand_jacks = jacks[count:]
+        placed = {c for zone in zones(state).values() for c in zone}
+        jacks = [c for c, name in enumerate(self.names) if name == JACK and c not in placed]
+        count = int(self.view["jacks_count"])
+        state.jacks, hand_jacks = jacks[:count], jacks[count:]
+        self.make_room(state, len(hand_jacks))
+        placed = {c for zone in zones(state).values() for c in zone}
+        unseen = [c for c in range(len(self.names)) if c not in placed]
+        orders = [c for c in unseen if is_order(self.names[c])]
+        if len(orders) + len(hand_jacks) != len(unseen):
+            raise ValueError("an unseen Site is not placed")
         hands = sum(n for _, n in self.hand_slots)
         vaults = sum(n for _, n in self.vault_slots)
         needed = hands - len(hand_jacks) + vaults + int(self.view["deck_count"])
         if len(hand_jacks) > hands or needed > len(orders):
             raise ValueError("the view's counts do not add up")
         return orders, hand_jacks
+
+    def make_room(self, state: State, jacks: int) -> None:
+        """Unseen Jacks can only be in hands: when recalled cards leave them no room, the
+        recollection was wrong (a card left the hand unseen) and the recalled cards go back
+        among the unseen ones."""
+        free = sum(n for _, n in self.hand_slots)
+        for i, (seat, n) in enumerate(self.hand_slots):
+            if free >= jacks:
+                return
+            hand = state.players[seat].hand
+            freed = min(len(hand), jacks - free)
+            del hand[len(hand) - freed :]
+            self.hand_slots[i] = (seat, n + freed)
+            free += freed
 
     def deal(self, rng: random.Random) -> State:
         """One state consistent with the view, the hidden cards dealt with `rng`."""

@@ -99,6 +99,8 @@ class Memory:
         vaulted: list[Any] = []
         if action.get("type") == "sell":
             vaulted = [action.get("card"), action.get("from_hand")]
+            if "from_hand" in action and action["from_hand"] is None:
+                self.hand.pop(actor, None)  # a card filched unseen: which one is anyone's guess
         elif action.get("type") == "claim" and self.prompt == ("slay", actor):
             vaulted = list(action.get("cards") or ())
         for c in vaulted:

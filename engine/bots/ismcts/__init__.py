@@ -85,11 +85,11 @@ class IsmctsBot(Bot):
         search = Search(
             dealer, list(first), [weights[i] for i in first.values()], self.rng, self.settings
         )
-        search.run(self.budget(start))
+        search.run(self.keep_going(start))
         self.last_iterations = search.iterations
         return legal[first[search.best()]]
 
-    def budget(self, start: float) -> Callable[[int], bool]:
+    def keep_going(self, start: float) -> Callable[[int], bool]:
         """Whether to go on after `done` iterations: until the iterations (no clock) or the time
         budget (a clock) are spent; always at least one."""
         clock, limit = self.clock, self.iterations
