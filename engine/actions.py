@@ -166,6 +166,8 @@ class Skip(Action):
     TYPE: ClassVar[str] = "skip"
 
 
+SKIP = Skip()  # one is as good as another (actions are immutable)
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.TYPE: cls
     for cls in (

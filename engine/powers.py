@@ -272,10 +272,12 @@ def acting_clients(state: State, seat: int, role: str) -> int:
     HIRING CLIENTS: "A new Client does not perform its action during the turn that it is hired")."""
     player = state.players[seat]
     active = answering(state, seat, "client_counts_as")
+    hired = player.hired
     return sum(
         1
         for c in player.clientele
-        if c not in player.hired and client_acts_as(state, seat, c, role, active)
+        if (role_of(state, c) == role or client_acts_as(state, seat, c, role, active))
+        and c not in hired
     )
 
 

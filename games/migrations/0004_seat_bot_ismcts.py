@@ -16,9 +16,9 @@ class Migration(migrations.Migration):
                 choices=[
                     ("greedy", "greedy"),
                     ("random", "random"),
-                    ("ismcts-1", "ismcts, level 1 (a quarter second a decision)"),
-                    ("ismcts-2", "ismcts, level 2 (a second a decision)"),
-                    ("ismcts-3", "ismcts, level 3 (three seconds a decision)"),
+                    ("ismcts-1", "ismcts, level 1 (0.2 s a decision)"),
+                    ("ismcts-2", "ismcts, level 2 (0.8 s a decision)"),
+                    ("ismcts-3", "ismcts, level 3 (2.5 s a decision)"),
                 ],
                 default="greedy",
                 max_length=16,

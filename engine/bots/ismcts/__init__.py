@@ -37,7 +37,9 @@ class Level:
     iterations: int  # without one
 
 
-LEVELS = {1: Level(0.25, 200), 2: Level(1.0, 800), 3: Level(3.0, 2400)}
+# Budgets leave room for dealing, the prior and the last iteration: level 2 decides in under a
+# second. Iterations are about what the budget buys on a quiet machine.
+LEVELS = {1: Level(0.2, 100), 2: Level(0.8, 400), 3: Level(2.5, 1200)}
 
 
 def priors(view: View, legal: list[Action]) -> list[float]:
@@ -100,8 +102,8 @@ class IsmctsBot(Bot):
 
 
 def level_bot(level: int) -> type[IsmctsBot]:
-    """The registered bot of one level: `ismcts-1` (a quarter second), `ismcts-2` (a second),
-    `ismcts-3` (three seconds)."""
+    """The registered bot of one level: `ismcts-1` (0.2 s a decision), `ismcts-2` (0.8 s),
+    `ismcts-3` (2.5 s)."""
     cls: type[IsmctsBot] = type(
         f"Ismcts{level}Bot", (IsmctsBot,), {"name": f"ismcts-{level}", "level": level}
     )

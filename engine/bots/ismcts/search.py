@@ -43,7 +43,7 @@ class Node:
 class Settings:
     exploration: float = 0.7  # UCB1's constant, for rewards in [0, 1]
     prior_weight: float = 1.0  # the root prior's pull, fading with visits
-    playout_turns: int = 2  # turns the default policy plays past the tree before judging
+    playout_turns: int = 1  # turns the default policy plays past the tree before judging
     playout_steps: int = 200  # and never more decisions than this
     picker: Picker = pick
 
