@@ -21,18 +21,24 @@ facade, which checks.
 from __future__ import annotations
 
 from .actions import Action
-from .flow import pending, settle
+from .flow import KEEP_OPTIONS, pending, settle
 from .state import State
 
 
 def options(state: State) -> list[Action]:
     """The legal actions of the pending decision as action objects, in the order of
-    `engine.legal_actions` (empty when the game is over)."""
+    `engine.legal_actions` (empty when the game is over). Listed once per decision: settling
+    the last move often had to list them already."""
     top = pending(state)
     if top is None:
         return []
     kind, frame = top
-    return list(kind.options(state, frame))
+    kept = state.decision
+    if type(kept) is tuple and kept[0] == state.moves and kept[1] is frame:
+        return list(kept[2])
+    listed = list(kind.options(state, frame))
+    state.decision = (state.moves, frame, listed)
+    return list(listed)
 
 
 def play(state: State, action: Action) -> None:
@@ -42,7 +48,10 @@ def play(state: State, action: Action) -> None:
     kind, frame = top
     kind.perform(state, frame, action)
     state.moves += 1
+    state.decision = KEEP_OPTIONS
     settle(state)
+    if state.decision is KEEP_OPTIONS:
+        state.decision = None
 
 
 def copy(state: State) -> State:

@@ -249,14 +249,22 @@ class FrameKind:
         return False
 
     def pop_if_only_skip(self, state: State, frame: Frame) -> bool:
-        """Nothing to ask when skipping is all a player could do: the frame goes; True if so."""
-        if any(not isinstance(a, Skip) for a in self.options(state, frame)):
+        """Nothing to ask when skipping is all a player could do: the frame goes; True if so.
+        On the search path (engine.fast) the options are listed in full and kept for the
+        decision they belong to, which is asked for next."""
+        if state.decision is KEEP_OPTIONS:
+            options = list(self.options(state, frame))
+            state.decision = (state.moves, frame, options)
+            if any(not isinstance(a, Skip) for a in options):
+                return False
+        elif any(not isinstance(a, Skip) for a in self.options(state, frame)):
             return False
         state.frames.pop()
         return True
 
 
 KINDS: dict[str, FrameKind] = {}
+KEEP_OPTIONS = ("keep options",)  # State.decision's value while engine.fast settles a move
 
 
 def kind(cls: type[FrameKind]) -> type[FrameKind]:

@@ -336,7 +336,9 @@ def completes(state: State, seat: int, building: Building, material: str, role: 
     own = own_power(state, building)
     if own is not None and own.own_completes(state, building, role):
         return True
-    return any(p.completes(state, seat, building, material) for p in active_powers(state, seat))
+    return any(
+        p.completes(state, seat, building, material) for p in answering(state, seat, "completes")
+    )
 
 
 def legionary_victims(state: State, seat: int) -> list[int]:
@@ -351,7 +353,10 @@ def legionary_victims(state: State, seat: int) -> list[int]:
 
 
 def legionary_immune(state: State, victim: int, demander: int) -> bool:
-    return any(p.legionary_immune(state, victim, demander) for p in active_powers(state, victim))
+    return any(
+        p.legionary_immune(state, victim, demander)
+        for p in answering(state, victim, "legionary_immune")
+    )
 
 
 def completion_frames(state: State, seat: int, building: Building) -> list[Frame]:
@@ -360,22 +365,24 @@ def completion_frames(state: State, seat: int, building: Building) -> list[Frame
 
 
 def hire_frames(state: State, seat: int, clients: list[int]) -> list[Frame]:
-    return [f for p in active_powers(state, seat) for f in p.on_hire(state, seat, clients)]
+    return [f for p in answering(state, seat, "on_hire") for f in p.on_hire(state, seat, clients)]
 
 
 def demand_frames(state: State, seat: int, demand: list[str], victims: list[int]) -> list[Frame]:
     return [
-        f for p in active_powers(state, seat) for f in p.on_demand(state, seat, demand, victims)
+        f
+        for p in answering(state, seat, "on_demand")
+        for f in p.on_demand(state, seat, demand, victims)
     ]
 
 
 def end_of_turn_frames(state: State, seat: int) -> list[Frame]:
-    return [f for p in active_powers(state, seat) for f in p.end_of_turn(state, seat)]
+    return [f for p in answering(state, seat, "end_of_turn") for f in p.end_of_turn(state, seat)]
 
 
 def building_points(state: State, seat: int) -> int:
     """Victory points granted by structures (rules/001 SCORING AND WINNING)."""
-    return sum(p.victory_points(state, seat) for p in active_powers(state, seat))
+    return sum(p.victory_points(state, seat) for p in answering(state, seat, "victory_points"))
 
 
 def instant_winners(state: State) -> list[int]:

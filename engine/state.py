@@ -142,6 +142,9 @@ class State:
     # a structure changes (State.structures_changed) and kept by copies (which share the facts
     # until one of them changes a structure).
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    # The search path's (engine.fast) options of the pending decision: (moves, its frame, the
+    # options), never copied; only engine.fast reads it.
+    decision: Any = field(default=None, compare=False, repr=False)
     # Derived: each card's material, read off `names` once (`names_of_materials` says for which).
     materials: tuple[str | None, ...] = field(default=(), compare=False, repr=False)
     names_of_materials: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
@@ -180,6 +183,7 @@ class State:
         new.frames = [clone_frame(f) for f in self.frames]
         new.end = None if self.end is None else json.loads(json.dumps(self.end))
         new.memo = dict(self.memo)
+        new.decision = None
         new.materials, new.names_of_materials = self.materials, self.names_of_materials
         return new
 
