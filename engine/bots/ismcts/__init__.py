@@ -80,10 +80,12 @@ class IsmctsBot(Bot):
         start = self.clock() if self.clock else 0.0
         dealer = Dealer(view, memory)
         seat = int(view["seat"])
+        weights = priors(view, legal)
         first: dict[Key, int] = {}
         for i, a in enumerate(legal):
             first.setdefault(key(dealer.template, seat, parse(a)), i)
-        weights = priors(view, legal)
+        if any(weights[i] > 0 for i in first.values()):  # petitions greedy rules out stay out
+            first = {k: i for k, i in first.items() if weights[i] > 0}
         search = Search(
             dealer, list(first), [weights[i] for i in first.values()], self.rng, self.settings
         )
