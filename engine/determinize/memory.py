@@ -60,7 +60,9 @@ class Memory:
     turn: int = 0
     demand: list[str] | None = None  # this turn's last demand
     revealed: list[int] = field(default_factory=list)  # the cards that made it
-    actions_left: dict[str, int] = field(default_factory=dict)  # "seat:kind:role" this turn
+    # "seat:kind:role" -> actions left at the last act prompt this turn (the most, for Thinker
+    # prompts: how long a burst of them was)
+    actions_left: dict[str, int] = field(default_factory=dict)
     names: Cards = field(default_factory=dict)  # every card seen so far
     prompt: tuple[str, int] | None = None  # the last decision seen: (kind, seat)
 
@@ -89,9 +91,13 @@ class Memory:
             for c in [c for c in known if c in placed]:
                 del known[c]  # it left the hand in the open
         if "actions_left" in prompt:
-            self.actions_left[slot(prompt["seat"], prompt["kind"], prompt.get("role"))] = int(
-                prompt["actions_left"]
+            key, left = (
+                slot(prompt["seat"], prompt["kind"], prompt.get("role")),
+                prompt["actions_left"],
             )
+            if prompt["kind"] == "think":  # the most: a burst counts down from it
+                left = max(left, self.actions_left.get(key, 0))
+            self.actions_left[key] = int(left)
 
     def record(self, actor: int, action: dict[str, Any]) -> None:
         """Take in the move the seat just saw made (its public form): a sale from a Stockpile
@@ -108,7 +114,8 @@ class Memory:
                 self.vault.setdefault(actor, {})[c] = self.names[c]
 
     def left(self, seat: int, kind: str, role: str | None) -> int | None:
-        """Actions left at the last such prompt this turn, if one was seen."""
+        """Actions left at the last such prompt this turn (Thinker prompts: the most), if one
+        was seen."""
         return self.actions_left.get(slot(seat, kind, role))
 
     def to_json(self) -> dict[str, Any]:
