@@ -28,21 +28,25 @@ class Building:
     materials: list[int] = field(default_factory=list)
     complete: bool = False
     public: bool = False  # made public by an opponent's Stairway
+    out_of_town: bool = False  # laid on an out-of-town Site
 
     def clone(self) -> Building:
         new = object.__new__(Building)
         new.foundation, new.site, new.materials = self.foundation, self.site, self.materials[:]
-        new.complete, new.public = self.complete, self.public
+        new.complete, new.public, new.out_of_town = self.complete, self.public, self.out_of_town
         return new
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "foundation": self.foundation,
             "site": self.site,
             "materials": list(self.materials),
             "complete": self.complete,
             "public": self.public,
         }
+        if self.out_of_town:  # written only when true: older snapshots keep their hash
+            data["out_of_town"] = True
+        return data
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Building:
@@ -52,6 +56,7 @@ class Building:
             list(data["materials"]),
             data["complete"],
             data["public"],
+            data.get("out_of_town", False),
         )
 
 
@@ -188,9 +193,6 @@ class State:
         return new
 
     # Card facts -------------------------------------------------------------------------------
-    def name(self, card: int) -> str:
-        return self.names[card]
-
     def material(self, card: int) -> str | None:
         if self.names_of_materials is not self.names:
             self.materials = tuple(material_of(name) for name in self.names)

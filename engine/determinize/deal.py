@@ -142,6 +142,7 @@ class Dealer:
                 card_ids(b["materials"]),
                 bool(b["complete"]),
                 bool(b["public"]),
+                bool(b["out_of_town"]),
             )
             for b in seen["buildings"]
         ]

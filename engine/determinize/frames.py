@@ -1,10 +1,10 @@
 """The stack of pending decisions, rebuilt from a view: the turn's schedule is public.
 
 A view shows only the decision on top (its prompt). What lies beneath follows from the turn order
-(rules/001 GAME PLAY): the other players' follows, then each player's role actions from the leader
-clockwise, then the end of the turn with its building functions; a Legionary's demand stacks its
-claim, each victim's answer and the Colosseum's or Domus Aurea's choice above the demander's
-actions. The decision is always the viewer's own (a seat determinises to decide).
+(Black Box rulebook, Game Play): the other players' follows, then each player's role actions from
+the leader clockwise, then the end of the turn with its building functions; a Legionary's demand
+stacks its claim, each victim's answer and the Colosseum's or Domus Aurea's choice above the
+demander's actions. The decision is always the viewer's own (a seat determinises to decide).
 
 What the view does not show is estimated, never looked up: the actions left beneath a sub-decision
 (a Stairway, a Fountain card, an upon-completion burst) come from the seat's memory of its last

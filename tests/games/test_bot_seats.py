@@ -1,4 +1,4 @@
-"""Search bots at the table (issue 15): ismcts seats play whole games through the service; a
+"""Search bots at the table: ismcts seats play whole games through the service; a
 seat's memory, rebuilt from the move log and caught up move by move, is exactly what its own views
 and the public history showed; and a bot that decides before it locks the game plays its move
 once even when another delivery of the same task got there first."""
