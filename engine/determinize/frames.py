@@ -7,11 +7,13 @@ stacks its claim, each victim's answer and the Colosseum's or Domus Aurea's choi
 demander's actions. The decision is always the viewer's own (a seat determinises to decide).
 
 What the view does not show is estimated, never looked up: the actions left beneath a sub-decision
-(a Stairway, a Fountain card, an upon-completion burst) come from the seat's memory of its last
-act prompt this turn (one action fewer: the one that led here), or none without a memory; a burst
-of the led role itself reads as the seat's ordinary actions; a Thinker prompt with one action left
-is the Academy's (end of turn) when the seat has an Academy and no School burst was seen this
-turn.
+(a Stairway, a Fountain card, an upon-completion burst, a Bath's new client, a Scriptorium's
+choice) come from the seat's memory of its last act prompt this turn (one action fewer: the one
+that led here), or none without a memory; a burst of the led role itself reads as the seat's
+ordinary actions. A Thinker prompt after the turn (no role) is the seat's Academy; the later
+seats' Academies are estimated from the memory (a Craftsman prompt of theirs seen this turn). An
+Architect's or Craftsman's Bath action waits for the next new client when the memory saw it
+declined (one declined unseen, with nothing to do at the time, is not known).
 """
 
 from __future__ import annotations
@@ -28,13 +30,21 @@ END_OF_TURN_KINDS = ("senate", "sewer")
 
 def rebuild(state: State, view: View, memory: Memory | None) -> list[Frame]:
     """The pending decisions, bottom first; also marks the roles acted this turn (`acted`)."""
+    frames = stack(state, view, memory)
+    note_bath_waiting(state, frames, memory)
+    return frames
+
+
+def stack(state: State, view: View, memory: Memory | None) -> list[Frame]:
     prompt = view["prompt"]
     me, kind = int(prompt["seat"]), str(prompt["kind"])
     if kind == "lead":
         return [{"kind": "lead", "seat": me}]
     role = str(view["role"])
     order = state.clockwise(state.leader)
-    if kind in END_OF_TURN_KINDS or (kind == "think" and academy_think(state, view, memory)):
+    if kind == "think" and view["role"] is None:
+        return after_turn(state, order[order.index(me) + 1 :], memory) + [top(state, view, memory)]
+    if kind in END_OF_TURN_KINDS:
         mark_acted(state, order, role)
         frames = end_of_turn(state, order[order.index(me) + 1 :])
         mine = powers.end_of_turn_frames(state, me)
@@ -54,6 +64,15 @@ def rebuild(state: State, view: View, memory: Memory | None) -> list[Frame]:
     if kind in ("claim", "give"):
         return frames + legionary(state, view, memory, owner)
     return [*frames, top(state, view, memory)]
+
+
+def note_bath_waiting(state: State, frames: list[Frame], memory: Memory | None) -> None:
+    """Note on the turn's own frame whose Bath action waits for the next new client."""
+    turn = next((f for f in frames if f["kind"] == "end_turn"), None)
+    if turn is not None and memory is not None and memory.bath_waiting is not None:
+        turn["bath_waiting"] = [
+            s for s in memory.bath_waiting if powers.out_of_town_cost(state, s) > 1
+        ]
 
 
 def turn_acts(seats: list[int], role: str) -> list[Frame]:
@@ -90,14 +109,15 @@ def left_beneath(view: View, memory: Memory | None, seat: int, kind: str) -> int
     return max(0, seen - 1) if seen is not None else 0
 
 
-def academy_think(state: State, view: View, memory: Memory | None) -> bool:
-    prompt = view["prompt"]
-    if int(prompt["actions_left"]) != 1:
-        return False
-    me = int(prompt["seat"])
-    academy = any(p.name == "Academy" for p in powers.active_powers(state, me))
-    school_burst = memory is not None and (memory.left(me, "think", None) or 0) > 1
-    return academy and not school_burst
+def after_turn(state: State, seats: list[int], memory: Memory | None) -> list[Frame]:
+    """The turn over, with the Academies of `seats` (in play order) still to come: one Thinker
+    action each for a seat seen at a Craftsman prompt this turn."""
+    frames: list[Frame] = [{"kind": "end_turn", "hooks_done": True, "turn_over": True}]
+    for s in reversed(seats):
+        academy = any(p.name == "Academy" for p in powers.active_powers(state, s))
+        if academy and memory is not None and memory.left(s, "act", "craftsman") is not None:
+            frames.append({"kind": "think", "seat": s, "count": 1, "used": 0})
+    return frames
 
 
 def demand_of(view: View, memory: Memory | None) -> tuple[list[str], list[int]]:
@@ -158,6 +178,20 @@ def top(state: State, view: View, memory: Memory | None) -> Frame:
         return {"kind": kind, "seat": me, "demand": demand, "victims": exposed}
     if kind == "fountain":  # the card drawn went to the end of the hand
         return {"kind": kind, "seat": me, "card": state.players[me].hand[-1]}
+    if kind == "bath":
+        frame: Frame = {
+            "kind": kind,
+            "seat": me,
+            "client": int(prompt["client"]),
+            "role": str(prompt["role"]),
+            "used": 0,
+            "count": int(prompt["actions_left"]),
+        }
+        if prompt["waiting"]:
+            frame["waiting"] = int(prompt["waiting"])
+        return frame
+    if kind == "complete":
+        return {"kind": kind, "seat": me, "building": int(prompt["building"])}
     if kind == "steal":
         prison = next(
             b.foundation

@@ -4,7 +4,8 @@ A view shows the table as it is now. A player who watched the game knows a littl
 that went into each Vault in the open (a view shows them only during that turn, and not at all
 when the turn ends with the sale), the cards a Legionary revealed (they stay in his hand, unseen
 once the demand is answered), the materials of this turn's demand (the Colosseum's and Domus
-Aurea's prompts do not repeat it), and how many actions each act prompt of this turn had left.
+Aurea's prompts do not repeat it), how many actions each act prompt of this turn had left, and
+whose Bath action was seen to wait for the next new client (for a foundation out of town).
 
 `Memory.observe(view)` takes in the seat's next view and `Memory.record(actor, action)` the next
 move of the public history as the seat may see it (`engine.public_action`); fed both in order,
@@ -65,6 +66,11 @@ class Memory:
     actions_left: dict[str, int] = field(default_factory=dict)
     names: Cards = field(default_factory=dict)  # every card seen so far
     prompt: tuple[str, int] | None = None  # the last decision seen: (kind, seat)
+    # Seats whose Bath action waits for their next new client this turn (seen declined; None
+    # before the first such wait of the turn), and whether the Bath prompt last seen was one
+    # whose decline waits.
+    bath_waiting: list[int] | None = None
+    bath_may_wait: bool = False
 
     def observe(self, view: View) -> None:
         """Take in the next view of this seat."""
@@ -72,6 +78,7 @@ class Memory:
             raise ValueError("a memory takes in its own seat's views only")
         if view["turn"] != self.turn:
             self.turn, self.demand, self.revealed, self.actions_left = view["turn"], None, [], {}
+            self.bath_waiting = None
         self.names.update(public_cards(view))
         for p in view["players"]:
             for c in p["vault_visible"]:
@@ -80,6 +87,12 @@ class Memory:
         self.prompt = (str(prompt["kind"]), int(prompt["seat"])) if prompt else None
         if "demand" in prompt:
             self.demand = list(prompt["demand"])
+        self.bath_may_wait = False
+        if prompt.get("kind") == "bath":  # a new client: any action waiting joins its own
+            if self.bath_waiting is not None:
+                self.bath_waiting = [s for s in self.bath_waiting if s != prompt["seat"]]
+            builds = any(r in ("architect", "craftsman") for r in prompt["roles"])
+            self.bath_may_wait = builds and prompt["actions_left"] == 1 and not prompt["waiting"]
         if "revealed" in prompt:
             self.revealed = card_ids(prompt["revealed"])
             demander = int(prompt["to"] if prompt["kind"] == "give" else prompt["seat"])
@@ -109,6 +122,8 @@ class Memory:
                 self.hand.pop(actor, None)  # a card filched unseen: which one is anyone's guess
         elif action.get("type") == "claim" and self.prompt == ("slay", actor):
             vaulted = list(action.get("cards") or ())
+        elif action.get("type") == "skip" and self.prompt == ("bath", actor) and self.bath_may_wait:
+            self.bath_waiting = [*(self.bath_waiting or ()), actor]
         for c in vaulted:
             if isinstance(c, int) and c in self.names:
                 self.vault.setdefault(actor, {})[c] = self.names[c]
@@ -129,6 +144,8 @@ class Memory:
             "actions_left": dict(self.actions_left),
             "names": {str(c): n for c, n in self.names.items()},
             "prompt": None if self.prompt is None else list(self.prompt),
+            "bath_waiting": self.bath_waiting,
+            "bath_may_wait": self.bath_may_wait,
         }
 
     @staticmethod
@@ -146,6 +163,10 @@ class Memory:
             actions_left={k: int(v) for k, v in data["actions_left"].items()},
             names={int(c): n for c, n in data["names"].items()},
             prompt=None if data["prompt"] is None else (data["prompt"][0], int(data["prompt"][1])),
+            bath_waiting=(
+                None if data.get("bath_waiting") is None else [int(s) for s in data["bath_waiting"]]
+            ),
+            bath_may_wait=bool(data.get("bath_may_wait", False)),
         )
 
 
