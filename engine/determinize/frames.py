@@ -43,7 +43,8 @@ def stack(state: State, view: View, memory: Memory | None) -> list[Frame]:
     role = str(view["role"])
     order = state.clockwise(state.leader)
     if kind == "think" and view["role"] is None:
-        return after_turn(state, order[order.index(me) + 1 :], memory) + [top(state, view, memory)]
+        later = order[order.index(me) + 1 :]
+        return [*after_turn(state, later, memory), top(state, view, memory)]
     if kind in END_OF_TURN_KINDS:
         mark_acted(state, order, role)
         frames = end_of_turn(state, order[order.index(me) + 1 :])
