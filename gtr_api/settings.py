@@ -259,6 +259,14 @@ CELERY_BEAT_SCHEDULE = {
 GTR_DEADLINE_HORIZON_SECONDS = float(os.environ.get("GTR_DEADLINE_HORIZON_SECONDS", "1800"))
 # After this many timeouts in a row a bot stands in for the seat until the player returns.
 GTR_TIMEOUTS_BEFORE_BOT = int(os.environ.get("GTR_TIMEOUTS_BEFORE_BOT", "3"))
+# A bot's move (games.tasks.play_automatic_turn) runs within this soft time limit (seconds; the
+# worker kills it GTR_BOT_HARD_MARGIN later): past it, the greedy bot makes the move instead.
+# Searching bots think for their level's time, at most GTR_BOT_THINK_SECONDS when set.
+GTR_BOT_SOFT_TIME_LIMIT = float(os.environ.get("GTR_BOT_SOFT_TIME_LIMIT", "30"))
+GTR_BOT_HARD_MARGIN = float(os.environ.get("GTR_BOT_HARD_MARGIN", "15"))
+GTR_BOT_THINK_SECONDS = (
+    float(os.environ["GTR_BOT_THINK_SECONDS"]) if os.environ.get("GTR_BOT_THINK_SECONDS") else None
+)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Glory to Rome game server",
