@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
 from django.utils import timezone
 
 import engine
@@ -44,10 +44,12 @@ def seat_for(game: Game, *, user: Any, token_seat: Seat | None) -> Seat | None:
 
 
 def seats_of(game: Game) -> list[Seat]:
-    """The game's seats in order, from the prefetch cache when `game_get` loaded them."""
-    if "seats" in getattr(game, "_prefetched_objects_cache", {}):
-        return list(game.seats.all())
-    return list(game.seats.select_related("user"))
+    """The game's seats in order (with their players), loaded once per game object: the first
+    call fills the prefetch cache that `game_get` fills, so a write and the answer built after it
+    share one query, and a change made to a seat object shows in both."""
+    if "seats" not in getattr(game, "_prefetched_objects_cache", {}):
+        prefetch_related_objects([game], Prefetch("seats", Seat.objects.select_related("user")))
+    return list(game.seats.all())
 
 
 def etag_for(game: Game, seat: Seat | None) -> str:
