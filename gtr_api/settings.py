@@ -118,6 +118,18 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 
+# Each process keeps the views it built from game snapshots, by (game, revision, seat)
+# (games.selectors.table_view): a new revision is a new key, so no entry is ever stale.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "views": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "gtr-views",
+        "TIMEOUT": 3600,
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
+}
+
 # The game server ---------------------------------------------------------------------------------
 # Anyone may start a game from a scenario (docs/scenarios.md) when this is on; staff always may.
 GTR_ALLOW_SCENARIOS = os.environ.get("GTR_ALLOW_SCENARIOS", "0") == "1"

@@ -60,6 +60,19 @@ def test_a_move_updates_only_the_columns_that_change(table, counted) -> None:
     assert '"state" = ' in update and '"seq" = ' in update
 
 
+def test_a_view_costs_four_statements_then_three(table, django_assert_num_queries) -> None:
+    """Token, game, seats and the snapshot; asked again at the same revision, the engine's part
+    comes from the view cache and the snapshot is not read."""
+    game_id = table[0]
+    other = signup()  # a spectator: a view nobody built yet
+    with django_assert_num_queries(4):
+        first = other.get(f"/api/games/{game_id}/")
+    with django_assert_num_queries(3):
+        again = other.get(f"/api/games/{game_id}/")
+    assert first.status_code == again.status_code == 200
+    assert first.json() == again.json()
+
+
 def test_a_view_not_modified_costs_three_statements(table, django_assert_num_queries) -> None:
     game_id, mover, _ = table
     etag = mover.get(f"/api/games/{game_id}/")["ETag"]
