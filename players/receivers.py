@@ -74,7 +74,7 @@ def _tell_turn(event: events.Event) -> None:
 def _has_address(game_id: int, position: int) -> bool:
     """Whether the seat has somewhere for its mail to go (mail.seat_address), in one small
     query."""
-    found = Seat.objects.filter(game_id=game_id, position=position)
+    found = Seat.objects.filter(game_id=game_id, position=position).order_by()  # no join
     return any(any(pair) for pair in found.values_list("email", "user__email"))
 
 
