@@ -7,7 +7,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Prefetch, Q, QuerySet
+from django.core.cache import caches
+from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
 from django.utils import timezone
 
 import engine
@@ -15,6 +16,8 @@ import engine
 from . import codes, labels
 from .errors import Forbidden, NotFound
 from .models import Game, Move, Seat
+
+VIEW_CACHE = "views"  # the cache alias of `table_view` (settings.CACHES)
 
 
 def game_get(game_id: int, *, with_state: bool = True) -> Game:
@@ -44,10 +47,12 @@ def seat_for(game: Game, *, user: Any, token_seat: Seat | None) -> Seat | None:
 
 
 def seats_of(game: Game) -> list[Seat]:
-    """The game's seats in order, from the prefetch cache when `game_get` loaded them."""
-    if "seats" in getattr(game, "_prefetched_objects_cache", {}):
-        return list(game.seats.all())
-    return list(game.seats.select_related("user"))
+    """The game's seats in order (with their players), loaded once per game object: the first
+    call fills the prefetch cache that `game_get` fills, so a write and the answer built after it
+    share one query, and a change made to a seat object shows in both."""
+    if "seats" not in getattr(game, "_prefetched_objects_cache", {}):
+        prefetch_related_objects([game], Prefetch("seats", Seat.objects.select_related("user")))
+    return list(game.seats.all())
 
 
 def etag_for(game: Game, seat: Seat | None) -> str:
@@ -116,7 +121,29 @@ def game_view_for_seat(game: Game, seat: Seat | None) -> dict[str, Any]:
     position = None if seat is None else seat.position
     out = game_summary(game)
     out["my_seat"] = position
-    out.update(to_act=None, your_turn=False, prompt=None, legal_actions=[], table=None)
+    out.update(table_view(game, position))
+    return out
+
+
+def table_view(game: Game, position: int | None) -> dict[str, Any]:
+    """The part of a seat's view the engine builds from the snapshot (to_act, your_turn, prompt,
+    legal_actions, table), cached by (game, revision, seat): the snapshot changes only with the
+    revision, so an entry is never stale, and a hit needs neither the snapshot nor the engine.
+    The key holds the game's creation time too, so that a reused id never finds another game's
+    entry."""
+    key = f"table:{game.pk}:{game.created.timestamp()}:{game.revision}:{position}"
+    views = caches[VIEW_CACHE]
+    part: dict[str, Any] | None = views.get(key)
+    if part is None:
+        part = _table_view(game, position)
+        views.set(key, part)
+    return part
+
+
+def _table_view(game: Game, position: int | None) -> dict[str, Any]:
+    out: dict[str, Any] = dict(
+        to_act=None, your_turn=False, prompt=None, legal_actions=[], table=None
+    )
     if game.state is None:
         return out
     state = engine.from_json(game.state)

@@ -106,7 +106,12 @@ def caller_seat(request: Request, game: Game) -> Seat | None:
 def require_seat(request: Request, game_id: int) -> Seat:
     """The caller's seat at the game: 401 for an anonymous caller, 403 for anyone else without
     one."""
-    seat = caller_seat(request, selectors.game_get(game_id, with_state=False))
+    return seat_required(request, selectors.game_get(game_id, with_state=False))
+
+
+def seat_required(request: Request, game: Game) -> Seat:
+    """`require_seat` at a game already loaded (or locked: its seats are loaded once)."""
+    seat = caller_seat(request, game)
     if seat is None:
         if not request.user.is_authenticated:
             raise NotAuthenticated("Log in, or send your seat token.")
@@ -263,10 +268,13 @@ class MoveListCreateView(APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         data = body(MoveSubmitInput, request)
-        seat = require_seat(request, game_id)
         game, move = moves.move_submit(
-            game_id=game_id, position=seat.position, seq=data["seq"], action=data["action"]
+            game_id=game_id,
+            position=lambda locked: seat_required(request, locked).position,
+            seq=data["seq"],
+            action=data["action"],
         )
+        seat = selectors.seats_of(game)[move.seat]
         result = {
             "move": selectors.move_for_seat(move, seat.position),
             "game": selectors.game_view_for_seat(game, seat),

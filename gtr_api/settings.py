@@ -154,7 +154,15 @@ CACHES = {
         "LOCATION": os.environ["REDIS_URL"],
     }
     if os.environ.get("REDIS_URL")
-    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    # Each process keeps the views it built from game snapshots, by (game, revision, seat)
+    # (games.selectors.table_view): a new revision is a new key, so no entry is ever stale.
+    "views": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "gtr-views",
+        "TIMEOUT": 3600,
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
 }
 
 # CORS (django-cors-headers) for browser clients on other origins: the origins allowed to call the

@@ -128,7 +128,7 @@ def seat_return(*, game_id: int, position: int) -> Game:
         state = engine.from_json(game.state)
         began = False
         if engine.to_act(state) == position:
-            began = turn_next(game, state, seats)  # the player's decision again, clocked
+            began = turn_next(game, state, seats, changed=("revision",))  # clocked again
         else:
             game.save(update_fields=["revision", "updated"])
         events.publish(game, events.RETURNED, seat=position, turn_began=began)

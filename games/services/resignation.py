@@ -31,7 +31,7 @@ def game_resign(*, game_id: int, position: int) -> Game:
             _won_by_surrender(game, state, standing[0], seats)
         else:
             game.revision += 1
-            began = turn_next(game, state, seats, moved=False)
+            began = turn_next(game, state, seats, moved=False, changed=("revision",))
             events.publish(game, events.RESIGNED, seat=position, turn_began=began)
     return game
 
