@@ -42,8 +42,8 @@ def counted(django_assert_num_queries, django_capture_on_commit_callbacks):
 def test_a_move_costs_seven_statements(table, counted) -> None:
     """The token and its user (knox), lock the game, its seats, insert the move, update the game
     (SAVEPOINT/RELEASE around these four), and after the commit whether the next player has an
-    e-mail address. The caller's seat is found among the locked game's seats, and the answer is built from
-    them."""
+    e-mail address. The caller's seat is found among the locked game's seats, and the answer is
+    built from them."""
     game_id, mover, view = table
     with counted(9):
         r = mover.move(game_id, view["seq"], view["legal_actions"][0]["action"])
