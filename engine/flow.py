@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from itertools import combinations, product
 from typing import Any, ClassVar
 
-from . import powers
+from . import events, powers
 from .actions import Action, Claim, Follow, Lead, Skip, Think
 from .cards import JACK, ROLES, is_order
 from .endgame import end_game, ranked_winners, scores
@@ -43,11 +43,12 @@ def require_order(state: State, card: int) -> None:
         raise IllegalAction("not_an_order", "A Jack is neither a material nor a client.")
 
 
-def draw_one(state: State, target: list[int]) -> int:
-    """Take the top card of the deck; the game ends the moment the deck runs out (rules/001
-    ENDING THE GAME: "The draw deck runs out")."""
+def draw_one(state: State, seat: int, zone: str) -> int:
+    """Take the top card of the deck into `seat`'s `zone` (hand, clientele or vault); the game
+    ends the moment the deck runs out (rules/001 ENDING THE GAME: "The draw deck runs out")."""
     card = state.deck.pop()
-    target.append(card)
+    getattr(state.players[seat], zone).append(card)
+    events.drew(state, seat, zone, card)
     if not state.deck:
         end_game(state, "deck")
     return card
@@ -127,7 +128,7 @@ def think(state: State, seat: int, action: Think) -> None:
     else:
         missing = powers.hand_size(state, seat) - len(player.hand)
         for _ in range(max(missing, 1)):
-            draw_one(state, player.hand)
+            draw_one(state, seat, "hand")
             if state.end is not None:
                 return
     if action.extra_jack:
@@ -233,14 +234,24 @@ class FrameKind:
         return False
 
     def pop_if_only_skip(self, state: State, frame: Frame) -> bool:
-        """Nothing to ask when skipping is all a player could do: the frame goes; True if so."""
+        """Nothing to ask when skipping is all a player could do: the frame goes, and the engine
+        records that it skipped for the seat; True if so."""
         if any(not isinstance(a, Skip) for a in self.options(state, frame)):
             return False
         state.frames.pop()
+        resolved(state, frame, Skip())
         return True
 
 
 KINDS: dict[str, FrameKind] = {}
+
+
+def resolved(state: State, frame: Frame, action: Action) -> None:
+    """Record a decision the engine took for the frame's seat, there being nothing to choose."""
+    event = {"type": "resolved", "seat": frame["seat"], "decision": frame["kind"]}
+    if "role" in frame:
+        event["role"] = frame["role"]
+    events.record(state, {**event, "action": action.to_json()})
 
 
 def kind(cls: type[FrameKind]) -> type[FrameKind]:
@@ -377,6 +388,7 @@ class EndTurnFrame(FrameKind):
             player.new_turn()
         state.role = None
         state.leader = (state.leader + 1) % state.n
+        events.record(state, {"type": "turn_end", "turn": state.turn, "leader": state.leader})
         state.turn += 1
         state.frames.pop()
         state.frames.append({"kind": "lead", "seat": state.leader})
@@ -452,6 +464,7 @@ def complete(state: State, seat: int, building: Building) -> None:
     Completing a Structure); upon-completion functions act now."""
     building.complete = True
     state.structures_changed()
+    events.record(state, {"type": "completed", "seat": seat, "building": building.foundation})
     state.players[seat].influence.append(building.site)
     push(state, powers.completion_frames(state, seat, building))
 

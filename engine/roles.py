@@ -36,6 +36,7 @@ from .flow import (
     push,
     require_held,
     require_order,
+    resolved,
     subsets,
 )
 from .state import Building, Frame, State
@@ -192,7 +193,7 @@ class Patron(Role):
             move(action.from_hand, player.hand, player.clientele)
             new.append(action.from_hand)
         if action.from_deck:
-            new.append(draw_one(state, player.clientele))
+            new.append(draw_one(state, seat, "clientele"))
         player.hired.extend(new)
         push(state, powers.hire_frames(state, seat, new))
 
@@ -287,7 +288,7 @@ class Merchant(Role):
             move(action.from_hand, player.hand, player.vault)
             player.filched.append(action.from_hand)
         if action.from_deck:  # unseen by anyone, the owner included
-            draw_one(state, player.vault)
+            draw_one(state, seat, "vault")
 
 
 def has_structure_named(state: State, seat: int, name: str) -> bool:
@@ -561,7 +562,7 @@ class Craftsman(Builder):
 
     def perform(self, state: State, seat: int, action: Action) -> None:
         if isinstance(action, Fountain):
-            card = draw_one(state, state.players[seat].hand)
+            card = draw_one(state, seat, "hand")
             push(state, [{"kind": "fountain", "seat": seat, "card": card}])
         else:
             super().perform(state, seat, action)
@@ -712,7 +713,9 @@ class GiveFrame(FrameKind):
 
     def settle(self, state: State, frame: Frame) -> bool:
         if all(len(c) == 1 for c in self.choices(state, frame)):  # nothing to choose
-            self.perform(state, frame, next(self.options(state, frame)))
+            action = next(self.options(state, frame))
+            resolved(state, frame, action)
+            self.perform(state, frame, action)
             return True
         return False
 

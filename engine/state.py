@@ -143,6 +143,8 @@ class State:
     # Derived, never serialised: each seat's active powers, dropped whenever a structure changes
     # (State.structures_changed) and empty in every copy.
     memo: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
+    # What the last `engine.apply` did (engine/events.py): never serialised, empty in every copy.
+    events: list[dict[str, Any]] = field(default_factory=list, compare=False, repr=False)
 
     def structures_changed(self) -> None:
         self.memo.clear()
