@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 import engine
@@ -88,7 +88,12 @@ def clock_public(game: Game) -> dict[str, Any]:
     return out
 
 
-def game_summary(game: Game) -> dict[str, Any]:
+def game_summary(game: Game, user: Any = None) -> dict[str, Any]:
+    """A game in the lobby; with `user`, whether the pending decision is that user's."""
+    mine = None
+    if user is not None and user.is_authenticated:
+        mine = next((s.position for s in seats_of(game) if s.user_id == user.pk), None)
+    your_turn = turn_of(game, mine)
     return {
         "id": game.pk,
         "status": game.status,
@@ -102,10 +107,25 @@ def game_summary(game: Game) -> dict[str, Any]:
         "seats": seats_public(game),
         "clock": clock_public(game),
         "deadline": game.deadline,
+        "to_act": game.to_act if game.status == Game.Status.ACTIVE else None,
+        "my_seat": mine,
+        "your_turn": your_turn,
+        "your_deadline": game.deadline if your_turn else None,
+        "last_event": game.last_event,
         "created": game.created,
         "started": game.started,
         "finished": game.finished,
     }
+
+
+def turn_of(game: Game, position: int | None) -> bool:
+    """Whether the pending decision is the seat's to make (not one the server plays for it)."""
+    return (
+        position is not None
+        and game.status == Game.Status.ACTIVE
+        and game.to_act == position
+        and not game.automatic
+    )
 
 
 def game_view_for_seat(game: Game, seat: Seat | None) -> dict[str, Any]:
@@ -114,7 +134,9 @@ def game_view_for_seat(game: Game, seat: Seat | None) -> dict[str, Any]:
     position = None if seat is None else seat.position
     out = game_summary(game)
     out["my_seat"] = position
-    out.update(to_act=None, your_turn=False, prompt=None, legal_actions=[], table=None)
+    out["your_turn"] = turn_of(game, position)
+    out["your_deadline"] = game.deadline if out["your_turn"] else None
+    out.update(prompt=None, legal_actions=[], table=None)
     if game.state is None:
         return out
     state = engine.from_json(game.state)
@@ -123,7 +145,6 @@ def game_view_for_seat(game: Game, seat: Seat | None) -> dict[str, Any]:
     out["prompt"] = engine.prompt(state)
     out["table"] = engine.view(state, position)
     if position is not None and to_act == position and game.status == Game.Status.ACTIVE:
-        out["your_turn"] = True
         out["legal_actions"] = engine.legal_actions(state)
     return out
 
@@ -138,12 +159,18 @@ def game_list(
     version: str | None = None,
     players: int | None = None,
     status: str | None = None,
+    your_turn: bool | None = None,
 ) -> QuerySet[Game]:
     qs = (
         Game.objects.defer("state")
         .select_related("creator")
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
     )
+    yours = Q(pk__in=[])  # an anonymous caller's turn is never
+    if user is not None and user.is_authenticated:
+        seated_to_act = Seat.objects.filter(game=OuterRef("pk"), position=OuterRef("to_act"))
+        yours = Q(Exists(seated_to_act.filter(user=user)), status=Game.Status.ACTIVE)
+        yours &= Q(automatic=False)
     if scope == "mine":
         if user is None or not user.is_authenticated:
             return qs.none()
@@ -162,6 +189,8 @@ def game_list(
         qs = qs.filter(players=players)
     if status:
         qs = qs.filter(status=status)
+    if your_turn is not None:
+        qs = qs.filter(yours) if your_turn else qs.exclude(yours)
     return qs.order_by("-id")
 
 

@@ -16,13 +16,14 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
 import engine
 from engine.bots import BOTS, make_bot
 
-from . import signals
+from . import events, hub, signals
 from .auth import new_token
 from .errors import BadRequest, Conflict, Forbidden, NotFound, StaleSeq
 from .models import Game, Move, Seat
@@ -144,9 +145,17 @@ def game_create(
                 invitations.append((seat, token))
         for seat, token in invitations:
             transaction.on_commit(_invitation_sender(seat, token))
+            _invitation_notify(game, seat, user)
         if game.auto_start and all(s.kind != "open" for s in seats):
             _start(game)
     return game
+
+
+def _invitation_notify(game: Game, seat: Seat, creator: Any) -> None:
+    """An invitation to an address that belongs to an account is in that account's feed too."""
+    User = get_user_model()
+    invited = User.objects.filter(email__iexact=seat.email).values_list("pk", flat=True)
+    events.notify(invited, game, "invited", seat=seat.position, by=creator.get_username())
 
 
 def _invitation_sender(seat: Seat, token: str) -> Any:
@@ -194,6 +203,7 @@ def seat_join(*, game_id: int, user: Any, position: int | None = None) -> Seat:
         seat.save(update_fields=["kind", "user"])
         game.revision += 1
         game.save(update_fields=["revision", "updated"])
+        events.record(game, "joined", seat=seat.position, player=user.get_username())
         if game.auto_start and _all_filled(game):
             _start(game)
     return seat
@@ -212,12 +222,15 @@ def seat_leave(*, game_id: int, seat: Seat) -> None:
         Seat.objects.filter(pk=seat.pk).update(
             kind=Seat.Kind.OPEN, user=None, email="", token_hash=token_hash
         )
+        events.record(game, "left", seat=seat.position)
         people = game.seats.filter(kind__in=[Seat.Kind.PLAYER, Seat.Kind.INVITED])
         if not people.exists():
             game.status = Game.Status.CANCELLED
             game.finished = timezone.now()
+            events.record(game, "cancelled")
         game.revision += 1
         game.save()
+        transaction.on_commit(lambda: _revoke(seat.pk))  # the old seat token's streams
 
 
 def game_start(*, game_id: int, user: Any) -> Game:
@@ -242,6 +255,7 @@ def _start(game: Game) -> None:
     game.status = Game.Status.ACTIVE
     game.started = timezone.now()
     game.revision += 1
+    events.record(game, "started")
     _after_change(game, state)  # saves
 
 
@@ -250,7 +264,13 @@ def seat_token_rotate(*, seat: Seat) -> str:
     working."""
     token, token_hash = new_token()
     Seat.objects.filter(pk=seat.pk).update(token_hash=token_hash)
+    _revoke(seat.pk)
     return token
+
+
+def _revoke(seat_id: int) -> None:
+    """Streams opened with a seat's old token close (games.streams)."""
+    hub.publish(f"seat:{seat_id}", {"revoked": True})
 
 
 # Play -------------------------------------------------------------------------------------------
@@ -326,6 +346,7 @@ def _append(
     game.seq += 1
     game.revision += 1
     game.state = engine.to_json(state)
+    events.record_apply(game, state, actor)
     if engine.is_over(state):
         game.status = Game.Status.FINISHED
         game.finished = timezone.now()
@@ -378,6 +399,8 @@ def _after_change(
     game.automatic = seat is not None and seat.plays_automatically
     game.deadline = None if seat is None or game.automatic else _deadline_for(game, seat, now)
     game.save()
+    if seat is not None:
+        _decision_event(game, state, seat)
     deadline = game.deadline
     if engine.is_over(state):
         transaction.on_commit(lambda: _send(signals.game_finished, game_id=game_id, seq=seq))
@@ -391,6 +414,22 @@ def _after_change(
             _send(signals.turn_started, game_id=game_id, seq=seq, seat=position, deadline=deadline)
 
         transaction.on_commit(human_turn)
+
+
+def _decision_event(game: Game, state: engine.State, seat: Seat) -> None:
+    """A decision begins: whose, of what kind, until when; "your turn" in a person's feed."""
+    prompt = engine.prompt(state) or {}
+    deadline = None if game.deadline is None else _iso(game.deadline)
+    detail = {"kind": prompt.get("kind"), "deadline": deadline}
+    if "role" in prompt:
+        detail["role"] = prompt["role"]
+    events.record(game, "decision", seat=seat.position, automatic=game.automatic, **detail)
+    if not game.automatic and seat.user_id is not None:
+        events.notify([seat.user_id], game, "your_turn", seq=game.seq, seat=seat.position, **detail)
+
+
+def _iso(moment: Any) -> str:
+    return str(moment.isoformat()).replace("+00:00", "Z")
 
 
 def _send(signal: Any, **kwargs: Any) -> None:
@@ -413,6 +452,7 @@ def game_resign(*, game_id: int, position: int) -> Game:
             raise Conflict("You have already resigned.", "already_resigned")
         seat.resigned = True
         seat.save(update_fields=["resigned"])
+        events.record(game, "resigned", seat=position)
         standing = [s.position for s in seats if not s.resigned]
         state = engine.from_json(game.state)
         if len(standing) == 1:
@@ -438,6 +478,7 @@ def seat_return(*, game_id: int, position: int) -> Game:
             return game
         seat.timeouts, seat.bot_standing_in = 0, False
         seat.save(update_fields=["timeouts", "bot_standing_in"])
+        events.record(game, "returned", seat=position)
         game.revision += 1
         state = engine.from_json(game.state)
         if engine.to_act(state) == position:
@@ -461,6 +502,7 @@ def game_surrender(*, game_id: int, position: int, to: int | None) -> Game:
         seats = _seats(game)
         seats[position].surrender_to = to
         seats[position].save(update_fields=["surrender_to"])
+        events.record(game, "surrender", seat=position, to=to)
         others = [s for s in seats if s.position != to]
         if to is not None and all(s.resigned or s.surrender_to == to for s in others):
             _table_event(game, engine.from_json(game.state), to, seats)
@@ -586,6 +628,14 @@ def deadline_expire(*, game_id: int, seq: int) -> str:
         ):
             seat.bot_standing_in = True
         seat.save(update_fields=["timeouts", "bot_standing_in"])
+        timeout = {
+            "seat": position,
+            "timeouts": seat.timeouts,
+            "bot_standing_in": seat.bot_standing_in,
+        }
+        events.record(game, "timeout", **timeout)
+        if seat.user_id is not None:
+            events.notify([seat.user_id], game, "timed_out", seq=game.seq, **timeout)
         action = engine.parse(engine.safe_action(state))
         _play(game, state, seats, position, action, Move.Actor.TIMEOUT)
     return "timed_out"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
-from . import services
+from . import services, webhooks
 
 RETRY = {
     "acks_late": True,
@@ -38,3 +38,15 @@ def expire_deadline(game_id: int, seq: int) -> str:
 def sweep() -> int:
     """Celery beat's periodic safety net: queue every overdue deadline and automatic move."""
     return services.games_sweep()
+
+
+@shared_task(**RETRY)
+def deliver_webhook(delivery_id: int) -> str:
+    """One attempt of a webhook delivery (if it is due and no other attempt holds it)."""
+    return webhooks.delivery_attempt(delivery_id)
+
+
+@shared_task(**RETRY)
+def webhooks_sweep() -> int:
+    """Beat's safety net for webhook deliveries whose task is late or lost."""
+    return webhooks.webhooks_sweep()

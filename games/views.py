@@ -4,10 +4,8 @@ propagate to the one exception handler (gtr_api.errors)."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from django.conf import settings
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated
@@ -23,6 +21,7 @@ from .errors import Forbidden
 from .idempotency import idempotent
 from .models import Game, Seat
 from .pagination import Pagination
+from .params import check_params
 from .serializers import (
     Error,
     GameCreateInput,
@@ -82,6 +81,9 @@ def require_seat(request: Request, game: Game) -> Seat:
 
 
 def query(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    """The query parameters, validated; 400 `unknown_parameter` for one the endpoint does not
+    know (a misspelt filter must not answer with everything)."""
+    check_params(request.query_params, serializer_class().fields)
     s = serializer_class(data=request.query_params)
     s.is_valid(raise_exception=True)
     return dict(s.validated_data)
@@ -113,7 +115,8 @@ class GameListCreateView(APIView):
         games = selectors.game_list(user=request.user, **q)
         paginator = Pagination()
         page = paginator.paginate_queryset(games, request, view=self)
-        return paginator.get_paginated_response([selectors.game_summary(g) for g in page or []])
+        summaries = [selectors.game_summary(g, request.user) for g in page or []]
+        return paginator.get_paginated_response(summaries)
 
     @extend_schema(
         operation_id="games_create",
@@ -256,11 +259,15 @@ class MoveListCreateView(APIView):
 
 
 class GameWaitView(APIView):
+    """The long poll. games.streams.game_wait waits on the event hub until the game moves (or
+    the timeout), then this view answers."""
+
     @extend_schema(
         operation_id="games_wait",
         summary="Wait for the next move (long poll)",
         description="Answers with your view as soon as the game's `seq` passes the one you "
-        "sent (or the game starts, ends or is cancelled); 204 when `timeout` seconds pass first.",
+        "sent (or the game starts, ends or is cancelled); 204 when `timeout` seconds pass first. "
+        "The event streams (`/events/`, `/api/stream/`) tell the same with one connection.",
         parameters=[WaitQuery],
         responses={
             200: GameView,
@@ -273,18 +280,11 @@ class GameWaitView(APIView):
         q = query(WaitQuery, request)
         game = selectors.game_get(game_id, with_state=False)
         seat = caller_seat(request, game)
-        timeout = min(q["timeout"], settings.GTR_WAIT_MAX_SECONDS)
-        deadline = time.monotonic() + timeout
-        first_status = game.status
-        while True:
-            if game.seq > q["seq"] or game.status != first_status:
-                return game_response(selectors.game_get(game_id), seat)
-            if game.status in (Game.Status.FINISHED, Game.Status.CANCELLED):
-                return game_response(selectors.game_get(game_id), seat)
-            if time.monotonic() >= deadline:
-                return Response(status=status.HTTP_204_NO_CONTENT)
-            time.sleep(min(settings.GTR_WAIT_POLL_SECONDS, max(0, deadline - time.monotonic())))
-            game = selectors.game_get(game_id, with_state=False)
+        first_status = getattr(request._request, "gtr_wait_status", game.status)
+        over = game.status in (Game.Status.FINISHED, Game.Status.CANCELLED)
+        if game.seq > q["seq"] or game.status != first_status or over:
+            return game_response(selectors.game_get(game_id), seat)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class GameResignView(APIView):

@@ -123,7 +123,6 @@ REST_FRAMEWORK = {
 GTR_ALLOW_SCENARIOS = os.environ.get("GTR_ALLOW_SCENARIOS", "0") == "1"
 # The long-poll "wait for the next move" endpoint answers after at most this many seconds.
 GTR_WAIT_MAX_SECONDS = float(os.environ.get("GTR_WAIT_MAX_SECONDS", "30"))
-GTR_WAIT_POLL_SECONDS = 0.2
 # Where capability links in invitation e-mails point.
 GTR_PUBLIC_URL = os.environ.get("GTR_PUBLIC_URL", "http://127.0.0.1:8000")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "gtr@localhost")
@@ -191,12 +190,33 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(minute=0, hour=GTR_MAIL_DIGEST_HOUR),
     },
     "mail-prune": {"task": "players.prune_mail_records", "schedule": crontab(minute=30, hour=3)},
+    # Webhook deliveries whose retry is due and whose task was lost or held back.
+    "webhooks": {"task": "games.tasks.webhooks_sweep", "schedule": GTR_SWEEP_SECONDS},
 }
 # A deadline task is never held longer than this (Redis would deliver it again): further
 # deadlines are reached in hops.
 GTR_DEADLINE_HORIZON_SECONDS = float(os.environ.get("GTR_DEADLINE_HORIZON_SECONDS", "1800"))
 # After this many timeouts in a row a bot stands in for the seat until the player returns.
 GTR_TIMEOUTS_BEFORE_BOT = int(os.environ.get("GTR_TIMEOUTS_BEFORE_BOT", "3"))
+
+# Live events (docs/events.md). The event hub fans events out to streams and long polls: Redis
+# pub/sub when REDIS_URL is set; otherwise each web process reads new events from the database
+# every GTR_HUB_POLL_SECONDS (one query for all its subscribers).
+GTR_HUB_POLL_SECONDS = float(os.environ.get("GTR_HUB_POLL_SECONDS", "0.2"))
+GTR_HUB_READY_SECONDS = 5.0  # a new subscriber waits this long at most for the hub's listener
+GTR_HUB_LINGER_SECONDS = 30.0  # the listener stops after this long without subscribers
+# Event streams send a comment this often, so proxies and clients see a live connection.
+GTR_STREAM_KEEPALIVE_SECONDS = float(os.environ.get("GTR_STREAM_KEEPALIVE_SECONDS", "15"))
+GTR_STREAM_RETRY_MS = 3000  # the SSE `retry:` a client waits before reconnecting
+# Webhooks (docs/events.md): attempts per event, the first retry's delay (then x3 each time,
+# at most an hour), consecutive failures that disable a hook, the timeout of one request.
+GTR_WEBHOOK_ATTEMPTS = int(os.environ.get("GTR_WEBHOOK_ATTEMPTS", "8"))
+GTR_WEBHOOK_RETRY_SECONDS = float(os.environ.get("GTR_WEBHOOK_RETRY_SECONDS", "10"))
+GTR_WEBHOOK_DISABLE_AFTER = int(os.environ.get("GTR_WEBHOOK_DISABLE_AFTER", "20"))
+GTR_WEBHOOK_TIMEOUT_SECONDS = float(os.environ.get("GTR_WEBHOOK_TIMEOUT_SECONDS", "10"))
+# Only for tests and trusted networks: let webhooks use plain http and reach private, loopback
+# and link-local addresses (refused otherwise: SSRF).
+GTR_WEBHOOKS_ALLOW_PRIVATE = os.environ.get("GTR_WEBHOOKS_ALLOW_PRIVATE", "0") == "1"
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Glory to Rome game server",
