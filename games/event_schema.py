@@ -1,6 +1,6 @@
 """The schema of events (docs/events.md): a game's events and an account's feed, each a JSON
 object with an envelope and a `type` that says which other fields it has. These serializers only
-describe; the events are built by games.events (from engine.event_view for the game's story)."""
+describe; the events are built by games.story (from engine.event_view for the game's story)."""
 
 from __future__ import annotations
 

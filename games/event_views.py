@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from . import events, selectors, webhooks
+from . import selectors, story, webhooks
 from .errors import Forbidden
 from .event_schema import (
     AccountEventPage,
@@ -79,7 +79,7 @@ class GameEventListView(APIView):
         seat = caller_seat(request, game)
         position = None if seat is None else seat.position
         rows = game.events.filter(number__gt=q["after"]).order_by("number")
-        return page(request, self, rows, lambda e: events.rendered(e, position))
+        return page(request, self, rows, lambda e: story.rendered(e, position))
 
 
 class AccountOnly(IsAuthenticated):
@@ -112,7 +112,7 @@ class AccountEventListView(APIView):
     def get(self, request: Request) -> Response:
         q = query(EventQuery, request)
         rows = AccountEvent.objects.filter(user=request.user, number__gt=q["after"])
-        return page(request, self, rows.order_by("number"), events.account_rendered)
+        return page(request, self, rows.order_by("number"), story.account_rendered)
 
 
 # Webhooks ---------------------------------------------------------------------------------------

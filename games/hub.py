@@ -223,15 +223,15 @@ async def _close(*closing: Awaitable[Any]) -> None:
 
 async def database_listener(hub: Hub) -> None:
     """The embedded default: read new rows of the events tables, for all subscribers at once."""
-    from . import events
+    from . import story
 
-    cursors = await db(events.latest_ids)
+    cursors = await db(story.latest_ids)
     hub.ready.set()
     failing = False
     while True:
         await asyncio.sleep(settings.GTR_HUB_POLL_SECONDS)
         try:
-            cursors, messages = await db(events.since_ids, cursors)
+            cursors, messages = await db(story.since_ids, cursors)
         except Exception:
             if not failing:
                 log.exception("event hub: cannot read new events; retrying")

@@ -23,7 +23,7 @@ from django.utils import timezone
 import engine
 from engine.bots import BOTS, make_bot
 
-from . import events, hub, signals
+from . import hub, signals, story
 from .auth import new_token
 from .errors import BadRequest, Conflict, Forbidden, NotFound, StaleSeq
 from .models import Game, Move, Seat
@@ -155,7 +155,7 @@ def _invitation_notify(game: Game, seat: Seat, creator: Any) -> None:
     """An invitation to an address that belongs to an account is in that account's feed too."""
     User = get_user_model()
     invited = User.objects.filter(email__iexact=seat.email).values_list("pk", flat=True)
-    events.notify(invited, game, "invited", seat=seat.position, by=creator.get_username())
+    story.notify(invited, game, "invited", seat=seat.position, by=creator.get_username())
 
 
 def _invitation_sender(seat: Seat, token: str) -> Any:
@@ -203,7 +203,7 @@ def seat_join(*, game_id: int, user: Any, position: int | None = None) -> Seat:
         seat.save(update_fields=["kind", "user"])
         game.revision += 1
         game.save(update_fields=["revision", "updated"])
-        events.record(game, "joined", seat=seat.position, player=user.get_username())
+        story.record(game, "joined", seat=seat.position, player=user.get_username())
         if game.auto_start and _all_filled(game):
             _start(game)
     return seat
@@ -222,12 +222,12 @@ def seat_leave(*, game_id: int, seat: Seat) -> None:
         Seat.objects.filter(pk=seat.pk).update(
             kind=Seat.Kind.OPEN, user=None, email="", token_hash=token_hash
         )
-        events.record(game, "left", seat=seat.position)
+        story.record(game, "left", seat=seat.position)
         people = game.seats.filter(kind__in=[Seat.Kind.PLAYER, Seat.Kind.INVITED])
         if not people.exists():
             game.status = Game.Status.CANCELLED
             game.finished = timezone.now()
-            events.record(game, "cancelled")
+            story.record(game, "cancelled")
         game.revision += 1
         game.save()
         transaction.on_commit(lambda: _revoke(seat.pk))  # the old seat token's streams
@@ -255,7 +255,7 @@ def _start(game: Game) -> None:
     game.status = Game.Status.ACTIVE
     game.started = timezone.now()
     game.revision += 1
-    events.record(game, "started")
+    story.record(game, "started")
     _after_change(game, state)  # saves
 
 
@@ -346,7 +346,7 @@ def _append(
     game.seq += 1
     game.revision += 1
     game.state = engine.to_json(state)
-    events.record_apply(game, state, actor)
+    story.record_apply(game, state, actor)
     if engine.is_over(state):
         game.status = Game.Status.FINISHED
         game.finished = timezone.now()
@@ -423,9 +423,9 @@ def _decision_event(game: Game, state: engine.State, seat: Seat) -> None:
     detail = {"kind": prompt.get("kind"), "deadline": deadline}
     if "role" in prompt:
         detail["role"] = prompt["role"]
-    events.record(game, "decision", seat=seat.position, automatic=game.automatic, **detail)
+    story.record(game, "decision", seat=seat.position, automatic=game.automatic, **detail)
     if not game.automatic and seat.user_id is not None:
-        events.notify([seat.user_id], game, "your_turn", seq=game.seq, seat=seat.position, **detail)
+        story.notify([seat.user_id], game, "your_turn", seq=game.seq, seat=seat.position, **detail)
 
 
 def _iso(moment: Any) -> str:
@@ -452,7 +452,7 @@ def game_resign(*, game_id: int, position: int) -> Game:
             raise Conflict("You have already resigned.", "already_resigned")
         seat.resigned = True
         seat.save(update_fields=["resigned"])
-        events.record(game, "resigned", seat=position)
+        story.record(game, "resigned", seat=position)
         standing = [s.position for s in seats if not s.resigned]
         state = engine.from_json(game.state)
         if len(standing) == 1:
@@ -478,7 +478,7 @@ def seat_return(*, game_id: int, position: int) -> Game:
             return game
         seat.timeouts, seat.bot_standing_in = 0, False
         seat.save(update_fields=["timeouts", "bot_standing_in"])
-        events.record(game, "returned", seat=position)
+        story.record(game, "returned", seat=position)
         game.revision += 1
         state = engine.from_json(game.state)
         if engine.to_act(state) == position:
@@ -502,7 +502,7 @@ def game_surrender(*, game_id: int, position: int, to: int | None) -> Game:
         seats = _seats(game)
         seats[position].surrender_to = to
         seats[position].save(update_fields=["surrender_to"])
-        events.record(game, "surrender", seat=position, to=to)
+        story.record(game, "surrender", seat=position, to=to)
         others = [s for s in seats if s.position != to]
         if to is not None and all(s.resigned or s.surrender_to == to for s in others):
             _table_event(game, engine.from_json(game.state), to, seats)
@@ -633,9 +633,9 @@ def deadline_expire(*, game_id: int, seq: int) -> str:
             "timeouts": seat.timeouts,
             "bot_standing_in": seat.bot_standing_in,
         }
-        events.record(game, "timeout", **timeout)
+        story.record(game, "timeout", **timeout)
         if seat.user_id is not None:
-            events.notify([seat.user_id], game, "timed_out", seq=game.seq, **timeout)
+            story.notify([seat.user_id], game, "timed_out", seq=game.seq, **timeout)
         action = engine.parse(engine.safe_action(state))
         _play(game, state, seats, position, action, Move.Actor.TIMEOUT)
     return "timed_out"

@@ -31,7 +31,7 @@ from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
-from . import events, selectors
+from . import selectors, story
 from .errors import BadRequest, Forbidden
 from .hub import RESYNC, Message, current, db
 from .models import AccountEvent, Game, GameEvent, Seat
@@ -108,7 +108,7 @@ def game_plan(request: HttpRequest, game_id: int) -> Plan:
         return list(GameEvent.objects.filter(game_id=game_id, number__gt=after)[:BATCH])
 
     def render(event: GameEvent) -> tuple[int, dict[str, Any]]:
-        return event.number, events.rendered(event, position)
+        return event.number, story.rendered(event, position)
 
     return Plan(channels, game.last_event if after is None else after, read, render)
 
@@ -129,7 +129,7 @@ def account_plan(request: HttpRequest) -> Plan:
         return list(AccountEvent.objects.filter(user_id=user.pk, number__gt=after)[:BATCH])
 
     def render(event: AccountEvent) -> tuple[int, dict[str, Any]]:
-        return event.number, events.account_rendered(event)
+        return event.number, story.account_rendered(event)
 
     return Plan((f"user:{user.pk}",), after, read, render)
 
@@ -194,7 +194,7 @@ def incoming(message: Message, plan: Plan) -> list[tuple[int, dict[str, Any]]]:
         if "event" in item:  # an account feed event: the same for everyone
             out.append((item["number"], item["event"]))
         else:
-            out.append(plan.render(events.from_stored(item)))
+            out.append(plan.render(story.from_stored(item)))
     return sorted(out, key=lambda pair: pair[0])
 
 

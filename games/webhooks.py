@@ -38,8 +38,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from .errors import BadRequest, Forbidden, NotFound
-from .events import account_rendered
 from .models import Game, Seat, Webhook, WebhookDelivery
+from .story import account_rendered
 
 log = logging.getLogger(__name__)
 

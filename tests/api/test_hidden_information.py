@@ -86,13 +86,13 @@ def test_seat_tokens_are_never_shown(transactional_db, alice, mailoutbox) -> Non
 def test_the_event_check_catches_a_seat_shown_another_seats_draw(db, alice, bob, monkeypatch):
     """The check of the event log (EventsChecker) is not blind: if every viewer were given the
     drawer's own rendering of a draw, it would fail."""
-    from games import events
+    from games import story
 
     game_id = start_game(alice, [bob])
     checker = EventsChecker(game_id, {0: alice, 1: bob})
-    real = events.rendered
+    real = story.rendered
     monkeypatch.setattr(
-        events, "rendered", lambda e, position: real(e, e.public.get("seat", position))
+        story, "rendered", lambda e, position: real(e, e.public.get("seat", position))
     )
     mover = alice if alice.game(game_id)["to_act"] == 0 else bob
     before = private_state(game_id)
