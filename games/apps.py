@@ -1,6 +1,17 @@
+"""The game service. `ready` connects to the events the services publish after each commit the
+live side (`games.story.on_committed`: event streams, webhooks) and the Celery side
+(`games.tasks.on_committed`: the server's moves and deadline tasks)."""
+
 from django.apps import AppConfig
 
 
 class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
+
+    def ready(self) -> None:
+        from . import events, story, tasks
+
+        # The story first: streams hear of a move before in-process bots play the next ones.
+        events.committed.connect(story.on_committed, dispatch_uid="games.story")
+        events.committed.connect(tasks.on_committed, dispatch_uid="games.tasks")

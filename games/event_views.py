@@ -28,9 +28,10 @@ from .event_schema import (
     WebhookUpdateInput,
     WebhookView,
 )
+from .idempotency import idempotent
 from .models import AccountEvent, Seat, Webhook, WebhookDelivery
 from .pagination import Pagination
-from .views import GAME_ID, body, caller_seat, errors, query
+from .views import GAME_ID, IDEMPOTENCY, POST_ERRORS, body, caller_seat, errors, query
 
 LIST = (
     "Without `Accept: text/event-stream`: the events after `after`, oldest first, a page at a "
@@ -169,9 +170,11 @@ class WebhookListCreateView(APIView):
         description="The answer carries the hook's `secret` (only this once): each delivery is "
         "signed with it (docs/events.md, Webhooks).",
         request=WebhookInput,
-        responses={201: WebhookCreated, **errors(400, 401, 403, 404, 413, 415)},
+        parameters=[IDEMPOTENCY],
+        responses={201: WebhookCreated, **errors(*POST_ERRORS)},
         tags=["webhooks"],
     )
+    @idempotent
     def post(self, request: Request) -> Response:
         data = body(WebhookInput, request)
         hook = webhooks.webhook_create(user=request.user, url=data["url"], game_id=data.get("game"))

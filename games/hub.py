@@ -61,6 +61,11 @@ def publish(channel: str, message: Message) -> None:
             log.exception("could not publish to %s (subscribers catch up later)", channel)
 
 
+def revoke(seat_id: int) -> None:
+    """Streams opened with this seat's token close (it was replaced, or the seat given up)."""
+    publish(f"seat:{seat_id}", {"revoked": True})
+
+
 @cache
 def _redis() -> Any:
     import redis

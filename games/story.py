@@ -5,11 +5,13 @@ A game's events are what its moves did, as each viewer may see them (`engine.eve
 the service's own: a decision begins, a seat joins or leaves, the game starts, a clock runs out, a
 player resigns, surrenders or comes back. They are numbered per game without gaps under the game's
 row lock (`Game.last_event`), so a client resumes exactly after the last one it saw. An account's
-feed (your turn, an invitation, a game of yours started or finished) is numbered per account.
+feed (your turn, an invitation, a game of yours started or finished) is numbered per account, and
+each feed event makes a delivery for each of the account's webhooks that wants it.
 
-Nothing here decides anything: the services say what happened, this module writes it down, and
-`Outbox.publish` (after the commit) hands it to the hub (games.hub) and the webhooks
-(games.webhooks).
+Nothing here decides anything: the services say what happened and this module writes it down.
+What a write recorded rides on the event the service publishes (`games.events.publish` takes it
+with `drain`, as numbers: no card), and after the commit `on_committed` hands the rows to the hub
+(games.hub) and the deliveries to the webhook tasks (games.webhooks).
 """
 
 from __future__ import annotations
@@ -17,9 +19,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
-from django.db import connection, transaction
+from django.contrib.auth import get_user_model
+from django.db import connection
 from django.utils import timezone
 
 import engine
@@ -32,44 +36,28 @@ log = logging.getLogger(__name__)
 FEED_OF = {"started": "game_started", "cancelled": "game_cancelled", "game_over": "game_finished"}
 
 
-@dataclass(eq=False)
-class Outbox:
-    """What one transaction recorded, to publish once it has committed."""
+@dataclass
+class Recorded:
+    """What a write recorded since the game's events were last published: the numbers of its
+    game events (`first` to the game's `last_event`), its feed events and webhook deliveries."""
 
-    game_events: list[GameEvent] = field(default_factory=list)
-    account_events: list[AccountEvent] = field(default_factory=list)
-    deliveries: list[int] = field(default_factory=list)
-
-    def publish_once(self) -> None:
-        if getattr(connection, "_gtr_outbox", None) is self:
-            connection._gtr_outbox = None  # type: ignore[attr-defined]
-        self.publish()
-
-    def publish(self) -> None:
-        """After the commit: the hub's channels, then the webhook tasks. Never raises (a failure
-        is logged; the committed change stands, streams catch up from the database)."""
-        from . import hub, webhooks
-
-        try:
-            for message in hub_messages(self):
-                hub.publish(*message)
-            webhooks.deliveries_schedule(self.deliveries)
-        except Exception:
-            log.exception("could not publish events %s", self)
+    first: int | None = None
+    feed: list[int] = field(default_factory=list)  # AccountEvent ids
+    deliveries: list[int] = field(default_factory=list)  # WebhookDelivery ids
 
 
-def outbox() -> Outbox:
-    """The outbox of the current transaction, published once when it commits: the first event
-    recorded in a transaction creates it and registers its publication with `on_commit` (again
-    if a rolled-back savepoint took that registration away)."""
-    if not connection.in_atomic_block:
-        raise RuntimeError("events are recorded inside the transaction that changes the game")
-    box: Outbox | None = getattr(connection, "_gtr_outbox", None)
-    if box is None or not any(item[1] == box.publish_once for item in connection.run_on_commit):
-        box = Outbox()
-        connection._gtr_outbox = box  # type: ignore[attr-defined]
-        transaction.on_commit(box.publish_once)
-    return box
+def _recorded(game: Game) -> Recorded:
+    rec: Recorded | None = getattr(game, "_story", None)
+    if rec is None:
+        rec = game._story = Recorded()  # type: ignore[attr-defined]
+    return rec
+
+
+def drain(game: Game) -> Recorded:
+    """What was recorded for `game` since the last call (games.events.publish takes it)."""
+    rec = _recorded(game)
+    game._story = Recorded()  # type: ignore[attr-defined]
+    return rec
 
 
 # Game events ------------------------------------------------------------------------------------
@@ -93,11 +81,11 @@ def _append(game: Game, items: list[tuple[str, dict[str, Any], dict[str, Any]]])
         for i, (kind, public, private) in enumerate(items, start=1)
     ]
     GameEvent.objects.bulk_create(rows)
+    rec = _recorded(game)
+    rec.first = game.last_event + 1 if rec.first is None else rec.first
     game.last_event += len(rows)
     Game.objects.filter(pk=game.pk).update(last_event=game.last_event)
-    box = outbox()
-    box.game_events.extend(rows)
-    _feed_game_events(game, rows, box)
+    _feed_game_events(game, rows)
 
 
 def record(game: Game, kind: str, /, **payload: Any) -> None:
@@ -124,6 +112,39 @@ def record_apply(game: Game, state: engine.State, actor: str) -> None:
     _append(game, items)
 
 
+def decision(game: Game, state: engine.State, seat: Seat) -> None:
+    """A decision begins: whose, of what kind, until when; "your turn" in a person's feed."""
+    prompt = engine.prompt(state) or {}
+    detail = {"kind": prompt.get("kind"), "deadline": _iso(game.deadline)}
+    if "role" in prompt:
+        detail["role"] = prompt["role"]
+    record(game, "decision", seat=seat.position, automatic=game.automatic, **detail)
+    if not game.automatic and seat.user_id is not None:
+        notify([seat.user_id], game, "your_turn", seq=game.seq, seat=seat.position, **detail)
+
+
+def timeout(game: Game, seat: Seat) -> None:
+    """A seat's time ran out (the server's safe move follows)."""
+    detail = {"seat": seat.position, "timeouts": seat.timeouts}
+    record(game, "timeout", bot_standing_in=seat.bot_standing_in, **detail)
+    if seat.user_id is not None:
+        timed_out = {"seq": game.seq, "bot_standing_in": seat.bot_standing_in, **detail}
+        notify([seat.user_id], game, "timed_out", **timed_out)
+
+
+def invitations(game: Game) -> None:
+    """An invited seat whose address belongs to an account is in that account's feed too."""
+    by = game.creator.get_username() if game.creator is not None else None
+    User = get_user_model()
+    for seat in Seat.objects.filter(game=game, kind=Seat.Kind.INVITED):
+        invited = User.objects.filter(email__iexact=seat.email).values_list("pk", flat=True)
+        notify(invited, game, "invited", seat=seat.position, by=by)
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat().replace("+00:00", "Z")
+
+
 def rendered(event: GameEvent, position: int | None) -> dict[str, Any]:
     """A stored game event as the seat at `position` (None: a spectator) sees it: the envelope
     (`id`, `game`, `seq`, `time`) and the payload (`type` and the fields of that type)."""
@@ -132,7 +153,7 @@ def rendered(event: GameEvent, position: int | None) -> dict[str, Any]:
         "id": event.number,
         "game": event.game_id,
         "seq": event.seq,
-        "time": event.created.isoformat().replace("+00:00", "Z"),
+        "time": _iso(event.created),
         **(payload or event.public),
     }
 
@@ -160,9 +181,10 @@ def notify(user_ids: Iterable[int], game: Game | None, kind: str, /, **data: Any
         for u in users
     ]
     AccountEvent.objects.bulk_create(rows)
-    box = outbox()
-    box.account_events.extend(rows)
-    box.deliveries.extend(_deliveries(rows))
+    if game is not None:
+        rec = _recorded(game)
+        rec.feed += [row.pk for row in rows]
+        rec.deliveries += _deliveries(rows)
 
 
 def _next_number(user_id: int) -> int:
@@ -195,7 +217,7 @@ def account_rendered(event: AccountEvent) -> dict[str, Any]:
     """A feed event as its account (and its webhooks) receive it."""
     return {
         "id": event.number,
-        "time": event.created.isoformat().replace("+00:00", "Z"),
+        "time": _iso(event.created),
         **event.data,
     }
 
@@ -208,7 +230,7 @@ def _people(game: Game) -> dict[int, int]:
     }
 
 
-def _feed_game_events(game: Game, rows: list[GameEvent], box: Outbox) -> None:
+def _feed_game_events(game: Game, rows: list[GameEvent]) -> None:
     """The game events that matter to the seated accounts: start, cancellation, the end."""
     for row in rows:
         kind = FEED_OF.get(row.type)
@@ -251,19 +273,51 @@ def from_stored(data: dict[str, Any]) -> GameEvent:
     )
 
 
-def hub_messages(box: Outbox) -> list[tuple[str, dict[str, Any]]]:
+def hub_messages(
+    game_rows: list[GameEvent], feed_rows: list[AccountEvent]
+) -> list[tuple[str, dict[str, Any]]]:
     """One message per game and per account touched: its new events, in order."""
     games: dict[int, list[dict[str, Any]]] = {}
-    for event in box.game_events:
+    for event in sorted(game_rows, key=lambda e: (e.game_id, e.number)):
         games.setdefault(event.game_id, []).append(stored(event))
     users: dict[int, list[dict[str, Any]]] = {}
-    for feed in box.account_events:
+    for feed in sorted(feed_rows, key=lambda e: (e.user_id, e.number)):
         users.setdefault(feed.user_id, []).append(
             {"number": feed.number, "event": account_rendered(feed)}
         )
     return [(f"game:{g}", {"events": events}) for g, events in games.items()] + [
         (f"user:{u}", {"events": events}) for u, events in users.items()
     ]
+
+
+# After the commit -------------------------------------------------------------------------------
+
+
+def on_committed(sender: Any, *, event: Any, **_: Any) -> None:
+    """A receiver of games.events.committed: the write's game and feed events to the hub, its
+    webhook deliveries to their tasks; a seat given up closes the streams of its old token.
+    Never raises (a message lost is made good from the database by its subscribers; a delivery
+    not queued is found by the sweep)."""
+    from . import hub, webhooks
+    from .events import LEFT
+
+    try:
+        game_rows = []
+        if event.story is not None:
+            first, last = event.story
+            game_rows = list(
+                GameEvent.objects.filter(game_id=event.game_id, number__range=(first, last))
+            )
+        feed_rows = list(AccountEvent.objects.filter(pk__in=event.feed)) if event.feed else []
+        for channel, message in hub_messages(game_rows, feed_rows):
+            hub.publish(channel, message)
+        if event.kind == LEFT:
+            seat = Seat.objects.filter(game_id=event.game_id, position=event.seat).first()
+            if seat is not None:
+                hub.revoke(seat.pk)
+        webhooks.deliveries_schedule(list(event.deliveries))
+    except Exception:
+        log.exception("could not publish the events of %s", event)
 
 
 def latest_ids() -> tuple[int, int]:
@@ -287,4 +341,4 @@ def since_ids(
         game_rows[-1].pk if game_rows else cursors[0],
         feed_rows[-1].pk if feed_rows else cursors[1],
     )
-    return new, hub_messages(Outbox(game_rows, feed_rows))
+    return new, hub_messages(game_rows, feed_rows)

@@ -1,5 +1,6 @@
-"""The embedded default's topology: SQLite, no Redis, the filesystem broker, a Celery worker
-process playing the bots and two uvicorn web processes. Events committed by the worker reach
+"""The embedded default's topology: SQLite, no Redis, the embedded broker, a Celery worker
+process (with beat, restarted if it dies, as `make run` supervises it) playing the bots and two
+uvicorn web processes. Events committed by the worker reach
 streams on both web processes through their database listeners (one query per process, not per
 client), in order and once; the long poll wakes on them too. Needs no server: it runs wherever
 the tests run."""
@@ -10,6 +11,7 @@ import os
 import random
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +30,8 @@ def embedded_env(folder: Path) -> dict[str, str]:
         "GTR_CELERY_EAGER": "0",
         "GTR_STREAM_KEEPALIVE_SECONDS": "1",
         "GTR_HUB_POLL_SECONDS": "0.1",
+        "GTR_SWEEP_SECONDS": "1",
+        "GTR_SWEEP_GRACE_SECONDS": "3",
         "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
     }
 
@@ -42,10 +46,7 @@ def test_bots_in_a_worker_process_reach_streams_on_every_web_process(tmp_path: P
     env = embedded_env(tmp_path)
     manage = [sys.executable, "manage.py"]
     subprocess.run([*manage, "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-    worker_cmd = [sys.executable, "-m", "celery", "-A", "gtr_api", "worker", "--pool", "threads"]
-    worker_cmd += ["--concurrency", "2", "--without-gossip", "--without-mingle"]
-    log = (tmp_path / "worker.log").open("wb")
-    worker = subprocess.Popen(worker_cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    worker = Supervised(env, tmp_path)
     servers = [WebServer(env, tmp_path, "web-a"), WebServer(env, tmp_path, "web-b")]
     readers: list[EventReader] = []
     try:
@@ -89,9 +90,36 @@ def test_bots_in_a_worker_process_reach_streams_on_every_web_process(tmp_path: P
             reader.close()
         for server in servers:
             server.stop()
-        worker.terminate()
-        worker.wait(30)
-        log.close()
+        worker.stop()
+
+
+class Supervised:
+    """A `celery worker --beat` restarted whenever it dies, as make run's supervisor does."""
+
+    def __init__(self, env: dict[str, str], folder: Path) -> None:
+        self.env, self.log = env, (folder / "worker.log").open("ab")
+        self.cmd = [sys.executable, "-m", "celery", "-A", "gtr_api", "worker", "--beat"]
+        self.cmd += ["--schedule", str(folder / "beat"), "--pool", "threads", "--concurrency", "2"]
+        self.cmd += ["--without-gossip", "--without-mingle"]
+        self.stopping = threading.Event()
+        self.proc = self._start()
+        self.thread = threading.Thread(target=self._watch, daemon=True)
+        self.thread.start()
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(self.cmd, cwd=ROOT, env=self.env, stdout=self.log, stderr=self.log)
+
+    def _watch(self) -> None:
+        while not self.stopping.wait(0.5):
+            if self.proc.poll() is not None:
+                self.proc = self._start()
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.thread.join(10)
+        self.proc.terminate()
+        self.proc.wait(30)
+        self.log.close()
 
 
 def json_log(client: httpx.Client, game_id: int) -> list[dict[str, Any]]:
