@@ -33,7 +33,7 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import connections
 
 log = logging.getLogger(__name__)
 
@@ -52,11 +52,12 @@ def prefix() -> str:
 def publish(channel: str, message: Message) -> None:
     """Send `message` to every subscriber of `channel` in every process (called after commit,
     from synchronous code). Never raises: a lost message is caught up from the database."""
-    for hub in list(_hubs.values()):
-        hub.dispatch_threadsafe(channel, message)
+    payload = json.dumps(message)
+    for hub in list(_hubs.values()):  # each its own copy: subscribers add their frames to it
+        hub.dispatch_threadsafe(channel, dict(message))
     if settings.REDIS_URL:
         try:
-            _redis().publish(prefix() + channel, json.dumps(message))
+            _redis().publish(prefix() + channel, payload)
         except Exception:
             log.exception("could not publish to %s (subscribers catch up later)", channel)
 
@@ -75,11 +76,15 @@ def _redis() -> Any:
 
 async def db(func: Callable[..., Any], *args: Any) -> Any:
     """Run a database function in the shared thread pool (never in the request's own thread,
-    which would hold a connection for as long as a stream lasts)."""
+    which would hold a connection for as long as a stream lasts), and give its connection back
+    (to the pool, where there is one): streams read the database only when they start or fall
+    behind, so a thousand of them hold no connection while they wait."""
 
     def call() -> Any:
-        close_old_connections()
-        return func(*args)
+        try:
+            return func(*args)
+        finally:
+            connections.close_all()
 
     return await sync_to_async(call, thread_sensitive=False)()
 

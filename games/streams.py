@@ -93,6 +93,7 @@ class Plan:
     after: int
     reader: Callable[[int], list[Any]]  # events numbered above N, at most BATCH, in order
     render: Callable[[Any], tuple[int, dict[str, Any]]]  # (number, JSON) of an event
+    viewer: Any = None  # streams with the same viewer render a hub message the same way
 
 
 def game_plan(request: HttpRequest, game_id: int) -> Plan:
@@ -110,7 +111,8 @@ def game_plan(request: HttpRequest, game_id: int) -> Plan:
     def render(event: GameEvent) -> tuple[int, dict[str, Any]]:
         return event.number, story.rendered(event, position)
 
-    return Plan(channels, game.last_event if after is None else after, read, render)
+    start = game.last_event if after is None else after
+    return Plan(channels, start, read, render, viewer=("seat", position))
 
 
 def account_plan(request: HttpRequest) -> Plan:
@@ -131,7 +133,7 @@ def account_plan(request: HttpRequest) -> Plan:
     def render(event: AccountEvent) -> tuple[int, dict[str, Any]]:
         return event.number, story.account_rendered(event)
 
-    return Plan((f"user:{user.pk}",), after, read, render)
+    return Plan((f"user:{user.pk}",), after, read, render, viewer="account")
 
 
 def frame(number: int, data: dict[str, Any]) -> bytes:
@@ -151,9 +153,9 @@ async def stream(plan: Plan, bounded: bool = False) -> AsyncIterator[bytes]:
         yield f"retry: {retry}\n\n".encode()
         rows = await missed(plan, last)
         while True:
-            for number, data in rows:
-                yield frame(number, data)
-                last = number
+            if rows:  # one chunk for all of them
+                yield b"".join(frame(number, data) for number, data in rows)
+                last = rows[-1][0]
             if bounded and (rows or last > plan.after):
                 return
             message = await sub.get(wait)
@@ -164,9 +166,16 @@ async def stream(plan: Plan, bounded: bool = False) -> AsyncIterator[bytes]:
                 rows = []
             elif message.get("revoked"):
                 return
+            elif message is RESYNC:
+                rows = await missed(plan, last)
             else:
-                rows = [(n, data) for n, data in incoming(message, plan) if n > last]
-                if message is RESYNC or not contiguous([n for n, _ in rows], last):
+                frames = [(n, f) for n, f in incoming(message, plan) if n > last]
+                if contiguous([n for n, _ in frames], last):
+                    if frames:
+                        yield b"".join(f for _, f in frames)
+                        last = frames[-1][0]
+                    rows = []
+                else:
                     rows = await missed(plan, last)
     finally:
         sub.close()
@@ -187,15 +196,22 @@ async def missed(plan: Plan, last: int) -> list[tuple[int, dict[str, Any]]]:
         last = out[-1][0]
 
 
-def incoming(message: Message, plan: Plan) -> list[tuple[int, dict[str, Any]]]:
-    """The (number, JSON) of each event a hub message carries, rendered for this stream."""
-    out = []
-    for item in message.get("events", ()):
-        if "event" in item:  # an account feed event: the same for everyone
-            out.append((item["number"], item["event"]))
-        else:
-            out.append(plan.render(story.from_stored(item)))
-    return sorted(out, key=lambda pair: pair[0])
+def incoming(message: Message, plan: Plan) -> list[tuple[int, bytes]]:
+    """The (number, SSE frame) of each event a hub message carries, rendered for this stream's
+    viewer. The message is shared by every subscriber of its channel in this process: each
+    viewer's frames are made once and kept on it."""
+    cache = message.setdefault("frames", {})
+    if plan.viewer not in cache:
+        rendered = []
+        for item in message.get("events", ()):
+            if "event" in item:  # an account feed event: the same for everyone
+                rendered.append((item["number"], item["event"]))
+            else:
+                rendered.append(plan.render(story.from_stored(item)))
+        rendered.sort(key=lambda pair: pair[0])
+        cache[plan.viewer] = [(number, frame(number, data)) for number, data in rendered]
+    frames: list[tuple[int, bytes]] = cache[plan.viewer]
+    return frames
 
 
 def sse_response(plan: Plan, bounded: bool) -> StreamingHttpResponse:

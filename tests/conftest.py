@@ -266,11 +266,18 @@ def free_port() -> int:
 @pytest.fixture
 def asgi_server(transactional_db: Any, settings: Any) -> Any:
     """The project's ASGI application under uvicorn, in a thread of this process (so it shares
-    the test database), on a free port; its base URL. Streams keep alive every half second."""
+    the test database), on a free port; its base URL. Streams keep alive every half second.
+    PostgreSQL only (tests marked `postgres`): SQLite's in-memory test database, shared between
+    threads, locks whole tables against each other (the embedded default's file database is
+    served across processes in tests/async_play/test_embedded.py)."""
     import threading
     import time
 
     import uvicorn
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (set DATABASE_URL)")
 
     from gtr_api.asgi import application
 

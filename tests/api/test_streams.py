@@ -1,16 +1,19 @@
 """Event streams (Server-Sent Events) over real HTTP, served by uvicorn in this process: each
 seat and each spectator gets its own view of the game's story, in order and once; Last-Event-ID
 resumes exactly; credentials are checked before a stream starts and a replaced seat token closes
-its streams; keep-alive comments flow; the account stream says whose turn it is."""
+its streams; keep-alive comments flow; the account stream says whose turn it is. On PostgreSQL
+(the server tests' stage of the suite): see the `asgi_server` fixture."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.conftest import EventReader, Player, play_http_game, signup, start_game
 
+pytestmark = pytest.mark.postgres
 SSE = {"Accept": "text/event-stream"}
 
 
