@@ -16,6 +16,7 @@ token is replaced. Each stream sends a comment every GTR_STREAM_KEEPALIVE_SECOND
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from collections.abc import AsyncIterator, Callable
@@ -306,4 +307,5 @@ async def game_wait(request: HttpRequest, game_id: int) -> HttpResponse:
     if waiting is not None:
         await wait_for_change(waiting)
         request.gtr_wait_status = waiting.status  # type: ignore[attr-defined]
-    return await sync_to_async(GameWaitView.as_view())(request, game_id=game_id)  # type: ignore[no-any-return]
+    answer = functools.partial(GameWaitView.as_view(), game_id=game_id)
+    return await db(answer, request)  # type: ignore[no-any-return]

@@ -184,3 +184,22 @@ def test_the_account_stream_says_whose_turn_it_is_in_every_game(
     assert turn["seat"] == 1 and turn["kind"] in ("lead", "follow")
     assert [e for _, e in feed] == bob.get("/api/stream/?page_size=100").json()["results"]
     reader.close()
+
+
+def test_open_streams_hold_no_thread_each(asgi_server: str, alice: Player) -> None:
+    """Django's ASGI handler gives each request a thread for as long as it lasts; an open stream
+    must not keep one (gtr_api.asgi), or a web process holds only as many streams as threads."""
+    import contextlib
+    import threading
+
+    game_id = start_game(alice, [signup()])
+    url = f"{asgi_server}/api/games/{game_id}/events/"
+    before = threading.active_count()
+    with httpx.Client(timeout=10) as client, contextlib.ExitStack() as streams:
+        for _ in range(20):
+            response = streams.enter_context(
+                client.stream("GET", url, headers={**SSE, **auth(alice)})
+            )
+            assert response.status_code == 200
+            assert next(response.iter_lines()).startswith("retry:")
+        assert threading.active_count() - before < 10
