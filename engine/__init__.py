@@ -1,7 +1,9 @@
 """The rules of Glory to Rome (Black Box edition, Republic and Imperium), pure Python.
 
 No Django, no I/O, no clock, no global randomness: a game is fully determined by its configuration,
-its seed and the list of actions applied. Everything outside the engine goes through this module.
+its seed and the list of actions applied. The service plays games through this module alone (its
+`__all__`); it also uses `engine.bots` to fill empty seats and `engine.cards` for card facts. The
+command-line tools `python -m engine.bench` and `python -m engine.bots.arena` sit on top of it.
 
 >>> import engine
 >>> state = engine.new_game("republic", players=3, seed=7)
@@ -17,10 +19,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import buildings, flow, roles
+# Importing `buildings` and `roles` registers every building's power and every role.
+from . import buildings, flow, roles  # noqa: F401
 from .actions import ACTION_TYPES, Action, parse
 from .cards import catalog
-from .endgame import end_game
+from .endgame import end_game as _end_game
 from .endgame import scores as _scores
 from .errors import EngineError, IllegalAction, MalformedAction, SetupError
 from .events import Event, event_view, public_action
@@ -32,6 +35,7 @@ from .views import prompt, to_act, view
 
 __all__ = [
     "ACTION_TYPES",
+    "Action",
     "EngineError",
     "Event",
     "IllegalAction",
@@ -39,8 +43,8 @@ __all__ = [
     "SetupError",
     "State",
     "apply",
-    "buildings",
     "catalog",
+    "check",
     "event_view",
     "events_of",
     "from_json",
@@ -50,7 +54,7 @@ __all__ = [
     "parse",
     "prompt",
     "public_action",
-    "roles",
+    "safe_action",
     "scenario",
     "scores",
     "state_hash",
@@ -142,14 +146,14 @@ def scores(state: State) -> list[dict[str, Any]]:
 
 
 def surrender(state: State, winner: int) -> State:
-    """End the game because all other players surrendered to `winner` (rules/001 ENDING THE GAME);
-    that player wins with no need to score."""
+    """End the game because all other players surrendered to `winner` (Black Box rulebook, Ending
+    the Game); that player wins with no need to score."""
     if state.end is not None:
         raise IllegalAction("game_over", "The game is over.")
     if isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < state.n:
         raise IllegalAction("no_such_seat", f"There is no seat {winner}.")
     new = state.clone()
-    end_game(new, "surrender", [winner])
+    _end_game(new, "surrender", [winner])
     new.moves += 1
     _record_end(new)
     return new

@@ -48,9 +48,9 @@ def drew(state: State, seat: int, zone: str, card: int) -> None:
 
 def public_action(action: dict[str, Any], actor: int | None, viewer: int | None) -> dict[str, Any]:
     """An action as `viewer` may see it: the card a Basilica filches from hand stays hidden from
-    everyone but its owner (Black Box rulebook, Basilica: "Do not reveal the identity of the
-    additional filched card to your opponents"): others see `from_hand` as null. Every other
-    action only names cards that are public once played."""
+    everyone but its owner (Black Box rulebook, Appendix I, Basilica: "Do not reveal the identity
+    of the additional filched card to your opponents"): others see `from_hand` as null. Every
+    other action only names cards that are public once played."""
     if viewer == actor or action.get("type") != "sell" or action.get("from_hand") is None:
         return action
     return {**action, "from_hand": None}

@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from . import selectors, story, webhooks
+from . import codes, selectors, story, webhooks
 from .errors import Forbidden
 from .event_schema import (
     AccountEventPage,
@@ -28,10 +28,9 @@ from .event_schema import (
     WebhookUpdateInput,
     WebhookView,
 )
-from .idempotency import idempotent
 from .models import AccountEvent, Seat, Webhook, WebhookDelivery
 from .pagination import Pagination
-from .views import GAME_ID, IDEMPOTENCY, POST_ERRORS, body, caller_seat, errors, query
+from .views import body, caller_seat, errors, query, write
 
 LIST = (
     "Without `Accept: text/event-stream`: the events after `after`, oldest first, a page at a "
@@ -44,6 +43,7 @@ SSE = OpenApiResponse(
     "comment line every 15 s keeps the connection alive. `Last-Event-ID` (or `?after=N`) "
     "resumes after that event; without either the stream starts with what happens next.",
 )
+GAME_ID = OpenApiParameter("game_id", int, OpenApiParameter.PATH)
 LAST_EVENT_ID = OpenApiParameter(
     "Last-Event-ID",
     int,
@@ -88,7 +88,9 @@ class AccountOnly(IsAuthenticated):
 
     def has_permission(self, request: Request, view: APIView) -> bool:
         if isinstance(request.auth, Seat):
-            raise Forbidden("This needs an account token, not a seat token.", "account_required")
+            raise Forbidden(
+                "This needs an account token, not a seat token.", codes.ACCOUNT_REQUIRED
+            )
         return super().has_permission(request, view)
 
 
@@ -164,17 +166,15 @@ class WebhookListCreateView(APIView):
     def get(self, request: Request) -> Response:
         return page(request, self, Webhook.objects.filter(user=request.user), hook_view)
 
-    @extend_schema(
-        operation_id="webhooks_create",
-        summary="Add a webhook (all your games, or one)",
+    @write(
+        "webhooks_create",
+        "Add a webhook (all your games, or one)",
+        tag="webhooks",
         description="The answer carries the hook's `secret` (only this once): each delivery is "
         "signed with it (docs/events.md, Webhooks).",
         request=WebhookInput,
-        parameters=[IDEMPOTENCY],
-        responses={201: WebhookCreated, **errors(*POST_ERRORS)},
-        tags=["webhooks"],
+        answer=(201, WebhookCreated),
     )
-    @idempotent
     def post(self, request: Request) -> Response:
         data = body(WebhookInput, request)
         hook = webhooks.webhook_create(user=request.user, url=data["url"], game_id=data.get("game"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from . import codes
 from .errors import BadRequest
 
 
@@ -15,5 +16,5 @@ def check_params(params: Mapping[str, Any], allowed: Iterable[str]) -> None:
         raise BadRequest(
             f"Unknown query parameter(s): {', '.join(unknown)}. "
             f"Known here: {', '.join(sorted(allowed)) or 'none'}.",
-            "unknown_parameter",
+            codes.UNKNOWN_PARAMETER,
         )

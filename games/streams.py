@@ -16,7 +16,6 @@ token is replaced. Each stream sends a comment every GTR_STREAM_KEEPALIVE_SECOND
 
 from __future__ import annotations
 
-import functools
 import json
 import time
 from collections.abc import AsyncIterator, Callable
@@ -32,7 +31,7 @@ from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
-from . import selectors, story
+from . import codes, selectors, story
 from .errors import BadRequest, Forbidden
 from .hub import RESYNC, Message, current, db
 from .models import AccountEvent, Game, GameEvent, Seat
@@ -82,7 +81,7 @@ def last_event_id(request: HttpRequest) -> int | None:
     if raw is None:
         return None
     if not raw.isdigit() or len(raw) > 10:
-        raise BadRequest("Last-Event-ID and `after` are event numbers.", "bad_last_event_id")
+        raise BadRequest("Last-Event-ID and `after` are event numbers.", codes.BAD_LAST_EVENT_ID)
     return int(raw)
 
 
@@ -120,7 +119,7 @@ def account_plan(request: HttpRequest) -> Plan:
     check_params(request.GET, {"after"})
     user, token_seat = credentials(request)
     if token_seat is not None:
-        raise Forbidden("This needs an account token, not a seat token.", "account_required")
+        raise Forbidden("This needs an account token, not a seat token.", codes.ACCOUNT_REQUIRED)
     if not user.is_authenticated:
         raise NotAuthenticated("Log in to follow your games.")
     after = last_event_id(request)
@@ -307,5 +306,5 @@ async def game_wait(request: HttpRequest, game_id: int) -> HttpResponse:
     if waiting is not None:
         await wait_for_change(waiting)
         request.gtr_wait_status = waiting.status  # type: ignore[attr-defined]
-    answer = functools.partial(GameWaitView.as_view(), game_id=game_id)
-    return await db(answer, request)  # type: ignore[no-any-return]
+    view = GameWaitView.as_view()  # under uvicorn, on Django's one thread-sensitive thread
+    return await sync_to_async(view)(request, game_id=game_id)  # type: ignore[no-any-return]

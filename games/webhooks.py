@@ -37,6 +37,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from . import codes
 from .errors import BadRequest, Forbidden, NotFound
 from .models import Game, Seat, Webhook, WebhookDelivery
 from .story import account_rendered
@@ -60,16 +61,18 @@ def webhook_create(*, user: Any, url: str, game_id: int | None = None) -> Webhoo
     try:
         check_url(url)
     except Refused as exc:
-        raise BadRequest(str(exc), "bad_webhook_url") from exc
+        raise BadRequest(str(exc), codes.BAD_WEBHOOK_URL) from exc
     game = None
     if game_id is not None:
         game = Game.objects.filter(pk=game_id).first()
         if game is None:
             raise NotFound("No such game.")
         if not Seat.objects.filter(game=game, user=user).exists():
-            raise Forbidden("You have no seat at this game.", "not_a_player")
+            raise Forbidden("You have no seat at this game.", codes.NOT_A_PLAYER)
     if Webhook.objects.filter(user=user).count() >= MAX_WEBHOOKS:
-        raise BadRequest(f"An account has at most {MAX_WEBHOOKS} webhooks.", "too_many_webhooks")
+        raise BadRequest(
+            f"An account has at most {MAX_WEBHOOKS} webhooks.", codes.TOO_MANY_WEBHOOKS
+        )
     return Webhook.objects.create(user=user, game=game, url=url, secret=secrets.token_hex(32))
 
 

@@ -1,5 +1,8 @@
-"""The Celery app. Without REDIS_URL tasks run eagerly in-process (settings), so the embedded
-default needs no broker; production points REDIS_URL at Redis and runs workers."""
+"""The Celery app, configured from the Django settings (`CELERY_*`). With REDIS_URL the broker is
+Redis (production); without it, kombu's filesystem transport under var/celery/, so the embedded
+default needs no broker server and still runs a real worker (`manage.py serve`). Tasks run eagerly
+in-process only with GTR_CELERY_EAGER=1, or where `task_always_eager` is set (tests/conftest.py
+sets it for every test but tests/async_play's)."""
 
 import os
 
