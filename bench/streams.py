@@ -155,6 +155,7 @@ async def measure(args: Any, server: subprocess.Popen[bytes], port: int, n: int)
         "max_ms": round(max(latencies, default=0) * 1000, 1),
         "threads": int(status["Threads"]),
         "rss_mb": round(int(status["VmRSS"].split()[0]) / 1024, 1),
+        "load": round(os.getloadavg()[0], 1),  # the machine is shared: how busy it was
     }
 
 
