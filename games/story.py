@@ -10,7 +10,7 @@ each feed event makes a delivery for each of the account's webhooks that wants i
 
 Nothing here decides anything: the services say what happened and this module writes it down.
 What a write recorded rides on the event the service publishes (`games.events.publish` takes it
-with `drain`, as numbers: no card), and after the commit `on_committed` hands the rows to the hub
+with `drain`, as numbers: no card), and after the commit games.fanout hands the rows to the hub
 (games.hub) and the deliveries to the webhook tasks (games.webhooks).
 """
 
@@ -288,36 +288,6 @@ def hub_messages(
     return [(f"game:{g}", {"events": events}) for g, events in games.items()] + [
         (f"user:{u}", {"events": events}) for u, events in users.items()
     ]
-
-
-# After the commit -------------------------------------------------------------------------------
-
-
-def on_committed(sender: Any, *, event: Any, **_: Any) -> None:
-    """A receiver of games.events.committed: the write's game and feed events to the hub, its
-    webhook deliveries to their tasks; a seat given up closes the streams of its old token.
-    Never raises (a message lost is made good from the database by its subscribers; a delivery
-    not queued is found by the sweep)."""
-    from . import hub, webhooks
-    from .events import LEFT
-
-    try:
-        game_rows = []
-        if event.story is not None:
-            first, last = event.story
-            game_rows = list(
-                GameEvent.objects.filter(game_id=event.game_id, number__range=(first, last))
-            )
-        feed_rows = list(AccountEvent.objects.filter(pk__in=event.feed)) if event.feed else []
-        for channel, message in hub_messages(game_rows, feed_rows):
-            hub.publish(channel, message)
-        if event.kind == LEFT:
-            seat = Seat.objects.filter(game_id=event.game_id, position=event.seat).first()
-            if seat is not None:
-                hub.revoke(seat.pk)
-        webhooks.deliveries_schedule(list(event.deliveries))
-    except Exception:
-        log.exception("could not publish the events of %s", event)
 
 
 def latest_ids() -> tuple[int, int]:

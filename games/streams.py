@@ -55,10 +55,8 @@ def documented_as(view_class: type[APIView], handler: Callable[..., Any]) -> Cal
 
 
 def error_response(exc: Exception) -> HttpResponse:
-    """The JSON error every endpoint answers for `exc` (gtr_api.errors)."""
-    from gtr_api.errors import exception_handler
-
-    response = exception_handler(exc, {"view": APIView(), "request": None})
+    """The JSON error every endpoint answers for `exc` (DRF's EXCEPTION_HANDLER setting)."""
+    response = api_settings.EXCEPTION_HANDLER(exc, {"view": APIView(), "request": None})
     if response is None:
         raise exc
     headers = {k: v for k, v in response.items() if k in ("WWW-Authenticate", "Retry-After")}

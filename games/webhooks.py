@@ -32,6 +32,7 @@ from datetime import timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
+from celery import current_app
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
@@ -266,25 +267,25 @@ def backoff(attempts: int) -> float:
     return float(min(settings.GTR_WEBHOOK_RETRY_SECONDS * 3 ** (attempts - 1), MAX_BACKOFF_SECONDS))
 
 
+def deliver_task(delivery_id: int) -> Any:
+    """The delivery's task (games.tasks.deliver_webhook), named rather than imported: the tasks
+    are an adapter on top of this module."""
+    return current_app.signature("games.tasks.deliver_webhook", args=(delivery_id,))
+
+
 def _schedule(delivery_id: int, delay: float) -> None:
     """A retry's task, unless it would be held past the deadline horizon (the sweep sends it)
     or tasks run in-process (tests: the sweep, or the test, attempts again)."""
-    from gtr_api.celery import app
-
-    from .tasks import deliver_webhook
-
-    if app.conf.task_always_eager or delay > settings.GTR_DEADLINE_HORIZON_SECONDS:
+    if current_app.conf.task_always_eager or delay > settings.GTR_DEADLINE_HORIZON_SECONDS:
         return
-    deliver_webhook.apply_async((delivery_id,), countdown=delay)
+    deliver_task(delivery_id).apply_async(countdown=delay)
 
 
 def deliveries_schedule(ids: list[int]) -> None:
     """After the commit that created them: one task per delivery."""
-    from .tasks import deliver_webhook
-
     for delivery_id in ids:
         try:
-            deliver_webhook.delay(delivery_id)
+            deliver_task(delivery_id).delay()
         except Exception:  # the broker is down: the sweep sends it later
             log.exception("could not queue webhook delivery %s", delivery_id)
 
@@ -303,9 +304,7 @@ def deliveries_due(now: Any = None) -> list[int]:
 def webhooks_sweep() -> int:
     """Queue every delivery that is due (beat runs this: retries held back past the horizon,
     tasks lost with a broker or a worker)."""
-    from .tasks import deliver_webhook
-
     due = deliveries_due()
     for delivery_id in due:
-        deliver_webhook.delay(delivery_id)
+        deliver_task(delivery_id).delay()
     return len(due)
