@@ -164,14 +164,14 @@ def new_game() -> tuple[int, list[str]]:
     import secrets
 
     from django.contrib.auth.models import User
-    from rest_framework.authtoken.models import Token
 
     from games.services import lobby
+    from players.services import token_create
 
     users = [User.objects.create_user(f"b{secrets.token_hex(4)}") for _ in range(2)]
     game = lobby.game_create(user=users[0], version="republic", players=2)
     lobby.seat_join(game_id=game.pk, user=users[1])
-    return game.pk, [Token.objects.create(user=u).key for u in users]
+    return game.pk, [token_create(user=u) for u in users]
 
 
 def play_one(game_id: int) -> list[int]:

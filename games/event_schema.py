@@ -9,8 +9,10 @@ from typing import Any
 from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 
+import engine
+
 from .models import Move
-from .serializers import MAX_SEQ, CardRef, LoggedActionField, LooseObject, paginated
+from .serializers import MAX_SEQ, CardRef, LoggedActionField, ScoreView, paginated
 
 
 class EventQuery(serializers.Serializer):
@@ -77,15 +79,15 @@ GAME_EVENTS = {
     "game_over": game_event(
         "GameOverEvent",
         "The game ended.",
-        reason=serializers.CharField(),
+        reason=serializers.ChoiceField(choices=engine.END_REASONS),
         winners=serializers.ListField(child=serializers.IntegerField()),
-        scores=serializers.ListField(child=LooseObject()),
+        scores=ScoreView(many=True),
     ),
     "decision": game_event(
         "DecisionEvent",
         "A decision begins (whose turn it is).",
         seat=seat("Whose decision."),
-        kind=serializers.CharField(help_text="The prompt's kind: lead, follow, act, give..."),
+        kind=serializers.ChoiceField(choices=engine.PROMPT_KINDS, help_text="The prompt's kind."),
         role=serializers.CharField(required=False),
         deadline=serializers.DateTimeField(allow_null=True),
         automatic=serializers.BooleanField(help_text="The server plays it (a bot)."),

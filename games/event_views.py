@@ -15,8 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from . import codes, selectors, story, webhooks
-from .errors import Forbidden
+from . import selectors, story, webhooks
 from .event_schema import (
     AccountEventPage,
     EventQuery,
@@ -28,7 +27,7 @@ from .event_schema import (
     WebhookUpdateInput,
     WebhookView,
 )
-from .models import AccountEvent, Seat, Webhook, WebhookDelivery
+from .models import AccountEvent, Webhook, WebhookDelivery
 from .pagination import Pagination
 from .views import body, caller_seat, errors, query, write
 
@@ -59,6 +58,8 @@ def page(request: Request, view: APIView, rows: Any, render: Any) -> Response:
 
 
 class GameEventListView(APIView):
+    seat_tokens = True  # games.auth: a seat token acts here for its own game
+
     @extend_schema(
         operation_id="games_events",
         summary="The game's events as your seat sees them: a list, or a live stream",
@@ -83,26 +84,15 @@ class GameEventListView(APIView):
         return page(request, self, rows, lambda e: story.rendered(e, position))
 
 
-class AccountOnly(IsAuthenticated):
-    """Feeds and webhooks belong to accounts: a seat token is not enough."""
-
-    def has_permission(self, request: Request, view: APIView) -> bool:
-        if isinstance(request.auth, Seat):
-            raise Forbidden(
-                "This needs an account token, not a seat token.", codes.ACCOUNT_REQUIRED
-            )
-        return super().has_permission(request, view)
-
-
 class AccountEventListView(APIView):
-    permission_classes = [AccountOnly]
+    permission_classes = [IsAuthenticated]  # an account: games.auth refuses seat tokens here
 
     @extend_schema(
         operation_id="stream",
         summary="Your account's feed, all games: a list, or a live stream",
         description="What concerns you in every game: your turn, invitations, games started, "
         "finished or cancelled, your timeouts. One connection serves a bot or an app with many "
-        "games. Needs an account (a seat token gets 403 `account_required`). Webhooks receive "
+        "games. Needs an account (a seat token gets 403 `seat_token_scope`). Webhooks receive "
         "the same events.",
         parameters=[EventQuery, LAST_EVENT_ID],
         responses={
@@ -155,7 +145,7 @@ HOOK_ID = OpenApiParameter("hook_id", int, OpenApiParameter.PATH)
 
 
 class WebhookListCreateView(APIView):
-    permission_classes = [AccountOnly]
+    permission_classes = [IsAuthenticated]  # an account: games.auth refuses seat tokens here
 
     @extend_schema(
         operation_id="webhooks_list",
@@ -182,7 +172,7 @@ class WebhookListCreateView(APIView):
 
 
 class WebhookDetailView(APIView):
-    permission_classes = [AccountOnly]
+    permission_classes = [IsAuthenticated]  # an account: games.auth refuses seat tokens here
 
     @extend_schema(
         operation_id="webhooks_retrieve",
@@ -218,7 +208,7 @@ class WebhookDetailView(APIView):
 
 
 class WebhookDeliveryListView(APIView):
-    permission_classes = [AccountOnly]
+    permission_classes = [IsAuthenticated]  # an account: games.auth refuses seat tokens here
 
     @extend_schema(
         operation_id="webhooks_deliveries",

@@ -32,7 +32,7 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from . import codes, selectors, story
-from .errors import BadRequest, Forbidden
+from .errors import BadRequest
 from .hub import RESYNC, Message, current, db
 from .models import AccountEvent, Game, GameEvent, Seat
 from .params import check_params
@@ -63,11 +63,15 @@ def error_response(exc: Exception) -> HttpResponse:
     return JsonResponse(response.data, status=response.status_code, headers=headers)
 
 
-def credentials(request: HttpRequest) -> tuple[Any, Seat | None]:
-    """The caller's user and seat token (DRF's authenticators; AuthenticationFailed for a bad
-    token, as on every endpoint)."""
+def credentials(
+    request: HttpRequest, view_class: type[APIView], **kwargs: Any
+) -> tuple[Any, Seat | None]:
+    """The caller's user and seat token, authenticated as for `view_class` with the URL's
+    `kwargs` (DRF's authenticators: AuthenticationFailed for a bad token, and games.auth's
+    scope check: a seat token only where the view takes one, for its own game)."""
     authenticators = [cls() for cls in api_settings.DEFAULT_AUTHENTICATION_CLASSES]
-    drf = Request(request, authenticators=authenticators)
+    context = {"view": view_class(), "kwargs": kwargs}
+    drf = Request(request, authenticators=authenticators, parser_context=context)
     user, auth = drf.user, drf.auth
     return user, auth if isinstance(auth, Seat) else None
 
@@ -95,8 +99,10 @@ class Plan:
 
 
 def game_plan(request: HttpRequest, game_id: int) -> Plan:
+    from .event_views import GameEventListView
+
     check_params(request.GET, {"after"})
-    user, token_seat = credentials(request)
+    user, token_seat = credentials(request, GameEventListView, game_id=game_id)
     game = selectors.game_get(game_id, with_state=False)
     seat = selectors.seat_for(game, user=user, token_seat=token_seat)
     position = None if seat is None else seat.position
@@ -114,10 +120,10 @@ def game_plan(request: HttpRequest, game_id: int) -> Plan:
 
 
 def account_plan(request: HttpRequest) -> Plan:
+    from .event_views import AccountEventListView
+
     check_params(request.GET, {"after"})
-    user, token_seat = credentials(request)
-    if token_seat is not None:
-        raise Forbidden("This needs an account token, not a seat token.", codes.ACCOUNT_REQUIRED)
+    user, _ = credentials(request, AccountEventListView)  # refuses a seat token
     if not user.is_authenticated:
         raise NotAuthenticated("Log in to follow your games.")
     after = last_event_id(request)
@@ -264,8 +270,10 @@ def wait_plan(request: HttpRequest, game_id: int) -> Waiting | None:
     query = WaitQuery(data=request.GET)
     if not query.is_valid():
         return None
+    from .views import GameWaitView
+
     try:
-        credentials(request)
+        credentials(request, GameWaitView, game_id=game_id)
         game = selectors.game_get(game_id, with_state=False)
     except Exception:
         return None

@@ -39,7 +39,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from . import codes
-from .errors import BadRequest, Forbidden, NotFound
+from .errors import Forbidden, NotFound, Refused
 from .models import Game, Seat, Webhook, WebhookDelivery
 from .story import account_rendered
 
@@ -50,7 +50,7 @@ MAX_BACKOFF_SECONDS = 3600
 MAX_WEBHOOKS = 20  # per account
 
 
-class Refused(Exception):
+class UrlRefused(Exception):
     """The URL may not be called (scheme, host, address)."""
 
 
@@ -61,8 +61,8 @@ def webhook_create(*, user: Any, url: str, game_id: int | None = None) -> Webhoo
     """A new hook, active, with a fresh secret (shown once, in the answer to its creation)."""
     try:
         check_url(url)
-    except Refused as exc:
-        raise BadRequest(str(exc), codes.BAD_WEBHOOK_URL) from exc
+    except UrlRefused as exc:
+        raise Refused(str(exc), codes.BAD_WEBHOOK_URL) from exc
     game = None
     if game_id is not None:
         game = Game.objects.filter(pk=game_id).first()
@@ -71,9 +71,7 @@ def webhook_create(*, user: Any, url: str, game_id: int | None = None) -> Webhoo
         if not Seat.objects.filter(game=game, user=user).exists():
             raise Forbidden("You have no seat at this game.", codes.NOT_A_PLAYER)
     if Webhook.objects.filter(user=user).count() >= MAX_WEBHOOKS:
-        raise BadRequest(
-            f"An account has at most {MAX_WEBHOOKS} webhooks.", codes.TOO_MANY_WEBHOOKS
-        )
+        raise Refused(f"An account has at most {MAX_WEBHOOKS} webhooks.", codes.TOO_MANY_WEBHOOKS)
     return Webhook.objects.create(user=user, game=game, url=url, secret=secrets.token_hex(32))
 
 
@@ -111,27 +109,27 @@ def _skip_pending(hook: Webhook) -> None:
 
 def check_url(url: str) -> tuple[str, str, int, list[str]]:
     """(scheme, host, port, the addresses to connect to) for a URL a webhook may call; raises
-    Refused otherwise."""
+    UrlRefused otherwise."""
     parts = urlsplit(url)
     allow_private = settings.GTR_WEBHOOKS_ALLOW_PRIVATE
     schemes = ("https", "http") if allow_private else ("https",)
     if parts.scheme not in schemes:
-        raise Refused("A webhook URL must use https.")
+        raise UrlRefused("A webhook URL must use https.")
     if not parts.hostname or parts.username or parts.password:
-        raise Refused("A webhook URL names a host, and no user or password.")
+        raise UrlRefused("A webhook URL names a host, and no user or password.")
     try:
         port = parts.port or (443 if parts.scheme == "https" else 80)
     except ValueError as exc:
-        raise Refused("The URL's port is not a number.") from exc
+        raise UrlRefused("The URL's port is not a number.") from exc
     try:
         found = socket.getaddrinfo(parts.hostname, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as exc:
-        raise Refused(f"The host {parts.hostname} cannot be resolved.") from exc
+        raise UrlRefused(f"The host {parts.hostname} cannot be resolved.") from exc
     addresses = sorted({str(info[4][0]) for info in found})
     if not allow_private:
         for address in addresses:
             if not is_public(address):
-                raise Refused(f"{parts.hostname} resolves to {address}, which is not public.")
+                raise UrlRefused(f"{parts.hostname} resolves to {address}, which is not public.")
     return parts.scheme, parts.hostname, port, addresses
 
 
@@ -172,7 +170,7 @@ def signature(secret: str, timestamp: int, body: bytes) -> str:
 
 
 def post(hook: Webhook, delivery_id: int, event: dict[str, Any]) -> int:
-    """One attempt: the HTTP status (raises Refused or OSError when no answer came)."""
+    """One attempt: the HTTP status (raises UrlRefused or OSError when no answer came)."""
     scheme, host, port, addresses = check_url(hook.url)
     parts = urlsplit(hook.url)
     body = json.dumps(event, separators=(",", ":")).encode()
@@ -217,7 +215,7 @@ def delivery_attempt(delivery_id: int) -> str:
     try:
         status = post(hook, delivery.pk, account_rendered(delivery.event))
         error = "" if 200 <= status < 300 else f"HTTP {status}"
-    except Refused as exc:
+    except UrlRefused as exc:
         status, error = None, f"refused: {exc}"
     except (OSError, http.client.HTTPException) as exc:
         status, error = None, f"{type(exc).__name__}: {exc}"

@@ -66,7 +66,7 @@ def test_credentials_and_parameters_are_checked_before_a_stream_starts(
             f"{asgi_server}/api/stream/",
             {"Authorization": f"Seat {seat_token}"},
             403,
-            "account_required",
+            "seat_token_scope",
         ),
     ]
     for url, headers, status, code in cases:

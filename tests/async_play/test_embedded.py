@@ -68,7 +68,7 @@ def test_bots_in_a_worker_process_reach_streams_on_every_web_process(tmp_path: P
                 assert r.status_code == 200, f"the bots did not move: {r.status_code}"
                 view = r.json()
                 continue
-            action = rnd.choice(view["legal_actions"])
+            action = rnd.choice(view["legal_actions"])["action"]
             r = client.post(
                 f"/api/games/{game_id}/moves/", json={"seq": view["seq"], "action": action}
             )

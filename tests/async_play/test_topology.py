@@ -26,10 +26,10 @@ BOT = 2
 
 
 def account(django_user_model: Any, name: str) -> dict[str, str]:
-    from rest_framework.authtoken.models import Token
+    from players.services import token_create
 
     user = django_user_model.objects.create_user(name, password="correct horse battery")
-    return {"Authorization": f"Token {Token.objects.create(user=user).key}"}
+    return {"Authorization": f"Token {token_create(user=user)}"}
 
 
 def json_log(client: httpx.Client, path: str) -> list[dict[str, Any]]:
@@ -58,7 +58,7 @@ def play_to_the_end(
             continue
         mine = people[seat].get(f"/api/games/{game_id}/").json()
         assert mine["your_turn"], mine
-        action = rnd.choice(mine["legal_actions"])
+        action = rnd.choice(mine["legal_actions"])["action"]
         r = people[seat].post(
             f"/api/games/{game_id}/moves/", json={"seq": mine["seq"], "action": action}
         )

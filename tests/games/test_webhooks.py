@@ -179,7 +179,7 @@ def test_the_sweep_sends_what_is_due_and_an_attempt_is_made_once(
 def test_private_addresses_and_plain_http_are_refused(db, url: str) -> None:
     bob = signup("bob")
     r = bob.post("/api/webhooks/", {"url": url})
-    assert (r.status_code, r.json()["code"]) in ((400, "bad_webhook_url"), (400, "invalid"))
+    assert (r.status_code, r.json()["code"]) in ((422, "bad_webhook_url"), (400, "invalid"))
     assert not Webhook.objects.exists()
 
 
@@ -191,7 +191,7 @@ def test_every_resolved_address_is_checked(monkeypatch) -> None:
         return [(2, 1, 6, "", ("93.184.215.14", port)), (2, 1, 6, "", ("10.0.0.7", port))]
 
     monkeypatch.setattr(webhooks.socket, "getaddrinfo", resolve)
-    with pytest.raises(webhooks.Refused, match=r"10\.0\.0\.7"):
+    with pytest.raises(webhooks.UrlRefused, match=r"10\.0\.0\.7"):
         webhooks.check_url("https://mixed.example/hook")
     assert webhooks.is_public("93.184.215.14") and webhooks.is_public("2606:4700::1111")
     for address in ("127.0.0.1", "::1", "fd00::1", "100.64.0.1", "224.0.0.1", "::ffff:10.0.0.1"):
@@ -204,7 +204,7 @@ def test_hooks_belong_to_accounts(db) -> None:
     token = alice.post(f"/api/games/{game_id}/seat-token/").json()["token"]
     seat = seat_player(token)
     r = seat.post("/api/webhooks/", {"url": "https://example.com/"})
-    assert (r.status_code, r.json()["code"]) == (403, "account_required")
+    assert (r.status_code, r.json()["code"]) == (403, "seat_token_scope")
     hook = Webhook.objects.create(user=_user(alice), url="https://example.com/", secret="x")
     assert bob.get(f"/api/webhooks/{hook.pk}/").status_code == 404
     assert bob.client.delete(f"/api/webhooks/{hook.pk}/").status_code == 404

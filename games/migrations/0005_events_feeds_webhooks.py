@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     dependencies = [
         ("auth", "0012_alter_user_first_name_max_length"),
-        ("games", "0003_game_to_act"),
+        ("games", "0004_seat_bot_ismcts"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
