@@ -3,7 +3,9 @@ of them and need no database."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -279,28 +281,25 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture
-def asgi_server(transactional_db: Any, settings: Any) -> Any:
-    """The project's ASGI application under uvicorn, in a thread of this process (so it shares
-    the test database), on a free port; its base URL. Streams keep alive every half second.
-    PostgreSQL only (tests marked `postgres`): SQLite's in-memory test database, shared between
-    threads, locks whole tables against each other (the embedded default's file database is
-    served across processes in tests/async_play/test_embedded.py)."""
+@contextlib.contextmanager
+def uvicorn_thread() -> Iterator[str]:
+    """The project's ASGI application under uvicorn, as production serves it, in a thread of
+    this process (so it shares the test database and settings, and mails land in
+    `mail.outbox`), on a free port; its base URL."""
     import threading
     import time
 
     import uvicorn
-    from django.db import connection
-
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (set DATABASE_URL)")
 
     from gtr_api.asgi import application
 
-    settings.GTR_STREAM_KEEPALIVE_SECONDS = 0.5
-    settings.GTR_HUB_POLL_SECONDS = 0.05
     config = uvicorn.Config(
-        application, host="127.0.0.1", port=free_port(), lifespan="off", log_level="warning"
+        application,
+        host="127.0.0.1",
+        port=free_port(),
+        lifespan="off",
+        log_level="warning",
+        timeout_graceful_shutdown=5,  # a stream a client left open ends with the server
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -309,9 +308,27 @@ def asgi_server(transactional_db: Any, settings: Any) -> Any:
     while not server.started:
         assert time.monotonic() < end and thread.is_alive(), "uvicorn did not start"
         time.sleep(0.02)
-    yield f"http://127.0.0.1:{config.port}"
-    server.should_exit = True
-    thread.join(30)
+    try:
+        yield f"http://127.0.0.1:{config.port}"
+    finally:
+        server.should_exit = True
+        thread.join(30)
+
+
+@pytest.fixture
+def asgi_server(transactional_db: Any, settings: Any) -> Iterator[str]:
+    """`uvicorn_thread` for a test; streams keep alive every half second. PostgreSQL only (tests
+    marked `postgres`): SQLite's in-memory test database, shared between threads, locks whole
+    tables against each other (the embedded default's file database is served across processes
+    in tests/async_play/test_embedded.py, and to the browser tests in tests/web/conftest.py)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (set DATABASE_URL)")
+    settings.GTR_STREAM_KEEPALIVE_SECONDS = 0.5
+    settings.GTR_HUB_POLL_SECONDS = 0.05
+    with uvicorn_thread() as url:
+        yield url
 
 
 class EventReader:
