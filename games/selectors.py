@@ -8,7 +8,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import caches
-from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
 from django.utils import timezone
 
 import engine
@@ -95,7 +95,12 @@ def clock_public(game: Game) -> dict[str, Any]:
     return out
 
 
-def game_summary(game: Game) -> dict[str, Any]:
+def game_summary(game: Game, user: Any = None) -> dict[str, Any]:
+    """A game in the lobby; with `user`, whether the pending decision is that user's."""
+    mine = None
+    if user is not None and user.is_authenticated:
+        mine = next((s.position for s in seats_of(game) if s.user_id == user.pk), None)
+    your_turn = turn_of(game, mine)
     return {
         "id": game.pk,
         "status": game.status,
@@ -109,10 +114,25 @@ def game_summary(game: Game) -> dict[str, Any]:
         "seats": seats_public(game),
         "clock": clock_public(game),
         "deadline": game.deadline,
+        "to_act": game.to_act if game.status == Game.Status.ACTIVE else None,
+        "my_seat": mine,
+        "your_turn": your_turn,
+        "your_deadline": game.deadline if your_turn else None,
+        "last_event": game.last_event,
         "created": game.created,
         "started": game.started,
         "finished": game.finished,
     }
+
+
+def turn_of(game: Game, position: int | None) -> bool:
+    """Whether the pending decision is the seat's to make (not one the server plays for it)."""
+    return (
+        position is not None
+        and game.status == Game.Status.ACTIVE
+        and game.to_act == position
+        and not game.automatic
+    )
 
 
 def game_view_for_seat(game: Game, seat: Seat | None) -> dict[str, Any]:
@@ -122,6 +142,7 @@ def game_view_for_seat(game: Game, seat: Seat | None) -> dict[str, Any]:
     out = game_summary(game)
     out["my_seat"] = position
     out.update(table_view(game, position))
+    out["your_deadline"] = game.deadline if out["your_turn"] else None
     return out
 
 
@@ -192,12 +213,18 @@ def game_list(
     version: str | None = None,
     players: int | None = None,
     status: str | None = None,
+    your_turn: bool | None = None,
 ) -> QuerySet[Game]:
     qs = (
         Game.objects.defer("state")
         .select_related("creator")
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
     )
+    yours = Q(pk__in=[])  # an anonymous caller's turn is never
+    if user is not None and user.is_authenticated:
+        seated_to_act = Seat.objects.filter(game=OuterRef("pk"), position=OuterRef("to_act"))
+        yours = Q(Exists(seated_to_act.filter(user=user)), status=Game.Status.ACTIVE)
+        yours &= Q(automatic=False)
     if scope == "mine":
         if user is None or not user.is_authenticated:
             return qs.none()
@@ -216,6 +243,8 @@ def game_list(
         qs = qs.filter(players=players)
     if status:
         qs = qs.filter(status=status)
+    if your_turn is not None:
+        qs = qs.filter(yours) if your_turn else qs.exclude(yours)
     return qs.order_by("-id")
 
 

@@ -21,7 +21,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 
-from . import selectors
+from . import selectors, webhooks
 from .events import Event
 from .services import automatic
 
@@ -86,6 +86,18 @@ def sweep() -> int:
     for game_id, seq in stuck:
         play_automatic_turn.delay(game_id, seq)
     return len(late) + len(stuck)
+
+
+@shared_task(**RETRY)
+def deliver_webhook(delivery_id: int) -> str:
+    """One attempt of a webhook delivery (if it is due and no other attempt holds it)."""
+    return webhooks.delivery_attempt(delivery_id)
+
+
+@shared_task(**RETRY)
+def webhooks_sweep() -> int:
+    """Beat's safety net for webhook deliveries whose task is late or lost."""
+    return webhooks.webhooks_sweep()
 
 
 def on_committed(sender: Any, *, event: Event, **_: Any) -> None:

@@ -4,11 +4,9 @@ propagate to the one exception handler (gtr_api.errors)."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
-from django.conf import settings
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated
@@ -19,11 +17,12 @@ from rest_framework.views import APIView
 
 import engine
 
-from . import codes, selectors
+from . import codes, hub, selectors
 from .errors import Forbidden
 from .idempotency import idempotent
 from .models import Game, Seat
 from .pagination import Pagination
+from .params import check_params
 from .serializers import (
     Error,
     GameCreateInput,
@@ -120,6 +119,9 @@ def seat_required(request: Request, game: Game) -> Seat:
 
 
 def query(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    """The query parameters, validated; 400 `unknown_parameter` for one the endpoint does not
+    know (a misspelt filter must not answer with everything)."""
+    check_params(request.query_params, serializer_class().fields)
     blank = {
         k: ["May not be blank: leave the parameter out."]
         for k, v in request.query_params.items()
@@ -158,7 +160,8 @@ class GameListCreateView(APIView):
         games = selectors.game_list(user=request.user, **q)
         paginator = Pagination()
         page = paginator.paginate_queryset(games, request, view=self)
-        return paginator.get_paginated_response([selectors.game_summary(g) for g in page or []])
+        summaries = [selectors.game_summary(g, request.user) for g in page or []]
+        return paginator.get_paginated_response(summaries)
 
     @write(
         "games_create",
@@ -283,13 +286,17 @@ class MoveListCreateView(APIView):
 
 
 class GameWaitView(APIView):
+    """The long poll. games.streams.game_wait waits on the event hub until the game moves (or
+    the timeout), then this view answers."""
+
     seat_tokens = True  # games.auth: a seat token acts here for its own game
 
     @extend_schema(
         operation_id="games_wait",
         summary="Wait for the next move (long poll)",
         description="Answers with your view as soon as the game's `seq` passes the one you "
-        "sent (or the game starts, ends or is cancelled); 204 when `timeout` seconds pass first.",
+        "sent (or the game starts, ends or is cancelled); 204 when `timeout` seconds pass first. "
+        "The event streams (`/events/`, `/api/stream/`) tell the same with one connection.",
         parameters=[WaitQuery],
         responses={
             200: GameView,
@@ -302,18 +309,11 @@ class GameWaitView(APIView):
         q = query(WaitQuery, request)
         game = selectors.game_get(game_id, with_state=False)
         seat = caller_seat(request, game)
-        timeout = min(q["timeout"], settings.GTR_WAIT_MAX_SECONDS)
-        deadline = time.monotonic() + timeout
-        first_status = game.status
-        while True:
-            if game.seq > q["seq"] or game.status != first_status:
-                return game_response(selectors.game_get(game_id), seat)
-            if game.status in (Game.Status.FINISHED, Game.Status.CANCELLED):
-                return game_response(selectors.game_get(game_id), seat)
-            if time.monotonic() >= deadline:
-                return Response(status=status.HTTP_204_NO_CONTENT)
-            time.sleep(min(settings.GTR_WAIT_POLL_SECONDS, max(0, deadline - time.monotonic())))
-            game = selectors.game_get(game_id, with_state=False)
+        first_status = getattr(request._request, "gtr_wait_status", game.status)
+        over = game.status in (Game.Status.FINISHED, Game.Status.CANCELLED)
+        if game.seq > q["seq"] or game.status != first_status or over:
+            return game_response(selectors.game_get(game_id), seat)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class GameResignView(APIView):
@@ -380,6 +380,7 @@ class SeatTokenView(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         seat = require_seat(request, game_id)
         token = lobby.seat_token_rotate(seat=seat)
+        hub.revoke(seat.pk)  # streams opened with the old token close
         return Response({"token": token, "seat": seat.position})
 
 

@@ -191,7 +191,6 @@ CORS_EXPOSE_HEADERS = ("etag", "retry-after", "idempotent-replayed")
 GTR_ALLOW_SCENARIOS = os.environ.get("GTR_ALLOW_SCENARIOS", "0") == "1"
 # The long-poll "wait for the next move" endpoint answers after at most this many seconds.
 GTR_WAIT_MAX_SECONDS = float(os.environ.get("GTR_WAIT_MAX_SECONDS", "30"))
-GTR_WAIT_POLL_SECONDS = 0.2
 # Where capability links in invitation e-mails point.
 GTR_PUBLIC_URL = os.environ.get("GTR_PUBLIC_URL", "http://127.0.0.1:8000")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "gtr@localhost")
@@ -261,6 +260,8 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(minute=0, hour=GTR_MAIL_DIGEST_HOUR),
     },
     "mail-prune": {"task": "players.prune_mail_records", "schedule": crontab(minute=30, hour=3)},
+    # Webhook deliveries whose retry is due and whose task was lost or held back.
+    "webhooks": {"task": "games.tasks.webhooks_sweep", "schedule": GTR_SWEEP_SECONDS},
 }
 # A deadline task is never held longer than this (Redis would deliver it again): further
 # deadlines are reached in hops.
@@ -275,6 +276,25 @@ GTR_BOT_HARD_MARGIN = float(os.environ.get("GTR_BOT_HARD_MARGIN", "15"))
 GTR_BOT_THINK_SECONDS = (
     float(os.environ["GTR_BOT_THINK_SECONDS"]) if os.environ.get("GTR_BOT_THINK_SECONDS") else None
 )
+
+# Live events (docs/events.md). The event hub fans events out to streams and long polls: Redis
+# pub/sub when REDIS_URL is set; otherwise each web process reads new events from the database
+# every GTR_HUB_POLL_SECONDS (one query for all its subscribers).
+GTR_HUB_POLL_SECONDS = float(os.environ.get("GTR_HUB_POLL_SECONDS", "0.2"))
+GTR_HUB_READY_SECONDS = 5.0  # a new subscriber waits this long at most for the hub's listener
+GTR_HUB_LINGER_SECONDS = 30.0  # the listener stops after this long without subscribers
+# Event streams send a comment this often, so proxies and clients see a live connection.
+GTR_STREAM_KEEPALIVE_SECONDS = float(os.environ.get("GTR_STREAM_KEEPALIVE_SECONDS", "15"))
+GTR_STREAM_RETRY_MS = 3000  # the SSE `retry:` a client waits before reconnecting
+# Webhooks (docs/events.md): attempts per event, the first retry's delay (then x3 each time,
+# at most an hour), consecutive failures that disable a hook, the timeout of one request.
+GTR_WEBHOOK_ATTEMPTS = int(os.environ.get("GTR_WEBHOOK_ATTEMPTS", "8"))
+GTR_WEBHOOK_RETRY_SECONDS = float(os.environ.get("GTR_WEBHOOK_RETRY_SECONDS", "10"))
+GTR_WEBHOOK_DISABLE_AFTER = int(os.environ.get("GTR_WEBHOOK_DISABLE_AFTER", "20"))
+GTR_WEBHOOK_TIMEOUT_SECONDS = float(os.environ.get("GTR_WEBHOOK_TIMEOUT_SECONDS", "10"))
+# Only for tests and trusted networks: let webhooks use plain http and reach private, loopback
+# and link-local addresses (refused otherwise: SSRF).
+GTR_WEBHOOKS_ALLOW_PRIVATE = os.environ.get("GTR_WEBHOOKS_ALLOW_PRIVATE", "0") == "1"
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Glory to Rome game server",
@@ -295,6 +315,7 @@ SPECTACULAR_SETTINGS = {
         "TimeoutPolicyEnum": "games.models.Seat.Timeout",
         "MaterialEnum": "engine.cards.MATERIALS",
         "RoleEnum": "engine.cards.ROLES",
+        "PromptViewKindEnum": "engine.PROMPT_KINDS",
     },
     # One component for a shape that requests and responses share (an action is posted back as
     # it is received); request-only defaults do not make fields required in generated clients.

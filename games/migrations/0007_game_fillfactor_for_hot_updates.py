@@ -23,6 +23,6 @@ def _alter(fillfactor: int | None):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0004_seat_bot_ismcts")]
+    dependencies = [("games", "0005_events_feeds_webhooks")]
 
     operations = [migrations.RunPython(_alter(FILLFACTOR), _alter(None), elidable=False)]

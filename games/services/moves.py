@@ -13,7 +13,7 @@ from django.utils import timezone
 import engine
 from engine import record as engine_record
 
-from .. import codes, events, selectors
+from .. import codes, events, selectors, story
 from ..errors import Conflict, StaleSeq
 from ..models import Game, Move, Seat
 from .clocks import clock_charge
@@ -110,6 +110,7 @@ def move_append(
     game.seq += 1
     game.revision += 1
     game.state = engine.to_json(state)
+    story.record_apply(game, state, actor)
     if engine.is_over(state):
         game.status = Game.Status.FINISHED
         game.finished = timezone.now()

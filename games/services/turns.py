@@ -7,7 +7,7 @@ from django.utils import timezone
 
 import engine
 
-from .. import selectors
+from .. import selectors, story
 from ..models import Game, Seat
 from .clocks import deadline_for
 
@@ -41,4 +41,7 @@ def turn_next(
     game.automatic = seat is not None and seat.plays_automatically
     game.deadline = None if seat is None or game.automatic else deadline_for(game, seat, now)
     game.save(update_fields=fields)
-    return seat is not None
+    if seat is None:
+        return False
+    story.decision(game, state, seat)
+    return True

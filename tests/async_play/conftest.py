@@ -84,19 +84,21 @@ def database_url() -> str:
 
 
 class Worker:
-    """A `celery worker --beat` process (its own process group) against the test database."""
+    """A `celery worker --beat` process (its own process group) against the test database;
+    `beat=False` for a second worker beside one with beat."""
 
-    def __init__(self, env: dict[str, str], folder: Path) -> None:
-        self.env, self.folder = env, folder
+    def __init__(self, env: dict[str, str], folder: Path, name: str = "test", beat: bool = True):
+        self.env, self.folder, self.name, self.beat = env, folder, name, beat
         self.proc: subprocess.Popen[bytes] | None = None
-        self.log = folder / "worker.log"
+        self.log = folder / f"{name}.log"
         self.runs = 0
 
     def start(self, pool: str = "threads", **extra: str) -> Worker:
         """Start the worker with `pool` (threads, as `make run` does; prefork, as production
         does) and the environment variables `extra`."""
         self.runs += 1
-        self.log = self.folder / f"worker-{self.runs}.log"
+        self.log = self.folder / f"{self.name}-{self.runs}.log"
+        beat = ["--beat", "--schedule", str(self.folder / "beat-schedule")] if self.beat else []
         cmd = [
             sys.executable,
             "-m",
@@ -104,9 +106,7 @@ class Worker:
             "-A",
             "tests.async_play.worker_app",
             "worker",
-            "--beat",
-            "--schedule",
-            str(self.folder / "beat-schedule"),
+            *beat,
             "--pool",
             pool,
             "--concurrency",
@@ -116,7 +116,7 @@ class Worker:
             "--loglevel",
             "INFO",
             "--hostname",
-            f"test{self.runs}@%h",
+            f"{self.name}{self.runs}@%h",
         ]
         with self.log.open("wb") as out:
             self.proc = subprocess.Popen(
@@ -155,11 +155,45 @@ def postgres_url(transactional_db: Any) -> str:
     return database_url()
 
 
+class WebServer:
+    """The ASGI application under uvicorn in a process of its own, against the test database
+    and Redis, on a free port."""
+
+    def __init__(self, env: dict[str, str], folder: Path, name: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = folder / f"{name}.log"
+        cmd = [sys.executable, "-m", "uvicorn", "gtr_api.asgi:application"]
+        cmd += ["--host", "127.0.0.1", "--port", str(self.port), "--lifespan", "off"]
+        with self.log.open("wb") as out:
+            self.proc = subprocess.Popen(
+                cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+            )
+        wait_for(lambda: self._up() or self.proc.poll() is not None, f"{name} to listen", 60)
+        assert self.proc.poll() is None, self.log.read_text()[-3000:]
+
+    def _up(self) -> bool:
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                return True
+        except OSError:
+            return False
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(30)
+
+
 @pytest.fixture
-def worker(postgres_url: str, redis_url: str, tmp_path: Path, worker_id: str) -> Iterator[Worker]:
-    """A worker factory (not started) sharing the test database and Redis; this process publishes
-    to the same Redis. Each pytest-xdist process uses its own Redis database (its own queues),
-    since its workers see only its own test database. Stopped before the database is flushed."""
+def live_env(postgres_url: str, redis_url: str, tmp_path: Path, worker_id: str) -> Iterator[dict]:
+    """The environment of the processes a test starts (workers, web servers): the test database,
+    this pytest-xdist process's own Redis database (its own queues: its workers see only its own
+    test database), short sweeps and horizons. This process publishes to the same Redis."""
     from gtr_api.celery import app
 
     number = int(worker_id.removeprefix("gw")) + 1 if worker_id.startswith("gw") else 0
@@ -181,12 +215,21 @@ def worker(postgres_url: str, redis_url: str, tmp_path: Path, worker_id: str) ->
     if app.conf.broker_url != redis_url:  # once per process: other tests never publish
         app.conf.broker_url = redis_url
         app.conf.broker_transport_options = {"visibility_timeout": 8}
-    w = Worker(env, tmp_path)
+    try:
+        yield env
+    finally:
+        _flush(redis_url)
+
+
+@pytest.fixture
+def worker(live_env: dict[str, str], tmp_path: Path) -> Iterator[Worker]:
+    """A worker factory (not started) sharing the test database and Redis. Stopped before the
+    database is flushed."""
+    w = Worker(live_env, tmp_path)
     try:
         yield w
     finally:
         w.stop()
-        _flush(redis_url)
 
 
 def _flush(url: str) -> None:

@@ -4,8 +4,11 @@
 (a tenth are training games). After every action every card is in exactly one zone and the total
 never changes. Every seat's view, the spectator's, and the legal actions of the seat to act name
 only cards that seat may see: checked after every action of one game in twenty, and after every
-50th action of the others (a full check of all 2,000 takes over half an hour). After each game the
-state survives a JSON round trip, and replaying its actions from its seed gives the same hash.
+50th action of the others (a full check of all 2,000 takes over half an hour); in one game in
+four, the events of every action (engine.events_of), as each seat and the spectator see them,
+name only cards that viewer could see just before or just after it, or that the action itself
+put on the table. After each game the state survives a JSON round trip, and replaying its
+actions from its seed gives the same hash.
 Every building of each version is completed in some game.
 """
 
@@ -82,6 +85,71 @@ def assert_no_leak(state: State) -> None:
             )
 
 
+def card_objects(data: Any) -> set[int]:
+    """Ids of the `{id, name}` objects anywhere in `data`."""
+    if isinstance(data, dict):
+        found = {data["id"]} if set(data) == {"id", "name"} else set()
+        return found.union(*(card_objects(v) for v in data.values()))
+    if isinstance(data, list):
+        return set().union(*(card_objects(v) for v in data))
+    return set()
+
+
+def integers(data: Any) -> set[int]:
+    """Every integer in an action (each one is a card id)."""
+    if isinstance(data, dict | list):
+        return set().union(
+            *(integers(v) for v in (data.values() if isinstance(data, dict) else data))
+        )
+    return {data} if isinstance(data, int) and not isinstance(data, bool) else set()
+
+
+def played_openly(before: State, state: State, event: dict[str, Any]) -> set[int]:
+    """The cards an action put on the table from its actor's hand: whatever left that hand for
+    anywhere but a vault (a camp, a foundation, the Pool, a Stockpile, a Clientele; a Jack may be
+    back on its pile by the end of the apply), the cards a Legionary reveals (Black Box
+    rulebook, DEMANDING MATERIALS: they stay in hand), and the cards discarded before thinking
+    (Appendix I, Latrine and Vomitorium: into the Pool, a Jack to its pile, whence the Thinker
+    may take it back)."""
+    if event["type"] != "action":
+        return set()
+    seat = event["seat"]
+    vaults = {c for p in state.players for c in p.vault}
+    left = set(before.players[seat].hand) - set(state.players[seat].hand) - vaults
+    action = event["action"]
+    left |= set(action["cards"] if action["type"] == "demand" else action.get("discard", ()))
+    return left
+
+
+def assert_events_leak_nothing(before: State, state: State) -> None:
+    """Each event of the apply from `before` to `state`, as each viewer sees it, names (in
+    `{id, name}` objects or as ids in an action) only cards that viewer could see just before or
+    just after it, or that the action put on the table (a card followed with and back in the
+    Pool by the end of the turn); another seat's draw to a hand, and any draw to a vault, is a
+    count."""
+    common = visible_to(before, None) | visible_to(state, None)
+    for seat in [None, *range(state.n)]:
+        seeable = common
+        if seat is not None:  # what only the seat sees: its hand, what it filched (visible_to)
+            for s in (before, state):
+                seeable = seeable | set(s.players[seat].hand) | set(s.players[seat].filched)
+        for event in engine.events_of(state):
+            seen = engine.event_view(state, event, seat)
+            named = card_objects(seen) | integers(seen.get("action", {}))
+            hidden_draw = event["type"] == "drew" and (
+                event["zone"] == "vault" or (event["zone"] == "hand" and event["seat"] != seat)
+            )
+            if hidden_draw:
+                assert seen["cards"] is None and seen["count"] == len(event["cards"])
+            allowed = seeable | played_openly(before, state, event)
+            if event["type"] == "action" and event["seat"] == seat:
+                allowed |= set(before.players[seat].hand)
+            assert named <= allowed, f"seat {seat} sees hidden cards in {seen}"
+
+
+EVENTS_CHECKED_ONE_GAME_IN = 4  # 500 games, after every action
+
+
 def leak_check_every(game: int) -> int:
     return 1 if game % 20 == 0 else 50
 
@@ -96,9 +164,11 @@ def play(game: int, check: bool) -> tuple[State, list[dict[str, Any]]]:
             return state, actions
         action = r.choice(engine.legal_actions(state))
         actions.append(action)
-        state = engine.apply(state, action)
+        before, state = state, engine.apply(state, action)
         if check:
             assert_conserved(state)
+            if (game // CHUNKS) % EVENTS_CHECKED_ONE_GAME_IN == 0:  # spread over the chunks
+                assert_events_leak_nothing(before, state)
             if len(actions) % leak_check_every(game) == 0:
                 assert_no_leak(state)
     raise AssertionError(f"game {game} did not end in {MAX_STEPS} steps")
