@@ -184,11 +184,13 @@ def test_a_stale_move_refreshes_and_says_why_and_an_illegal_one_gives_the_reason
     alice = browsers()
     alice.sign_up("alice", "alice@example.org")
     game_id = alice.create_game({"players": "2", "seat1_kind": "bot"})
-    # This browser hears of no move (its long polls hang), so its page goes stale.
+    # This browser hears of no move (no event stream, and its long polls hang), so its page goes
+    # stale.
     alice.driver.execute_cdp_cmd(
         "Page.addScriptToEvaluateOnNewDocument",
         {
-            "source": "const realFetch = window.fetch; window.fetch = (url, ...rest) => "
+            "source": "window.EventSource = undefined; "
+            "const realFetch = window.fetch; window.fetch = (url, ...rest) => "
             "String(url).includes('/wait/') ? new Promise(() => {}) : realFetch(url, ...rest);"
         },
     )
