@@ -1,9 +1,11 @@
-"""The Celery app. Without REDIS_URL tasks run eagerly in-process (settings), so the embedded
-default needs no broker; production points REDIS_URL at Redis and runs workers."""
+"""The Celery app. Its broker is Redis when REDIS_URL is set, otherwise the embedded broker
+(gtr_api.broker, registered here as `embedded://`): message files under var/celery/."""
 
 import os
 
 from celery import Celery
+
+import gtr_api.broker  # noqa: F401  (registers the embedded:// transport)
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gtr_api.settings")
 

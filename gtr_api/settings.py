@@ -152,25 +152,20 @@ GTR_MAIL_MAX_MOVES = int(os.environ.get("GTR_MAIL_MAX_MOVES", "300"))
 # The daily digest goes at this hour (UTC).
 GTR_MAIL_DIGEST_HOUR = int(os.environ.get("GTR_MAIL_DIGEST_HOUR", "7"))
 
-# Celery (docs/async.md): Redis when REDIS_URL is set; otherwise kombu's filesystem transport under
-# var/celery/ (no server to run): `make run` starts a worker with beat beside the web server.
+# Celery (docs/async.md): Redis when REDIS_URL is set; otherwise the embedded broker
+# (gtr_api.broker: message files under var/celery/, no server to run), and `make run` starts a
+# worker and beat beside the web server.
 REDIS_URL = os.environ.get("REDIS_URL", "")
-CELERY_BROKER_URL = REDIS_URL or "filesystem://"
+CELERY_BROKER_URL = REDIS_URL or "embedded://"
 if REDIS_URL:
     # A message not acknowledged within this many seconds (its worker died) is delivered again.
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "visibility_timeout": int(os.environ.get("GTR_REDIS_VISIBILITY_TIMEOUT", "3600"))
     }
 else:
-    _queue = VAR_DIR / "celery"
-    for _folder in ("queue", "control"):
-        (_queue / _folder).mkdir(parents=True, exist_ok=True)
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "data_folder_in": str(_queue / "queue"),
-        "data_folder_out": str(_queue / "queue"),
-        "control_folder": str(_queue / "control"),
-        "polling_interval": 0.1,  # seconds between looks at the queue folder
-    }
+    from gtr_api.broker import transport_options
+
+    CELERY_BROKER_TRANSPORT_OPTIONS = transport_options(VAR_DIR / "celery", polling_interval=0.1)
 # GTR_CELERY_EAGER=1 runs tasks in-process instead (the test suite does, except Celery's tests).
 CELERY_TASK_ALWAYS_EAGER = os.environ.get("GTR_CELERY_EAGER", "0") == "1"
 CELERY_TASK_EAGER_PROPAGATES = True
