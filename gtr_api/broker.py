@@ -20,7 +20,7 @@ all, and a consumer that dies does not lose what it had taken:
   file and renamed into place, so their readers never see a half-written table either.
 
 Messages are named `<nanoseconds>_<uuid>.<queue>.msg` and taken oldest first.
-`broker_url = "embedded://"`, `broker_transport_options = transport_options(folder)`.
+`broker_url = "embedded://localhost/"`, `broker_transport_options = transport_options(folder)`.
 """
 
 from __future__ import annotations

@@ -1,21 +1,34 @@
 """Settings for the Glory to Rome game server.
 
-The embedded default needs no external service: SQLite in var/. Production sets DATABASE_URL
-(PostgreSQL) and SECRET_KEY; DEBUG is off unless DJANGO_DEBUG=1.
+The embedded default needs no external service: SQLite in var/, the embedded broker, DEBUG on.
+Production (docs/deploy.md) is asked for with DJANGO_DEBUG=0: it refuses to start without a
+SECRET_KEY of its own, and turns on HTTPS-only cookies, HSTS and the redirect to HTTPS (TLS ends
+at a proxy in front); DATABASE_URL names PostgreSQL and REDIS_URL the broker.
 """
 
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from celery.schedules import crontab
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("GTR_VAR_DIR", BASE_DIR / "var"))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-change-me")
-DEBUG = os.environ.get("DJANGO_DEBUG", "1") == "1"
+DEVELOPMENT_SECRET_KEY = "dev-only-insecure-key-change-me"
+SECRET_KEY = os.environ.get("SECRET_KEY", DEVELOPMENT_SECRET_KEY)
+_debug = os.environ.get("DJANGO_DEBUG", "1")
+if _debug not in ("0", "1"):
+    raise ImproperlyConfigured(f"DJANGO_DEBUG is 0 (production) or 1, not {_debug!r}.")
+DEBUG = _debug == "1"
+if not DEBUG and SECRET_KEY in ("", DEVELOPMENT_SECRET_KEY):
+    raise ImproperlyConfigured(
+        "Production (DJANGO_DEBUG=0) needs a SECRET_KEY of its own: set SECRET_KEY to a long "
+        "random string (python -c 'import secrets; print(secrets.token_urlsafe(50))')."
+    )
 ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "*").split(",")
 
 INSTALLED_APPS = [
@@ -92,7 +105,13 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = VAR_DIR / "static"
+# `collectstatic` gathers them here (and gzips them); the ASGI application serves them
+# (gtr_api.asgi, servestatic), so no other server is needed for them.
+STATIC_ROOT = Path(os.environ.get("GTR_STATIC_ROOT", VAR_DIR / "static"))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "servestatic.storage.CompressedStaticFilesStorage"},
+}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Request bodies above this many bytes are refused with 413 (games.parsers).
@@ -118,14 +137,45 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 
+# Production: HTTPS only (docs/deploy.md). TLS ends at the proxy in front, which says so with
+# X-Forwarded-Proto; the web server (uvicorn --proxy-headers) believes it only from the addresses
+# in GTR_FORWARDED_ALLOW_IPS. GTR_HTTPS=0 serves plain HTTP (a test server on loopback).
+if not DEBUG:
+    _https = os.environ.get("GTR_HTTPS", "1") == "1"
+    SECURE_SSL_REDIRECT = _https
+    SECURE_REDIRECT_EXEMPT = [r"^api/health/"]  # health checks come straight to the process
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = _https
+    SECURE_HSTS_SECONDS = int(os.environ.get("GTR_HSTS_SECONDS", "31536000")) if _https else 0
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = os.environ.get("GTR_HSTS_INCLUDE_SUBDOMAINS", "1") == "1"
+    SECURE_HSTS_PRELOAD = os.environ.get("GTR_HSTS_PRELOAD", "1") == "1"
+
+# One line per record on stderr, with the time: the supervisor (make run), systemd or the
+# container runtime collects it.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"line": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "line"}},
+    "root": {"handlers": ["stderr"], "level": os.environ.get("GTR_LOG_LEVEL", "INFO")},
+    "loggers": {
+        "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        "django.request": {"level": "ERROR"},  # not a line for every 4xx answer
+    },
+}
+
 # The game server ---------------------------------------------------------------------------------
 # Anyone may start a game from a scenario (docs/scenarios.md) when this is on; staff always may.
 GTR_ALLOW_SCENARIOS = os.environ.get("GTR_ALLOW_SCENARIOS", "0") == "1"
+# An Idempotency-Key is reserved for this long at most by a request that never answers (its
+# process died): then a retry of the same request may run (games.idempotency).
+GTR_IDEMPOTENCY_LEASE_SECONDS = float(os.environ.get("GTR_IDEMPOTENCY_LEASE_SECONDS", "60"))
 # The long-poll "wait for the next move" endpoint answers after at most this many seconds.
 GTR_WAIT_MAX_SECONDS = float(os.environ.get("GTR_WAIT_MAX_SECONDS", "30"))
 GTR_WAIT_POLL_SECONDS = 0.2
 # Where capability links in invitation e-mails point.
 GTR_PUBLIC_URL = os.environ.get("GTR_PUBLIC_URL", "http://127.0.0.1:8000")
+_public = urlsplit(GTR_PUBLIC_URL)
+CSRF_TRUSTED_ORIGINS = [f"{_public.scheme}://{_public.netloc}"]
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "gtr@localhost")
 
 # E-mail (docs/email.md). EMAIL_BACKEND picks where mail goes: the console (default), files in
@@ -156,11 +206,17 @@ GTR_MAIL_DIGEST_HOUR = int(os.environ.get("GTR_MAIL_DIGEST_HOUR", "7"))
 # (gtr_api.broker: message files under var/celery/, no server to run), and `make run` starts a
 # worker and beat beside the web server.
 REDIS_URL = os.environ.get("REDIS_URL", "")
-CELERY_BROKER_URL = REDIS_URL or "embedded://"
+CELERY_BROKER_URL = REDIS_URL or "embedded://localhost/"
 if REDIS_URL:
     # A message not acknowledged within this many seconds (its worker died) is delivered again.
     CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "visibility_timeout": int(os.environ.get("GTR_REDIS_VISIBILITY_TIMEOUT", "3600"))
+        "visibility_timeout": int(os.environ.get("GTR_REDIS_VISIBILITY_TIMEOUT", "3600")),
+        # A dead connection is noticed (a ping on idle connections, timeouts on reads) rather
+        # than waited on, after Redis restarts or the network drops.
+        "socket_connect_timeout": 2,
+        "socket_timeout": 10,
+        "retry_on_timeout": True,
+        "health_check_interval": 10,
     }
 else:
     from gtr_api.broker import transport_options
@@ -173,6 +229,21 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A worker waits for a broker that is away for as long as it is away (Celery's default gives up
+# after 100 tries, and the worker exits), and reconnects when it comes back.
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# A task running when the connection was lost cannot be acknowledged on it: it is cancelled and
+# delivered again (every task here is idempotent).
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+# Publishing (after a commit, from a web request or a task) tries briefly, then gives up; the
+# caller logs it and the beat sweep catches up (docs/async.md).
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # The periodic sweep: overdue deadlines and automatic moves whose task was lost (games.tasks).
 GTR_SWEEP_SECONDS = float(os.environ.get("GTR_SWEEP_SECONDS", "60"))

@@ -195,3 +195,46 @@ def test_seat_token_rotation(alice, bob, game2, anon) -> None:
     r2 = anon.post(f"/api/games/{game2}/seat-token/")
     assert r2.status_code == 200
     assert anon.get(f"/api/games/{game2}/").status_code == 401  # the old token is dead
+
+
+def test_a_crashed_requests_idempotency_key_is_freed_when_its_lease_ends(
+    alice, bob, game2, settings, monkeypatch
+) -> None:
+    """A process killed between reserving the key and storing the answer (here: a BaseException,
+    which no handler catches, in the middle of the move) leaves the key in progress. Retries are
+    refused while the first request might still be running, and proceed once its lease is over."""
+    from datetime import timedelta
+
+    from games import services
+    from games.models import IdempotentResponse
+
+    mover = whose_turn(game2, alice, bob)
+    action = {"type": "think", "take": "cards"}
+
+    def killed(**_):
+        raise KeyboardInterrupt("the web process is killed")
+
+    with monkeypatch.context() as m:
+        m.setattr(services, "move_submit", killed)
+        try:
+            mover.move(game2, 0, action, HTTP_IDEMPOTENCY_KEY="k")
+        except KeyboardInterrupt:
+            pass
+    (record,) = IdempotentResponse.objects.all()
+    assert record.status == 0  # in progress, and nobody left to finish it
+
+    r = mover.move(game2, 0, action, HTTP_IDEMPOTENCY_KEY="k")
+    assert r.status_code == 409 and r.json()["code"] == "idempotency_in_progress"
+
+    lease = timedelta(seconds=settings.GTR_IDEMPOTENCY_LEASE_SECONDS + 1)
+    IdempotentResponse.objects.update(created=record.created - lease)
+    r = mover.move(game2, 0, action, HTTP_IDEMPOTENCY_KEY="k")
+    assert r.status_code == 201 and r.json()["game"]["seq"] == 1
+    again = mover.move(game2, 0, action, HTTP_IDEMPOTENCY_KEY="k")
+    assert again.status_code == 201 and again["Idempotent-Replayed"] == "true"
+    assert again.json() == r.json()
+    assert Move.objects.filter(game_id=game2).count() == 1
+    # A different request under the same expired key is still refused.
+    IdempotentResponse.objects.update(status=0, created=record.created - lease)
+    r = mover.move(game2, 1, action, HTTP_IDEMPOTENCY_KEY="k")
+    assert r.status_code == 409 and r.json()["code"] == "idempotency_key_reused"
