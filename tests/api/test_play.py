@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 from django.db import connections
 
 from games.models import Move
@@ -216,10 +217,8 @@ def test_a_crashed_requests_idempotency_key_is_freed_when_its_lease_ends(
 
     with monkeypatch.context() as m:
         m.setattr(services, "move_submit", killed)
-        try:
+        with pytest.raises(KeyboardInterrupt):
             mover.move(game2, 0, action, HTTP_IDEMPOTENCY_KEY="k")
-        except KeyboardInterrupt:
-            pass
     (record,) = IdempotentResponse.objects.all()
     assert record.status == 0  # in progress, and nobody left to finish it
 
