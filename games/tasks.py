@@ -5,11 +5,17 @@ delivered again; database hiccups are retried with exponential backoff."""
 
 from __future__ import annotations
 
+import logging
+import time
+from typing import Any
+
 from celery import shared_task
+from celery.signals import beat_init
 from django.db import InterfaceError, OperationalError
 
-from . import services
+from . import health, services
 
+log = logging.getLogger(__name__)
 RETRY = {
     "acks_late": True,
     "reject_on_worker_lost": True,
@@ -37,4 +43,18 @@ def expire_deadline(game_id: int, seq: int) -> str:
 @shared_task(**RETRY)
 def sweep() -> int:
     """Celery beat's periodic safety net: queue every overdue deadline and automatic move."""
-    return services.games_sweep()
+    queued = services.games_sweep()
+    health.record(health.SWEEP, queued=queued)
+    return queued
+
+
+@beat_init.connect
+def sweep_at_start(**_: Any) -> None:
+    """Beat starts: sweep at once (catching up after downtime), not only after an interval."""
+    for attempt in range(3):
+        try:
+            sweep.delay()
+            return
+        except Exception as exc:  # the broker may not be up yet: the schedule sends it later
+            log.warning("Could not send the first sweep (%s)", exc)
+            time.sleep(2**attempt)

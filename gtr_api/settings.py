@@ -248,6 +248,9 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # The periodic sweep: overdue deadlines and automatic moves whose task was lost (games.tasks).
 GTR_SWEEP_SECONDS = float(os.environ.get("GTR_SWEEP_SECONDS", "60"))
 GTR_SWEEP_GRACE_SECONDS = float(os.environ.get("GTR_SWEEP_GRACE_SECONDS", "30"))
+# Each worker writes a heartbeat this often (games.health); the health check calls a worker down
+# when its heartbeat is three times as old.
+GTR_HEARTBEAT_SECONDS = float(os.environ.get("GTR_HEARTBEAT_SECONDS", "10"))
 CELERY_BEAT_SCHEDULE = {
     "sweep": {"task": "games.tasks.sweep", "schedule": GTR_SWEEP_SECONDS},
     # E-mail (players.tasks): reminders whose task came early or was lost; the daily digest.
@@ -281,5 +284,6 @@ SPECTACULAR_SETTINGS = {
         "ClockKindEnum": "games.models.Game.Clock",
         "BotKindEnum": "games.models.Seat.Bot",
         "TimeoutPolicyEnum": "games.models.Seat.Timeout",
+        "HealthStateEnum": [("up", "up"), ("down", "down")],
     },
 }

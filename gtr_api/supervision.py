@@ -63,7 +63,5 @@ def listen(path: Path) -> None:
 
 
 if __name__ == "__main__":
-    logging.basicConfig(
-        stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    logging.basicConfig(stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     listen(Path(sys.argv[1]))
