@@ -36,7 +36,7 @@ def describe(event: str, data: dict[str, str], deaths: Counter[str]) -> tuple[in
     if event == "PROCESS_STATE_BACKOFF":
         return logging.ERROR, (
             f"{name} failed to start; supervisord tries again after a growing pause "
-            f"(failed starts in a row so far: {int(data.get('tries', '0')) + 1})"
+            f"(failed starts in a row so far: {data.get('tries')})"
         )
     return logging.CRITICAL, (
         f"{name} could not be started and supervisord GAVE UP: fix the cause, then "

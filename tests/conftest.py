@@ -200,3 +200,21 @@ def play_http_game(
         if check_leaks:
             assert_no_leak(game_id, seat, r.json())
     return seats[0].game(game_id)
+
+
+@pytest.fixture
+def web_servers(tmp_path: Any) -> Any:
+    """Start production web processes (tests/live.py) and stop them after the test:
+    `web_servers(2, env={...})` -> two WebServers on free ports, each with `.url` and `.port`."""
+    from tests.live import start_web
+
+    started: list[Any] = []
+
+    def start(count: int = 1, *, env: Any = None, ports: Any = None, workers: int = 1) -> Any:
+        servers = start_web(count, env=env, folder=tmp_path, ports=ports, workers=workers)
+        started.extend(servers)
+        return servers
+
+    yield start
+    for server in started:
+        server.stop()

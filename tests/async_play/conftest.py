@@ -20,6 +20,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.live import database_url, free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 240.0  # the longest any wait in these tests may take (they end far sooner)
 
@@ -34,12 +36,6 @@ def wait_for(condition: Callable[[], Any], what: str, timeout: float = WAIT) -> 
         if time.monotonic() > end:
             pytest.fail(f"gave up waiting for {what}")
         time.sleep(0.2)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture(scope="session")
@@ -71,16 +67,6 @@ def _answers(port: int) -> bool:
             return s.recv(16).startswith(b"+PONG")
     except OSError:
         return False
-
-
-def database_url() -> str:
-    from django.db import connection
-
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (set DATABASE_URL): a worker process must share the database")
-    s = connection.settings_dict
-    auth = s["USER"] + (f":{s['PASSWORD']}" if s["PASSWORD"] else "")
-    return f"postgres://{auth}@{s['HOST']}:{s['PORT']}/{s['NAME']}"
 
 
 class Worker:
