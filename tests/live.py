@@ -19,6 +19,7 @@ SQLite test database is invisible to another process.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -123,10 +124,8 @@ class ServerProcess:
                 self.proc.wait(timeout)
             except subprocess.TimeoutExpired:
                 self.kill()
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(self.pid, signal.SIGKILL)  # anything it left behind
-        except ProcessLookupError:
-            pass
         return self.proc.returncode
 
 
