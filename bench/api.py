@@ -73,8 +73,8 @@ def run_one(games: int, moves: int) -> dict[str, Any]:
     from rest_framework.views import APIView
 
     import engine
-    from games import services
     from games.models import Game
+    from games.services import lobby, moves
 
     class BareRow(APIView):
         """The baseline: read one row (GET) or read and write it in a transaction (POST)."""
@@ -120,10 +120,8 @@ def run_one(games: int, moves: int) -> dict[str, Any]:
 
     rnd = random.Random(2026)
     for g in range(games):
-        game = services.game_create(
-            user=users[0], version=("republic", "imperium")[g % 2], players=2
-        )
-        services.seat_join(game_id=game.pk, user=users[1])
+        game = lobby.game_create(user=users[0], version=("republic", "imperium")[g % 2], players=2)
+        lobby.seat_join(game_id=game.pk, user=users[1])
         game.refresh_from_db()
         state = engine.from_json(game.state)
         plan = None
@@ -134,7 +132,7 @@ def run_one(games: int, moves: int) -> dict[str, Any]:
                 game = Game.objects.get(pk=game.pk)
                 for seq in range(game.seq, LATE):
                     s = engine.from_json(Game.objects.get(pk=game.pk).state)
-                    services.move_submit(
+                    moves.move_submit(
                         game_id=game.pk, position=engine.to_act(s), seq=seq, action=plan[seq]
                     )
             for seq in range(start, start + moves):
@@ -217,7 +215,7 @@ def main() -> None:
     targets: list[str | None] = [None] + ([args.postgres] if args.postgres else [])
     for url in targets:
         with tempfile.TemporaryDirectory() as var:
-            env = {**os.environ, "GTR_VAR_DIR": var, "DJANGO_DEBUG": "0"}
+            env = {**os.environ, "GTR_VAR_DIR": var, "DJANGO_DEBUG": "0", "SECRET_KEY": "bench"}
             env.pop("DATABASE_URL", None)
             if url:
                 env["DATABASE_URL"] = url

@@ -1,3 +1,6 @@
+"""The game service. `ready` connects the Celery side (`games.tasks.on_committed`: the server's
+moves and deadline tasks) to the events the services publish after each commit."""
+
 from django.apps import AppConfig
 
 
@@ -6,4 +9,6 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self) -> None:
-        from . import health  # noqa: F401  (the worker's heartbeat and beat's first sweep)
+        from . import events, tasks
+
+        events.committed.connect(tasks.on_committed, dispatch_uid="games.tasks")

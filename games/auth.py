@@ -1,10 +1,11 @@
 """Seat tokens: the secret capability link of one seat, usable without an account.
 
 A client sends `Authorization: Seat <token>`. Only the token's sha256 is stored, so no endpoint,
-admin page or database dump can reveal it; it reaches its seat by e-mail (invitations) or by the
-seat's own holder rotating it (`POST /api/games/{id}/seat-token/`).
+admin page or database dump can reveal it; it reaches its holder only when the holder rotates it
+(`POST /api/games/{id}/seat-token/`).
 
-Notification e-mails carry a *mail token* instead: `<seat id>.<HMAC of the seat's token hash>`,
+E-mails (invitations and notifications) carry a *mail token* instead: `<seat id>.<HMAC of the
+seat's token hash>`,
 derived with SECRET_KEY, so the server can put it in every mail without storing a secret it could
 read back, and rotating the seat token revokes it too. It authenticates exactly like the seat
 token. (Plain tokens are url-safe base64 and never contain a dot.)

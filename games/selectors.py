@@ -4,8 +4,10 @@ or a state hash."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 
@@ -184,3 +186,21 @@ def move_for_seat(move: Move, position: int | None) -> dict[str, Any]:
         "mine": move.seat is not None and move.seat == position,
         "created": move.created,
     }
+
+
+def games_due(now: datetime | None = None) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The sweep's question: (game, seq) pairs whose deadline has passed, and whose automatic
+    seat has waited longer than GTR_SWEEP_GRACE_SECONDS (its task was lost or is late)."""
+    now = now or timezone.now()
+    active = Game.objects.filter(status=Game.Status.ACTIVE)
+    late = active.filter(automatic=False, deadline__lte=now).values_list("pk", "seq")
+    stale = now - timedelta(seconds=settings.GTR_SWEEP_GRACE_SECONDS)
+    stuck = active.filter(automatic=True, updated__lte=stale).values_list("pk", "seq")
+    return list(late[:1000]), list(stuck[:1000])
+
+
+def deadline_of(game_id: int, seq: int) -> datetime | None:
+    """The deadline of the decision at `seq`, or None when the game has moved on or has none."""
+    game = Game.objects.filter(pk=game_id, seq=seq, status=Game.Status.ACTIVE).only("deadline")
+    found = game.first()
+    return None if found is None else found.deadline

@@ -1,19 +1,30 @@
-"""Celery tasks: adapters that take ids and call a service (games.services). Each names the game
-and the `seq` it was scheduled for, and the service does nothing if the game has moved on, so
-late, duplicate or concurrent delivery is harmless. `acks_late`: a task whose worker dies is
-delivered again; database hiccups are retried with exponential backoff."""
+"""Celery tasks: adapters that take ids and call a service (games.services.automatic), and the
+receiver that schedules them after each commit (`on_committed`, connected to
+`games.events.committed` by the app).
+
+Each task names the game and the `seq` it was scheduled for, and the service does nothing if the
+game has moved on, so late, duplicate or concurrent delivery is harmless. `acks_late`: a task
+whose worker dies is delivered again; database hiccups are retried with exponential backoff.
+With `task_always_eager` (the test suite, GTR_CELERY_EAGER=1) the server's moves are played
+in-process right after the commit, and no deadline task is scheduled: the sweep, or a test,
+calls the service."""
 
 from __future__ import annotations
 
 import logging
 import time
+from datetime import datetime, timedelta
 from typing import Any
 
-from celery import shared_task
+from celery import current_app, shared_task
 from celery.signals import beat_init
+from django.conf import settings
 from django.db import InterfaceError, OperationalError
+from django.utils import timezone
 
-from . import health, services
+from . import health, selectors
+from .events import Event
+from .services import automatic
 
 log = logging.getLogger(__name__)
 RETRY = {
@@ -31,21 +42,33 @@ RETRY = {
 @shared_task(**RETRY)
 def play_automatic_turn(game_id: int, seq: int) -> bool:
     """The move of the bot (or resigned seat, or bot standing in) to act at `seq`."""
-    return services.automatic_move_play(game_id=game_id, seq=seq)
+    return automatic.automatic_move_play(game_id=game_id, seq=seq)
 
 
 @shared_task(**RETRY)
 def expire_deadline(game_id: int, seq: int) -> str:
-    """The deadline of the decision at `seq`: the seat's timeout policy, once."""
-    return services.deadline_expire(game_id=game_id, seq=seq)
+    """The deadline of the decision at `seq`: the seat's timeout policy, once. Arriving before
+    the deadline (a deadline beyond the horizon), it schedules itself again."""
+    outcome = automatic.deadline_expire(game_id=game_id, seq=seq)
+    if outcome == "early":
+        deadline = selectors.deadline_of(game_id, seq)
+        if deadline is not None:
+            deadline_schedule(game_id, seq, deadline)
+    return outcome
 
 
 @shared_task(**RETRY)
 def sweep() -> int:
-    """Celery beat's periodic safety net: queue every overdue deadline and automatic move."""
-    queued = services.games_sweep()
-    health.record(health.SWEEP, queued=queued)
-    return queued
+    """Celery beat's periodic safety net: queue a task for every overdue deadline and every
+    automatic decision left waiting (its task was lost), so a lost message cannot stall a game.
+    Returns how many were queued."""
+    late, stuck = selectors.games_due()
+    for game_id, seq in late:
+        expire_deadline.delay(game_id, seq)
+    for game_id, seq in stuck:
+        play_automatic_turn.delay(game_id, seq)
+    health.record(health.SWEEP, queued=len(late) + len(stuck))
+    return len(late) + len(stuck)
 
 
 @beat_init.connect
@@ -58,3 +81,35 @@ def sweep_at_start(**_: Any) -> None:
         except Exception as exc:  # the broker may not be up yet: the schedule sends it later
             log.warning("Could not send the first sweep (%s)", exc)
             time.sleep(2**attempt)
+
+
+def on_committed(sender: Any, *, event: Event, **_: Any) -> None:
+    """After a commit: the server's move when an automatic seat's decision began, a deadline task
+    when a person's decision with a clock began."""
+    if not event.turn_began:
+        return
+    if event.automatic:
+        automatic_turn_schedule(event.game_id, event.seq)
+    elif event.deadline is not None:
+        deadline_schedule(event.game_id, event.seq, event.deadline)
+
+
+def _eager() -> bool:
+    return bool(current_app.conf.task_always_eager)
+
+
+def automatic_turn_schedule(game_id: int, seq: int) -> None:
+    if _eager():  # in-process: a loop, not one nested task per move
+        automatic.automatic_turns_play(game_id=game_id, seq=seq)
+    else:
+        play_automatic_turn.delay(game_id, seq)
+
+
+def deadline_schedule(game_id: int, seq: int, deadline: datetime) -> None:
+    """A task at the deadline, or at the horizon when that is sooner (it reschedules itself):
+    Redis redelivers a message held longer than its visibility timeout, so none is held that
+    long."""
+    if _eager():
+        return
+    horizon = timezone.now() + timedelta(seconds=settings.GTR_DEADLINE_HORIZON_SECONDS)
+    expire_deadline.apply_async((game_id, seq), eta=min(deadline, horizon))

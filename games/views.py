@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 
 import engine
 
-from . import health, selectors, services
+from . import health, selectors
 from .errors import Forbidden
 from .idempotency import idempotent
 from .models import Game, Seat
@@ -38,6 +38,8 @@ from .serializers import (
     SurrenderInput,
     WaitQuery,
 )
+from .services import automatic, lobby, moves, resignation
+from .services.clocks import ClockSpec
 
 
 def errors(*statuses: int) -> dict[int, OpenApiResponse]:
@@ -128,9 +130,9 @@ class GameListCreateView(APIView):
         if not request.user.is_authenticated:
             raise NotAuthenticated("Log in to create a game.")
         data = body(GameCreateInput, request)
-        seats = [services.SeatSpec(**s) for s in data.pop("seats", None) or []]
-        clock = services.ClockSpec(**data.pop("clock", None) or {})
-        game = services.game_create(user=request.user, seats=seats or None, clock=clock, **data)
+        seats = [lobby.SeatSpec(**s) for s in data.pop("seats", None) or []]
+        clock = ClockSpec(**data.pop("clock", None) or {})
+        game = lobby.game_create(user=request.user, seats=seats or None, clock=clock, **data)
         return game_response(game, caller_seat(request, game), status.HTTP_201_CREATED)
 
 
@@ -173,7 +175,7 @@ class SeatJoinView(APIView):
     @idempotent
     def post(self, request: Request, game_id: int) -> Response:
         data = body(SeatJoinInput, request)
-        seat = services.seat_join(game_id=game_id, user=request.user, position=data.get("seat"))
+        seat = lobby.seat_join(game_id=game_id, user=request.user, position=data.get("seat"))
         return game_response(selectors.game_get(game_id), seat)
 
 
@@ -189,7 +191,7 @@ class SeatLeaveView(APIView):
     @idempotent
     def post(self, request: Request, game_id: int) -> Response:
         seat = require_seat(request, selectors.game_get(game_id, with_state=False))
-        services.seat_leave(game_id=game_id, seat=seat)
+        lobby.seat_leave(game_id=game_id, seat=seat)
         return game_response(selectors.game_get(game_id), None)
 
 
@@ -206,7 +208,7 @@ class GameStartView(APIView):
     )
     @idempotent
     def post(self, request: Request, game_id: int) -> Response:
-        game = services.game_start(game_id=game_id, user=request.user)
+        game = lobby.game_start(game_id=game_id, user=request.user)
         return game_response(game, caller_seat(request, game))
 
 
@@ -245,7 +247,7 @@ class MoveListCreateView(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         data = body(MoveSubmitInput, request)
         seat = require_seat(request, selectors.game_get(game_id, with_state=False))
-        game, move = services.move_submit(
+        game, move = moves.move_submit(
             game_id=game_id, position=seat.position, seq=data["seq"], action=data["action"]
         )
         result = {
@@ -301,7 +303,7 @@ class GameResignView(APIView):
     @idempotent
     def post(self, request: Request, game_id: int) -> Response:
         seat = require_seat(request, selectors.game_get(game_id, with_state=False))
-        game = services.game_resign(game_id=game_id, position=seat.position)
+        game = resignation.game_resign(game_id=game_id, position=seat.position)
         return game_response(game, seat)
 
 
@@ -320,7 +322,7 @@ class SeatReturnView(APIView):
     @idempotent
     def post(self, request: Request, game_id: int) -> Response:
         seat = require_seat(request, selectors.game_get(game_id, with_state=False))
-        services.seat_return(game_id=game_id, position=seat.position)
+        automatic.seat_return(game_id=game_id, position=seat.position)
         game = selectors.game_get(game_id)
         return game_response(game, selectors.seat_for(game, user=None, token_seat=seat))
 
@@ -338,7 +340,7 @@ class GameSurrenderView(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         data = body(SurrenderInput, request)
         seat = require_seat(request, selectors.game_get(game_id, with_state=False))
-        game = services.game_surrender(game_id=game_id, position=seat.position, to=data["to"])
+        game = resignation.game_surrender(game_id=game_id, position=seat.position, to=data["to"])
         return game_response(game, seat)
 
 
@@ -352,7 +354,7 @@ class SeatTokenView(APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         seat = require_seat(request, selectors.game_get(game_id, with_state=False))
-        token = services.seat_token_rotate(seat=seat)
+        token = lobby.seat_token_rotate(seat=seat)
         return Response({"token": token, "seat": seat.position})
 
 

@@ -1,5 +1,6 @@
 """Accounts use Django's own user admin; API tokens are listed by rest_framework.authtoken.
-`ready` connects the e-mail side to the game service's signals and to anymail's inbound signal."""
+`ready` connects the e-mail side to the events the game service publishes after each commit
+(games.events) and to anymail's inbound signal."""
 
 from django.apps import AppConfig
 
@@ -10,14 +11,10 @@ class PlayersConfig(AppConfig):
 
     def ready(self) -> None:
         from anymail.signals import inbound
-        from django.db.models.signals import post_save
 
-        from games.models import Move
-        from games.signals import game_finished, turn_started
+        from games.events import committed
 
         from . import receivers
 
-        turn_started.connect(receivers.on_turn_started, dispatch_uid="players.turn_started")
-        game_finished.connect(receivers.on_game_finished, dispatch_uid="players.game_finished")
+        committed.connect(receivers.on_committed, dispatch_uid="players.committed")
         inbound.connect(receivers.on_inbound, dispatch_uid="players.inbound")
-        post_save.connect(receivers.on_move_saved, sender=Move, dispatch_uid="players.timeout")

@@ -28,7 +28,8 @@ from django.utils.html import strip_tags
 import engine
 from games.errors import ServiceError, StaleSeq
 from games.models import Game, Move, Seat
-from games.services import move_submit, seat_return
+from games.services.automatic import seat_return
+from games.services.moves import move_submit
 
 from . import mail, notifications
 from .models import InboundMail

@@ -24,7 +24,7 @@ from django.core import signing
 from django.utils.crypto import constant_time_compare, salted_hmac
 
 import engine
-from engine.cards import material_of
+from games.labels import Describer, action_label, card_names
 from games.models import Game, Seat
 
 # Reply secrets ----------------------------------------------------------------------------------
@@ -111,77 +111,27 @@ def move_codes(state: engine.State) -> list[tuple[str, dict[str, Any]]]:
     return [(f"A{i}", action) for i, action in enumerate(engine.legal_actions(state), start=1)]
 
 
-def card_names(view: dict[str, Any]) -> dict[int, str]:
-    """Every card the view names, by id."""
-    names: dict[int, str] = {}
-    stack: list[Any] = [view]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            if isinstance(item.get("id"), int) and isinstance(item.get("name"), str):
-                names[item["id"]] = item["name"]
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return names
-
-
 def _card(cid: Any, names: dict[int, str]) -> str:
-    name = names.get(cid)
-    if name is None:
-        return f"card #{cid}"
-    material = material_of(name)
-    return f"{name} #{cid}" + (f" ({material})" if material else "")
+    return Describer(names, with_ids=True).card(cid)
 
 
 def _cards(ids: Any, names: dict[int, str]) -> str:
-    return ", ".join(_card(c, names) for c in ids) or "no cards"
+    return Describer(names, with_ids=True).cards(ids)
 
 
-def describe(action: dict[str, Any], names: dict[int, str]) -> str:
-    """A short sentence for one action, naming cards as the recipient's view names them."""
-    kind = action["type"]
-    if kind == "think":
-        # "jack" in lower case: the card name "Jack" appears only where a Jack is seen.
-        text = "think: take a jack" if action["take"] == "jack" else "think: draw cards"
-        if action.get("discard"):
-            text += f", first discarding {_cards(action['discard'], names)}"
-        if action.get("extra_jack"):
-            text += ", then a jack too"
-        return text
-    if kind == "lead":
-        return f"lead {action['role'].capitalize()} with {_cards(action['cards'], names)}"
-    if kind in ("follow", "demand", "claim", "give"):
-        return f"{kind} with {_cards(action['cards'], names)}"
-    if kind == "lay":
-        where = "out of town" if action.get("out_of_town") else "in town"
-        return f"lay {_card(action['card'], names)} on a {action['site']} site {where}"
-    if kind in ("build", "publicize"):
-        return (
-            f"{kind}: add {_card(action['card'], names)} to "
-            f"the {_card(action['building'], names)} structure"
-        )
-    if kind in ("hire", "gather", "sell"):
-        parts = []
-        if action.get("card") is not None:
-            parts.append(_card(action["card"], names))
-        if action.get("from_hand") is not None:
-            parts.append(f"{_card(action['from_hand'], names)} from your hand")
-        if action.get("from_deck"):
-            parts.append("the top card of the deck")
-        return f"{kind} {' and '.join(parts) or 'nothing'}"
-    if kind == "fountain":
-        return "fountain: draw the top card of the deck to use it"
-    if kind == "skip":
-        return "skip (give up the rest of this decision)"
-    return kind
+def describe(
+    action: dict[str, Any], names: dict[int, str], view: dict[str, Any] | None = None
+) -> str:
+    """One action in the shared plain words (`games.labels`), with card ids: a mail's reader
+    names a card by its id when he plays by web or HTTP."""
+    return action_label(action, names, view=view, with_ids=True)
 
 
 def moves_text(state: engine.State, view: dict[str, Any]) -> str:
     codes = move_codes(state)
     names = card_names(view)
     limit = settings.GTR_MAIL_MAX_MOVES
-    lines = [f"  {code:<5} {describe(action, names)}" for code, action in codes[:limit]]
+    lines = [f"  {code:<5} {describe(action, names, view)}" for code, action in codes[:limit]]
     if len(codes) > limit:
         lines.append(f"  ... and {len(codes) - limit} more: play them over HTTP.")
     return "\n".join(lines)

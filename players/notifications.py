@@ -228,7 +228,7 @@ def timeout_notify(*, game_id: int, seq: int, position: int) -> bool:
     if prefs is None or prefs.unsubscribed or not prefs.reminder or seat.kind == Seat.Kind.BOT:
         return False
     view = engine.view(engine.from_json(game.state), position)
-    played = mail.describe(move.action, mail.card_names(view))
+    played = mail.describe(move.action, mail.card_names(view), view)
     body = f"Your time ran out at move {seq - 1}, so the server played for you: {played}.\n"
     if seat.bot_standing_in:
         body += (

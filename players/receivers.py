@@ -1,5 +1,5 @@
-"""Signal receivers connected in `PlayersConfig.ready`: the game service's `turn_started` and
-`game_finished` (sent after commit) schedule notification tasks; anymail's `inbound` signal (its
+"""Signal receivers connected in `PlayersConfig.ready`: the game service's `committed` events
+(games.events) send invitations and schedule notification tasks; anymail's `inbound` signal (its
 inbound webhooks, any ESP) schedules reading the reply. Receivers never raise: a failure is logged
 and must not turn a committed move into an error."""
 
@@ -13,69 +13,70 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
+from games import events
+from games.models import Game, Move, Seat
+
+from . import notifications, services, tasks
+
 log = logging.getLogger(__name__)
 
 
-def on_turn_started(
-    sender: Any, *, game_id: int, seq: int, seat: int, deadline: dt.datetime | None = None, **_: Any
-) -> None:
-    from . import notifications, tasks
-
-    try:
-        tasks.notify_turn.delay(game_id, seq, seat)
-        if deadline is not None:
-            from games.models import Game
-
-            game = Game.objects.filter(pk=game_id).first()
-            due = notifications.reminder_due(game) if game is not None else None
-            # A task is never held longer than the deadline horizon (a broker such as Redis
-            # would deliver it again): a later reminder is sent by the beat sweep when due.
-            horizon = timezone.now() + dt.timedelta(seconds=settings.GTR_DEADLINE_HORIZON_SECONDS)
-            if due is not None and due < deadline and due <= horizon:
-                tasks.remind.apply_async(
-                    (game_id, seq, seat),
-                    eta=max(due, timezone.now()),
-                    task_id=f"remind-{game_id}-{seq}-{seat}",
-                )
-    except Exception:
-        log.exception("could not schedule the notifications of game %s at %s", game_id, seq)
-
-
-def on_game_finished(sender: Any, *, game_id: int, seq: int, **_: Any) -> None:
-    from . import tasks
-
-    try:
-        tasks.notify_final.delay(game_id, seq)
-    except Exception:
-        log.exception("could not schedule the final scores of game %s", game_id)
-
-
-def on_move_saved(sender: Any, instance: Any, created: bool = False, **_: Any) -> None:
-    """A move the server played for a person whose time ran out: tell that person, after the
-    commit (the deadline service appends it with actor `timeout`)."""
-    from django.db import transaction
-
-    from games.models import Move
-
-    if not created or instance.actor != Move.Actor.TIMEOUT or instance.seat is None:
-        return
-    from . import tasks
-
-    game_id, seq, position = instance.game_id, instance.seq, instance.seat
-
-    def schedule() -> None:
+def on_committed(sender: Any, *, event: events.Event, **_: Any) -> None:
+    """What the e-mail side does after a committed write of a game, each part on its own (one
+    that fails is logged and does not keep the others from happening)."""
+    for react in (_invite, _tell_timeout, _tell_turn, _tell_final):
         try:
-            tasks.notify_timeout.delay(game_id, seq, position)
+            react(event)
         except Exception:
-            log.exception("could not schedule the timeout notice of game %s at %s", game_id, seq)
+            log.exception("%s failed for %s", react.__name__, event)
 
-    transaction.on_commit(schedule)
+
+def _invite(event: events.Event) -> None:
+    """A new game: each invited seat gets its invitation."""
+    if event.kind != events.CREATED:
+        return
+    invited = Seat.objects.select_related("game").filter(
+        game_id=event.game_id, kind=Seat.Kind.INVITED
+    )
+    for seat in invited:
+        services.invitation_send(seat=seat)
+
+
+def _tell_timeout(event: events.Event) -> None:
+    """The server moved for a person whose time ran out: tell that person."""
+    if event.kind == events.MOVED and event.actor == Move.Actor.TIMEOUT and event.seat is not None:
+        tasks.notify_timeout.delay(event.game_id, event.seq, event.seat)
+
+
+def _tell_turn(event: events.Event) -> None:
+    """A person's decision began: tell that person, and schedule the reminder before its
+    deadline. A task is never held longer than the deadline horizon (a broker such as Redis would
+    deliver it again): a later reminder is sent by the beat sweep when due."""
+    if not event.turn_began or event.automatic or event.to_act is None:
+        return
+    game_id, seq, seat, deadline = event.game_id, event.seq, event.to_act, event.deadline
+    tasks.notify_turn.delay(game_id, seq, seat)
+    if deadline is None:
+        return
+    game = Game.objects.filter(pk=game_id).first()
+    due = notifications.reminder_due(game) if game is not None else None
+    horizon = timezone.now() + dt.timedelta(seconds=settings.GTR_DEADLINE_HORIZON_SECONDS)
+    if due is not None and due < deadline and due <= horizon:
+        tasks.remind.apply_async(
+            (game_id, seq, seat),
+            eta=max(due, timezone.now()),
+            task_id=f"remind-{game_id}-{seq}-{seat}",
+        )
+
+
+def _tell_final(event: events.Event) -> None:
+    """The game ended: everyone gets the final scores."""
+    if event.kind == events.MOVED and event.finished:
+        tasks.notify_final.delay(event.game_id, event.seq)
 
 
 def on_inbound(sender: Any, event: Any, esp_name: str = "", **_: Any) -> None:
     """anymail's inbound signal: one received message, normalised by anymail."""
-    from . import tasks
-
     message = event.message
     recipients = [r for r in [getattr(message, "envelope_recipient", None)] if r]
     tasks.read_reply.delay(base64.b64encode(message.as_bytes()).decode(), recipients)

@@ -12,6 +12,7 @@ from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from rest_framework.authtoken.models import Token
 
+from games.auth import mail_token
 from games.errors import BadRequest, Conflict, ServiceError
 
 
@@ -46,16 +47,18 @@ def token_obtain(*, username: str, password: str) -> tuple[Any, str]:
     return user, token.key
 
 
-def invitation_send(*, seat: Any, token: str) -> None:
-    """E-mail an invited seat its capability link. This is the only place a seat token leaves
-    the server other than to the seat's own holder."""
+def invitation_send(*, seat: Any) -> None:
+    """E-mail an invited seat its capability link: the seat's mail token (games.auth), which
+    works like the seat token and dies with it, so no secret has to travel from the game service
+    to the mail."""
     game = seat.game
     url = f"{settings.GTR_PUBLIC_URL}/api/games/{game.pk}/"
     send_mail(
         subject=f"You are invited to a game of Glory to Rome (game {game.pk})",
         message=(
             f"You have seat {seat.position} at a {game.players}-player {game.version} game.\n\n"
-            f"Play over HTTP at {url} with the header:\n\n    Authorization: Seat {token}\n\n"
+            f"Play over HTTP at {url} with the header:\n\n"
+            f"    Authorization: Seat {mail_token(seat)}\n\n"
             "Keep this token secret: anyone who has it plays your seat.\n"
         ),
         from_email=settings.DEFAULT_FROM_EMAIL,

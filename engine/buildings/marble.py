@@ -21,8 +21,8 @@ from ..powers import (
     out_of_town_cost,
     register,
 )
-from ..roles import (
-    act_left,
+from ..roles.base import act_left
+from ..roles.building import (
     add_material,
     check_lay,
     check_material,

@@ -11,7 +11,7 @@ from .. import powers
 from ..endgame import end_game
 from ..flow import ChooseFrame, burst, kind, move, push, subsets
 from ..powers import Power, register, role_of
-from ..roles import demand_counts
+from ..roles.legionary import demand_counts
 from ..state import Building, Frame, State
 
 

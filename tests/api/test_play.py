@@ -206,8 +206,8 @@ def test_a_crashed_requests_idempotency_key_is_freed_when_its_lease_ends(
     refused while the first request might still be running, and proceed once its lease is over."""
     from datetime import timedelta
 
-    from games import services
     from games.models import IdempotentResponse
+    from games.services import moves
 
     mover = whose_turn(game2, alice, bob)
     action = {"type": "think", "take": "cards"}
@@ -216,7 +216,7 @@ def test_a_crashed_requests_idempotency_key_is_freed_when_its_lease_ends(
         raise KeyboardInterrupt("the web process is killed")
 
     with monkeypatch.context() as m:
-        m.setattr(services, "move_submit", killed)
+        m.setattr(moves, "move_submit", killed)
         with pytest.raises(KeyboardInterrupt):
             mover.move(game2, 0, action, HTTP_IDEMPOTENCY_KEY="k")
     (record,) = IdempotentResponse.objects.all()

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
-from games import services
 from games.models import Game, Move
-from games.services import SeatSpec
+from games.services import lobby
+from games.services.lobby import SeatSpec
 from players import mail as texts
 
 from .conftest import Worker, wait_for
@@ -48,7 +48,7 @@ def test_a_person_among_bots_plays_by_mail(
         EMAIL_FILE_PATH=str(outbox),
     )
     ann = django_user_model.objects.create_user("ann", email=ADDRESS, password="x")
-    game_id = services.game_create(
+    game_id = lobby.game_create(
         user=ann,
         version="republic",
         players=3,

@@ -14,10 +14,11 @@ import pytest
 from django.utils import timezone
 
 import engine
-from games import services
 from games.management.commands.verify_games import verify
 from games.models import Game, Move, Seat
-from games.services import ClockSpec, SeatSpec
+from games.services import automatic, lobby, moves
+from games.services.clocks import ClockSpec
+from games.services.lobby import SeatSpec
 from games.tasks import expire_deadline
 
 from .conftest import Worker, wait_for
@@ -35,7 +36,7 @@ def game(game_id: int) -> Game:
 
 
 def bot_table(staff: Any, players: int = 4) -> int:
-    return services.game_create(
+    return lobby.game_create(
         user=staff,
         version="republic",
         players=players,
@@ -58,7 +59,7 @@ def test_a_deadline_applies_its_policy_once_when_delivered_twice(
     worker: Worker, staff: Any
 ) -> None:
     worker.start()
-    game_id = services.game_create(
+    game_id = lobby.game_create(
         user=staff,
         version="republic",
         players=2,
@@ -117,11 +118,11 @@ def test_a_worker_killed_mid_move_leaves_a_consistent_game(
     assert verify(finished) == []
     assert Move.objects.filter(game_id=game_id, seq=target).count() == 1
     # It is the very move the bot was making: a bot's choice depends on its seat's view only.
-    state = services.initial_state(finished)
+    state = moves.initial_state(finished)
     for m in Move.objects.filter(game_id=game_id, seq__lt=target).order_by("seq"):
-        state = services.replay_move(state, m)
+        state = moves.replay_move(state, m)
     seat = Seat.objects.get(game_id=game_id, position=engine.to_act(state))
-    expected = services.bot_action(finished, state, seat)
+    expected = automatic.bot_action(finished, state, seat)
     made = Move.objects.get(game_id=game_id, seq=target)
     assert made.actor == "bot" and made.action == engine.parse(expected).to_json()
 
@@ -130,7 +131,7 @@ def test_one_person_and_three_bots_the_bots_play_between_the_persons_moves(
     worker: Worker, staff: Any
 ) -> None:
     worker.start()
-    game_id = services.game_create(
+    game_id = lobby.game_create(
         user=staff,
         version="imperium",
         players=4,
@@ -143,10 +144,10 @@ def test_one_person_and_three_bots_the_bots_play_between_the_persons_moves(
         if g.status != "active":  # pragma: no cover - a very short game
             break
         action = engine.legal_actions(engine.from_json(g.state))[0]
-        services.move_submit(game_id=game_id, position=1, seq=g.seq, action=action)
+        moves.move_submit(game_id=game_id, position=1, seq=g.seq, action=action)
     wait_for(lambda: (g := game(game_id)).status != "active" or not g.automatic, "the bots")
-    moves = Move.objects.filter(game_id=game_id)
-    assert set(moves.filter(seat=1).values_list("actor", flat=True)) == {"human"}
-    assert set(moves.exclude(seat=1).values_list("actor", flat=True)) == {"bot"}
-    assert moves.exclude(seat=1).count() > 0
+    logged = Move.objects.filter(game_id=game_id)
+    assert set(logged.filter(seat=1).values_list("actor", flat=True)) == {"human"}
+    assert set(logged.exclude(seat=1).values_list("actor", flat=True)) == {"bot"}
+    assert logged.exclude(seat=1).count() > 0
     assert verify(game(game_id)) == []

@@ -25,11 +25,11 @@ def _pause_hook(**_: Any) -> None:
     import django
 
     django.setup()
-    from games import services
+    from games.services import moves
 
-    original = services._append
+    original = moves.move_append
 
-    def _append(game: Any, state: Any, seat: Any, action: Any, actor: str, seats: Any) -> Any:
+    def move_append(game: Any, state: Any, seat: Any, action: Any, actor: str, seats: Any) -> Any:
         target = Path(pause)
         wanted = target.read_text().split() if target.exists() else []
         if actor == "bot" and wanted == [str(game.pk), str(game.seq + 1)]:
@@ -37,4 +37,4 @@ def _pause_hook(**_: Any) -> None:
             time.sleep(600)  # the test kills the worker now
         return original(game, state, seat, action, actor, seats)
 
-    services._append = _append
+    moves.move_append = move_append

@@ -1,5 +1,5 @@
-"""Time controls, timeouts, bots standing in, and the sweep (in-process: tasks run eagerly here;
-tests/async_play runs the same against a real Redis and worker)."""
+"""Time controls, timeouts, bots standing in, and the sweep's query (in-process: tasks run
+eagerly here; tests/async_play runs the same against a real Redis and worker)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ import pytest
 from django.utils import timezone
 
 import engine
-from games import services, signals
+from games import selectors
 from games.models import Game, Move, Seat
-from games.services import ClockSpec, SeatSpec
+from games.services import automatic, lobby, moves, resignation
+from games.services.clocks import ClockSpec
+from games.services.lobby import SeatSpec
 from tests.conftest import signup
 
 SEED = 20261122
@@ -21,12 +23,12 @@ SEED = 20261122
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every game here is dealt from one seed, so each test plays the same table every run."""
-    monkeypatch.setattr(services.secrets, "randbits", lambda bits: SEED)
+    monkeypatch.setattr(lobby.secrets, "randbits", lambda bits: SEED)
 
 
 def human_vs_bot(user: Any, clock: ClockSpec, timeout: str = "safe") -> Game:
     """A two-seat game, the person at seat 0, played up to the person's first decision."""
-    game = services.game_create(
+    game = lobby.game_create(
         user=user,
         version="republic",
         players=2,
@@ -41,7 +43,7 @@ def human_vs_bot(user: Any, clock: ClockSpec, timeout: str = "safe") -> Game:
 def expire(game: Game) -> str:
     """The deadline passes (moved into the past), then its task runs."""
     Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(seconds=1))
-    return services.deadline_expire(game_id=game.pk, seq=game.seq)
+    return automatic.deadline_expire(game_id=game.pk, seq=game.seq)
 
 
 @pytest.fixture
@@ -61,19 +63,19 @@ def test_a_fixed_clock_sets_a_deadline_for_people_only(user) -> None:
 def test_no_clock_no_deadline(user) -> None:
     game = human_vs_bot(user, ClockSpec())
     assert game.deadline is None and game.clock == "none"
-    assert services.deadline_expire(game_id=game.pk, seq=game.seq) == "moved_on"
+    assert automatic.deadline_expire(game_id=game.pk, seq=game.seq) == "moved_on"
 
 
 def test_a_deadline_applies_the_safe_move_once(user) -> None:
     game = human_vs_bot(user, ClockSpec("fixed", seconds=600))
     state = engine.from_json(game.state)
-    assert services.deadline_expire(game_id=game.pk, seq=game.seq) == "early"
+    assert automatic.deadline_expire(game_id=game.pk, seq=game.seq) == "early"
     assert Game.objects.get(pk=game.pk).seq == game.seq
 
     assert expire(game) == "timed_out"
     # Delivered again, late, or by the sweep: nothing more happens.
-    assert services.deadline_expire(game_id=game.pk, seq=game.seq) == "moved_on"
-    assert services.deadline_expire(game_id=game.pk, seq=game.seq) == "moved_on"
+    assert automatic.deadline_expire(game_id=game.pk, seq=game.seq) == "moved_on"
+    assert automatic.deadline_expire(game_id=game.pk, seq=game.seq) == "moved_on"
     move = Move.objects.get(game=game, seq=game.seq + 1)
     assert move.actor == "timeout" and move.seat == 0
     assert move.action == engine.parse(engine.safe_action(state)).to_json()
@@ -101,7 +103,7 @@ def test_a_bot_stands_in_after_n_timeouts_until_the_player_returns(user, setting
 
 def test_returning_ends_the_stand_in_and_restarts_the_clock(user, settings) -> None:
     settings.GTR_TIMEOUTS_BEFORE_BOT = 1
-    game = services.game_create(
+    game = lobby.game_create(
         user=user,
         version="republic",
         players=3,
@@ -109,7 +111,7 @@ def test_returning_ends_the_stand_in_and_restarts_the_clock(user, settings) -> N
         clock=ClockSpec("fixed", seconds=600),
     )
     other = type(user).objects.create_user("erin", password="x")
-    services.seat_join(game_id=game.pk, user=other)
+    lobby.seat_join(game_id=game.pk, user=other)
     game.refresh_from_db()
     mover = game.to_act
     assert not game.automatic  # with this seed a person has the first decision
@@ -117,14 +119,14 @@ def test_returning_ends_the_stand_in_and_restarts_the_clock(user, settings) -> N
     seat = Seat.objects.get(game=game, position=mover)
     assert seat.bot_standing_in
     game.refresh_from_db()
-    services.seat_return(game_id=game.pk, position=mover)
+    automatic.seat_return(game_id=game.pk, position=mover)
     seat.refresh_from_db()
     assert not seat.bot_standing_in and seat.timeouts == 0
     game.refresh_from_db()
     if game.to_act == mover:
         assert not game.automatic and game.deadline > timezone.now()
     # Returning again is harmless.
-    services.seat_return(game_id=game.pk, position=mover)
+    automatic.seat_return(game_id=game.pk, position=mover)
 
 
 def test_own_move_resets_the_timeout_count(user) -> None:
@@ -134,7 +136,7 @@ def test_own_move_resets_the_timeout_count(user) -> None:
     assert Seat.objects.get(game=game, position=0).timeouts == 1
     assert game.to_act == 0 and game.status == "active"  # the person's decision again
     action = engine.legal_actions(engine.from_json(game.state))[0]
-    services.move_submit(game_id=game.pk, position=0, seq=game.seq, action=action)
+    moves.move_submit(game_id=game.pk, position=0, seq=game.seq, action=action)
     assert Seat.objects.get(game=game, position=0).timeouts == 0
 
 
@@ -147,7 +149,7 @@ def test_a_bank_is_spent_topped_up_and_capped(user) -> None:
     started = timezone.now() - timedelta(seconds=400)
     Game.objects.filter(pk=game.pk).update(decision_started=started)
     action = engine.legal_actions(engine.from_json(game.state))[0]
-    services.move_submit(game_id=game.pk, position=0, seq=game.seq, action=action)
+    moves.move_submit(game_id=game.pk, position=0, seq=game.seq, action=action)
     seat.refresh_from_db()
     assert 690 < seat.bank <= 700
     # A quick decision cannot grow the bank past the cap.
@@ -156,7 +158,7 @@ def test_a_bank_is_spent_topped_up_and_capped(user) -> None:
         Seat.objects.filter(pk=seat.pk).update(bank=1000)
         game.refresh_from_db()
         action = engine.legal_actions(engine.from_json(game.state))[0]
-        services.move_submit(game_id=game.pk, position=0, seq=game.seq, action=action)
+        moves.move_submit(game_id=game.pk, position=0, seq=game.seq, action=action)
         seat.refresh_from_db()
         assert seat.bank == 1050
 
@@ -169,50 +171,19 @@ def test_a_timeout_empties_the_bank_before_the_increment(user) -> None:
 
 def test_the_sweep_finds_overdue_deadlines_and_stuck_bots(user, settings) -> None:
     game = human_vs_bot(user, ClockSpec("fixed", seconds=600))
-    assert services.games_due() == ([], [])
+    assert selectors.games_due() == ([], [])
     Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(seconds=1))
-    assert services.games_due() == ([(game.pk, game.seq)], [])
+    assert selectors.games_due() == ([(game.pk, game.seq)], [])
     stale = timezone.now() - timedelta(seconds=settings.GTR_SWEEP_GRACE_SECONDS + 1)
     Game.objects.filter(pk=game.pk).update(automatic=True, deadline=None, updated=stale)
-    assert services.games_due() == ([], [(game.pk, game.seq)])
-
-
-def test_signals_follow_the_commit(user) -> None:
-    started: list[dict[str, Any]] = []
-    finished: list[dict[str, Any]] = []
-
-    def on_turn(**kw: Any) -> None:
-        started.append(kw)
-
-    def on_end(**kw: Any) -> None:
-        finished.append(kw)
-
-    signals.turn_started.connect(on_turn, dispatch_uid="test-turn")
-    signals.game_finished.connect(on_end, dispatch_uid="test-end")
-    try:
-        game = human_vs_bot(user, ClockSpec("fixed", seconds=600))
-        assert started[-1]["game_id"] == game.pk and started[-1]["seq"] == game.seq
-        assert started[-1]["seat"] == 0 and started[-1]["deadline"] == game.deadline
-        assert all(s["seat"] == 0 for s in started)  # never for the bot's decisions
-        services.game_resign(game_id=game.pk, position=0)
-        assert finished == [
-            {
-                "signal": signals.game_finished,
-                "sender": Game,
-                "game_id": game.pk,
-                "seq": game.seq + 1,
-            }
-        ]
-    finally:
-        signals.turn_started.disconnect(dispatch_uid="test-turn")
-        signals.game_finished.disconnect(dispatch_uid="test-end")
+    assert selectors.games_due() == ([], [(game.pk, game.seq)])
 
 
 def test_staff_may_seat_only_bots_and_the_table_plays_itself(
     transactional_db, django_user_model
 ) -> None:
     staff = django_user_model.objects.create_user("sam", password="x", is_staff=True)
-    game = services.game_create(
+    game = lobby.game_create(
         user=staff,
         version="imperium",
         players=3,
@@ -267,19 +238,19 @@ def test_only_staff_seat_bots_alone(db) -> None:
 
 def test_another_seat_resigning_keeps_the_clock_running(user) -> None:
     other = type(user).objects.create_user("fay", password="x")
-    game = services.game_create(
+    game = lobby.game_create(
         user=user,
         version="republic",
         players=3,
         seats=[SeatSpec("me"), SeatSpec("open"), SeatSpec("bot")],
         clock=ClockSpec("fixed", seconds=600),
     )
-    services.seat_join(game_id=game.pk, user=other)
+    lobby.seat_join(game_id=game.pk, user=other)
     game.refresh_from_db()
     mover = game.to_act
     assert not game.automatic and game.deadline is not None
     quitter = 1 - mover if mover in (0, 1) else 0
-    services.game_resign(game_id=game.pk, position=quitter)
+    resignation.game_resign(game_id=game.pk, position=quitter)
     after = Game.objects.get(pk=game.pk)
     assert after.to_act == mover and after.deadline == game.deadline
     assert after.revision == game.revision + 1
@@ -294,8 +265,8 @@ def test_no_deadline_task_is_held_beyond_the_horizon(settings, monkeypatch) -> N
     monkeypatch.setattr(tasks.expire_deadline, "apply_async", lambda *a, **kw: sent.append(kw))
     settings.GTR_DEADLINE_HORIZON_SECONDS = 1800
     soon = timezone.now() + timedelta(seconds=60)
-    services._schedule_deadline(1, 2, soon)
+    tasks.deadline_schedule(1, 2, soon)
     far = timezone.now() + timedelta(days=3)
-    services._schedule_deadline(1, 2, far)
+    tasks.deadline_schedule(1, 2, far)
     assert sent[0]["eta"] == soon
     assert sent[1]["eta"] < timezone.now() + timedelta(seconds=1801)

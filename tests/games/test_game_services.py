@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import engine
-from games import services
 from games.errors import Forbidden
 from games.models import Game, Seat
+from games.services import automatic, lobby
 from tests.conftest import private_state, start_game
 
 SCENARIO = {
@@ -20,7 +20,7 @@ SCENARIO = {
 def test_scenarios_need_staff_or_the_setting(alice, settings, django_user_model) -> None:
     user = django_user_model.objects.get(username="alice")
     with pytest.raises(Forbidden):
-        services.game_create(user=user, version="republic", players=None, scenario=SCENARIO)
+        lobby.game_create(user=user, version="republic", players=None, scenario=SCENARIO)
     r = alice.post("/api/games/", {"scenario": SCENARIO})
     assert r.status_code == 403 and r.json()["code"] == "scenario_forbidden"
     settings.GTR_ALLOW_SCENARIOS = True
@@ -57,42 +57,13 @@ def test_bot_choices_are_legal_and_reproducible() -> None:
     state = engine.new_game("imperium", 3, seed=4)
     game = Game(pk=7)
     seat = Seat(position=engine.to_act(state), bot="greedy")
-    first = services.bot_action(game, state, seat)
+    first = automatic.bot_action(game, state, seat)
     assert first in engine.legal_actions(state)
-    assert services.bot_action(game, state, seat) == first
+    assert automatic.bot_action(game, state, seat) == first
 
 
 def test_automatic_turns_ignore_a_stale_schedule(transactional_db, alice) -> None:
     r = alice.post("/api/games/", {"players": 2, "seats": [{"kind": "me"}, {"kind": "bot"}]})
     game = Game.objects.get(pk=r.json()["id"])
-    assert services.automatic_turns_play(game_id=game.pk, seq=game.seq + 5) == 0
-    assert services.automatic_turns_play(game_id=game.pk, seq=game.seq) == 0  # alice's turn
-
-
-def test_signals_after_commit(transactional_db, alice, bob) -> None:
-    from games import signals
-
-    started, finished = [], []
-
-    def on_turn(**kw):
-        started.append(kw)
-
-    def on_end(**kw):
-        finished.append(kw)
-
-    signals.turn_started.connect(on_turn)
-    signals.game_finished.connect(on_end)
-    try:
-        game_id = start_game(alice, [bob])
-        assert started[-1]["seq"] == 0 and started[-1]["game_id"] == game_id
-        view = alice.game(game_id)
-        mover = alice if view["to_act"] == 0 else bob
-        mover.move(game_id, 0, {"type": "think", "take": "cards"})
-        assert started[-1]["seq"] == 1 and started[-1]["seat"] == 1 - view["to_act"]
-        bob.post(f"/api/games/{game_id}/resign/")
-        assert finished == [
-            {"signal": signals.game_finished, "sender": Game, "game_id": game_id, "seq": 2}
-        ]
-    finally:
-        signals.turn_started.disconnect(on_turn)
-        signals.game_finished.disconnect(on_end)
+    assert automatic.automatic_turns_play(game_id=game.pk, seq=game.seq + 5) == 0
+    assert automatic.automatic_turns_play(game_id=game.pk, seq=game.seq) == 0  # alice's turn

@@ -73,10 +73,9 @@ def bot_game(run: MakeRun) -> int:
     return int(
         run.shell(
             "from django.contrib.auth.models import User\n"
-            "from games import services\n"
-            "from games.services import SeatSpec\n"
+            "from games.services.lobby import SeatSpec, game_create\n"
             "staff, _ = User.objects.get_or_create(username='ops', is_staff=True)\n"
-            "game = services.game_create(user=staff, version='republic', players=2,"
+            "game = game_create(user=staff, version='republic', players=2,"
             " seats=[SeatSpec('bot'), SeatSpec('bot', bot='random')])\n"
             "print(game.pk)"
         )

@@ -11,8 +11,9 @@ import pytest
 from django.core import mail
 
 import engine
-from games import services
+from games import events
 from games.models import Game, Seat
+from games.services import lobby
 from players import mail as texts
 
 ADDRESSES = ("alice@example.org", "bob@example.org", "carol@example.org")
@@ -46,9 +47,9 @@ def make_table(django_user_model: Any, players: int = 3, version: str = "republi
         django_user_model.objects.create_user(a.split("@")[0], email=a, password="x")
         for a in ADDRESSES[:players]
     ]
-    game = services.game_create(user=users[0], version=version, players=players)
+    game = lobby.game_create(user=users[0], version=version, players=players)
     for user in users[1:]:
-        services.seat_join(game_id=game.pk, user=user)
+        lobby.seat_join(game_id=game.pk, user=user)
     return Table(game.pk, users)
 
 
@@ -82,3 +83,26 @@ def reply(
     message["Message-ID"] = f"<reply{next(_ids)}@example.org>"
     message.set_content(body)
     return message
+
+
+def deliver(
+    game_id: int,
+    seq: int,
+    *,
+    to_act: int | None = None,
+    deadline: Any = None,
+    status: str = "active",
+) -> None:
+    """Deliver (again) the event of a committed move to every receiver: a person's decision at
+    `seq` began for seat `to_act`, or, with status "finished", the game ended."""
+    event = events.Event(
+        kind=events.MOVED,
+        game_id=game_id,
+        seq=seq,
+        revision=seq,
+        status=status,
+        to_act=to_act,
+        deadline=deadline,
+        turn_began=to_act is not None,
+    )
+    events.committed.send(sender=Game, event=event)

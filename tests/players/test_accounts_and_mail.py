@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core import mail
 
+from games.auth import mail_token, seat_for_token
 from games.models import Game, Seat
 from players import services
 
@@ -14,10 +15,11 @@ def test_invitation_mail_carries_the_capability_link(db, django_user_model) -> N
     seat = Seat.objects.create(
         game=game, position=1, kind="invited", email="g@x.org", token_hash="h"
     )
-    services.invitation_send(seat=seat, token="TOKEN123")
+    services.invitation_send(seat=seat)
     (message,) = mail.outbox
     assert message.to == ["g@x.org"]
-    assert "Authorization: Seat TOKEN123" in message.body
+    assert f"Authorization: Seat {mail_token(seat)}" in message.body
+    assert seat_for_token(mail_token(seat)) == seat
     assert f"/api/games/{game.pk}/" in message.body
 
 

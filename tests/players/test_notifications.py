@@ -12,12 +12,20 @@ from django.core import mail
 from django.utils import timezone
 
 import engine
-from games import services, signals
 from games.models import Game
+from games.services import automatic, lobby, moves, resignation
 from players import mail as texts
 from players import notifications
 from tests.conftest import hidden_from
-from tests.players.conftest import ADDRESSES, Table, codes_in, mails_to, make_table, reply
+from tests.players.conftest import (
+    ADDRESSES,
+    Table,
+    codes_in,
+    deliver,
+    mails_to,
+    make_table,
+    reply,
+)
 
 
 def assert_no_hidden_card(table: Table, position: int, body: str) -> None:
@@ -79,7 +87,7 @@ def test_no_mail_ever_names_a_hidden_card(
             break
         position = engine.to_act(state)
         action = rnd.choice(engine.legal_actions(state))
-        services.move_submit(game_id=game.pk, position=position, seq=game.seq, action=action)
+        moves.move_submit(game_id=game.pk, position=position, seq=game.seq, action=action)
         for message in mail.outbox[sent:]:
             (address,) = message.to
             assert_no_hidden_card(table, ADDRESSES.index(address), message.body)
@@ -90,7 +98,7 @@ def test_no_mail_ever_names_a_hidden_card(
 def test_rotating_the_seat_token_revokes_the_mail_token(table: Table, client) -> None:
     position = table.to_act
     token = re.search(r"Authorization: Seat (\S+)", mail.outbox[0].body).group(1)
-    services.seat_token_rotate(seat=table.seat(position))
+    lobby.seat_token_rotate(seat=table.seat(position))
     r = client.get(f"/api/games/{table.game_id}/", HTTP_AUTHORIZATION=f"Seat {token}")
     assert r.status_code == 401
     forged = token.split(".")[0] + "." + "0" * 40
@@ -101,29 +109,27 @@ def test_rotating_the_seat_token_revokes_the_mail_token(table: Table, client) ->
 def test_the_receiver_sends_once_and_not_for_a_past_decision(table: Table) -> None:
     position, game = table.to_act, table.game
     mail.outbox.clear()
-    for _ in range(2):  # a signal (or its task) delivered twice
-        signals.turn_started.send(
-            sender=Game, game_id=game.pk, seq=game.seq, seat=position, deadline=None
-        )
+    for _ in range(2):  # an event (or its task) delivered twice
+        deliver(game.pk, game.seq, to_act=position, deadline=None)
     assert len(mail.outbox) == 0  # the first mail went at the start already
-    services.move_submit(
+    moves.move_submit(
         game_id=game.pk, position=position, seq=0, action={"type": "think", "take": "cards"}
     )
     (message,) = mail.outbox
     assert message.to == [ADDRESSES[table.to_act]]
     mail.outbox.clear()
-    signals.turn_started.send(sender=Game, game_id=game.pk, seq=0, seat=position, deadline=None)
+    deliver(game.pk, 0, to_act=position, deadline=None)
     assert mail.outbox == []  # the game moved on
 
 
 def test_final_scores_to_everyone(table: Table) -> None:
     mail.outbox.clear()
     for position in (1, 2):
-        services.game_resign(game_id=table.game_id, position=position)
+        resignation.game_resign(game_id=table.game_id, position=position)
     finals = [m for m in mail.outbox if "final scores" in m.subject]
     assert sorted(m.to[0] for m in finals) == sorted(ADDRESSES)
     assert "Winner: seat 0 (by surrender)" in finals[0].body
-    signals.game_finished.send(sender=Game, game_id=table.game_id, seq=table.game.seq)
+    deliver(table.game_id, table.game.seq, status="finished")
     assert len([m for m in mail.outbox if "final scores" in m.subject]) == 3
 
 
@@ -158,7 +164,7 @@ def test_preferences_switch_kinds_off(table: Table) -> None:
     other = ADDRESSES[(position + 1) % 3]
     notifications.preferences_update(other, your_turn=False)
     mail.outbox.clear()
-    services.move_submit(
+    moves.move_submit(
         game_id=table.game_id, position=position, seq=0, action={"type": "think", "take": "cards"}
     )
     assert mails_to(other) == []
@@ -169,13 +175,9 @@ def test_digest_replaces_turn_mails(table: Table) -> None:
     address = ADDRESSES[position]
     notifications.preferences_update(address, digest=True)
     mail.outbox.clear()
-    signals.turn_started.send(
-        sender=Game, game_id=table.game_id, seq=0, seat=position, deadline=None
-    )
+    deliver(table.game_id, 0, to_act=position, deadline=None)
     notifications.SentNotification.objects.all().delete()
-    signals.turn_started.send(
-        sender=Game, game_id=table.game_id, seq=0, seat=position, deadline=None
-    )
+    deliver(table.game_id, 0, to_act=position, deadline=None)
     assert mail.outbox == []
     assert notifications.digests_send() == 1
     (digest,) = mail.outbox
@@ -199,11 +201,9 @@ def test_unsubscribe_link_stops_the_mails(table: Table, client) -> None:
     assert notifications.preferences_get(ADDRESSES[position]).unsubscribed
     mail.outbox.clear()
     notifications.SentNotification.objects.all().delete()
-    signals.turn_started.send(
-        sender=Game, game_id=table.game_id, seq=0, seat=position, deadline=None
-    )
-    services.game_resign(game_id=table.game_id, position=(position + 1) % 3)
-    services.game_resign(game_id=table.game_id, position=(position + 2) % 3)
+    deliver(table.game_id, 0, to_act=position, deadline=None)
+    resignation.game_resign(game_id=table.game_id, position=(position + 1) % 3)
+    resignation.game_resign(game_id=table.game_id, position=(position + 2) % 3)
     assert mails_to(ADDRESSES[position]) == []
     assert client.get("/mail/unsubscribe/forged/").status_code == 400
 
@@ -216,10 +216,10 @@ def test_a_timeout_is_told_and_back_is_offered(table: Table, settings) -> None:
     position = table.to_act
     Game.objects.filter(pk=table.game_id).update(deadline=timezone.now() - dt.timedelta(seconds=1))
     mail.outbox.clear()
-    assert services.deadline_expire(game_id=table.game_id, seq=0) == "timed_out"
+    assert automatic.deadline_expire(game_id=table.game_id, seq=0) == "timed_out"
     (notice,) = [m for m in mail.outbox if "time ran out" in m.subject]
     assert notice.to == [ADDRESSES[position]]
-    assert "the server played for you: think: draw cards" in notice.body
+    assert "the server played for you: Think: draw cards" in notice.body
     assert "reply 'back'" in notice.body and notice.reply_to
     assert Seat.objects.get(game_id=table.game_id, position=position).bot_standing_in
     back = reply(table, "back", position=position, seq=table.game.seq)

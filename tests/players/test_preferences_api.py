@@ -8,12 +8,11 @@ from unittest import mock
 from django.core import mail
 from rest_framework.test import APIClient
 
-from games import signals
 from games.models import Game
 from players import mail as texts
 from players import notifications
 from tests.conftest import signup
-from tests.players.conftest import ADDRESSES, Table
+from tests.players.conftest import ADDRESSES, Table, deliver
 
 DEFAULTS = {"your_turn": True, "reminder": True, "final": True, "digest": False}
 
@@ -76,9 +75,7 @@ def test_a_deadline_schedules_a_named_reminder(table: Table, settings) -> None:
         deadline = timezone.now() + dt.timedelta(hours=hours)
         Game.objects.filter(pk=table.game_id).update(deadline=deadline)
         with mock.patch.object(tasks.remind, "apply_async") as scheduled:
-            signals.turn_started.send(
-                sender=Game, game_id=table.game_id, seq=0, seat=table.to_act, deadline=deadline
-            )
+            deliver(table.game_id, 0, to_act=table.to_act, deadline=deadline)
         assert len(scheduled.call_args_list) == scheduled_calls
     (call,) = scheduled.call_args_list
     assert call.args == ((table.game_id, 0, table.to_act),)

@@ -8,8 +8,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 import engine
-from games import services
 from games.models import Game
+from games.services.moves import initial_state, replay_move
 
 
 def verify(game: Game) -> list[str]:
@@ -18,7 +18,7 @@ def verify(game: Game) -> list[str]:
         return []
     problems: list[str] = []
     try:
-        state = services.initial_state(game)
+        state = initial_state(game)
     except engine.EngineError as exc:
         return [f"cannot set up: {exc.code}: {exc.message}"]
     expected_seq = 0
@@ -28,7 +28,7 @@ def verify(game: Game) -> list[str]:
             problems.append(f"gap: move {expected_seq} missing (next stored is {move.seq})")
             expected_seq = move.seq
         try:
-            state = services.replay_move(state, move)
+            state = replay_move(state, move)
         except engine.EngineError as exc:
             problems.append(f"move {move.seq} does not replay: {exc.code}: {exc.message}")
             return problems

@@ -1,0 +1,117 @@
+"""The `act` frame in which every role's actions are taken, the `Role` interface each role
+implements, and the checks several roles share."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+from .. import powers
+from ..actions import Action, Build, Demand, Fountain, Gather, Hire, Lay, Publicize, Sell, Skip
+from ..cards import is_order
+from ..errors import IllegalAction
+from ..flow import FrameKind, kind
+from ..state import Frame, State
+
+
+@kind
+class ActFrame(FrameKind):
+    """A player's actions of one role."""
+
+    kind = "act"
+    accepts = (Hire, Gather, Lay, Build, Fountain, Publicize, Demand, Sell, Skip)
+
+    def left(self, state: State, frame: Frame) -> int:
+        return act_left(state, frame)
+
+    def prompt(self, state: State, frame: Frame) -> dict[str, Any]:
+        left = self.left(state, frame)
+        return {
+            "text": f"{frame['role'].capitalize()}: {left} action(s) left.",
+            "role": frame["role"],
+            "actions_left": left,
+        }
+
+    def options(self, state: State, frame: Frame) -> Iterator[Action]:
+        yield Skip()
+        yield from ROLES[frame["role"]].options(state, frame["seat"], self.left(state, frame))
+
+    def settle(self, state: State, frame: Frame) -> bool:
+        if self.left(state, frame) > 0:
+            return self.pop_if_only_skip(state, frame)
+        state.frames.pop()
+        return True
+
+    def check(self, state: State, frame: Frame, action: Action) -> None:
+        if isinstance(action, Skip):
+            return
+        role = ROLES[frame["role"]]
+        if not isinstance(action, role.accepts):
+            raise IllegalAction(
+                "wrong_role", f"A '{action.TYPE}' action is not a {frame['role']} action."
+            )
+        role.check(state, frame["seat"], self.left(state, frame), action)
+
+    def perform(self, state: State, frame: Frame, action: Action) -> None:
+        if isinstance(action, Skip):
+            state.frames.pop()
+            return
+        seat, role = frame["seat"], ROLES[frame["role"]]
+        # Count the cost first: the action may push decisions above this frame.
+        frame["used"] += role.cost(state, seat, self.left(state, frame), action)
+        acted = state.players[seat].acted
+        if frame["role"] not in acted:
+            acted.append(frame["role"])
+        role.perform(state, seat, action)
+
+
+def act_left(state: State, frame: Frame) -> int:
+    """Actions left in an act frame: a burst's fixed count, or the role's action count."""
+    if "count" in frame:
+        total = int(frame["count"])
+    else:
+        total = powers.action_count(state, frame["seat"], frame["role"])
+    return total - int(frame["used"])
+
+
+class Role:
+    name: ClassVar[str]
+    accepts: ClassVar[tuple[type[Action], ...]]
+
+    def options(self, state: State, seat: int, left: int) -> Iterator[Action]:
+        raise NotImplementedError
+
+    def check(self, state: State, seat: int, left: int, action: Action) -> None:
+        raise NotImplementedError
+
+    def perform(self, state: State, seat: int, action: Action) -> None:
+        raise NotImplementedError
+
+    def cost(self, state: State, seat: int, left: int, action: Action) -> int:
+        return 1
+
+
+ROLES: dict[str, Role] = {}
+
+
+def role(cls: type[Role]) -> type[Role]:
+    ROLES[cls.name] = cls()
+    return cls
+
+
+def require_in_pool(state: State, card: int) -> None:
+    if card not in state.pool:
+        raise IllegalAction("card_not_in_pool", f"Card {card} is not in the Pool.")
+
+
+def require(state: State, seat: int, capability: str, what: str) -> None:
+    if not powers.has(state, seat, capability):
+        raise IllegalAction("not_allowed", f"You have no building that lets you {what}.")
+
+
+def hand_orders(state: State, seat: int) -> list[int]:
+    return [c for c in state.players[seat].hand if is_order(state.names[c])]
+
+
+def optional_cards(state: State, seat: int, capability: str, cards: list[int]) -> list[int | None]:
+    return [None, *cards] if powers.has(state, seat, capability) else [None]

@@ -1,0 +1,293 @@
+"""The Architect and the Craftsman: lay foundations and add materials to structures (Black Box
+rulebook, Building Structures); the Architect's Stairway and the Craftsman's Fountain."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+from .. import powers
+from ..actions import Action, Build, Fountain, Lay, Publicize, Skip
+from ..cards import is_order
+from ..endgame import end_game
+from ..errors import IllegalAction
+from ..flow import FrameKind, complete, draw_one, kind, move, push, require_held, require_order
+from ..state import Building, Frame, State
+from .base import Role, hand_orders, require, role
+
+
+def has_structure_named(state: State, seat: int, name: str) -> bool:
+    """ "You already have a Foundation or Structure of the same name in play" (rules/001); a
+    structure stolen with a Prison counts too (rules/001 Prison)."""
+    return any(state.names[b.foundation] == name for b in state.players[seat].buildings)
+
+
+def own_building(state: State, seat: int, foundation: int) -> Building:
+    for b in state.players[seat].buildings:
+        if b.foundation == foundation:
+            if b.complete:
+                raise IllegalAction("building_complete", "That structure is already complete.")
+            return b
+    raise IllegalAction("no_such_building", f"You have no foundation {foundation}.")
+
+
+def check_lay(state: State, seat: int, left: int, action: Lay) -> None:
+    require_held(state, seat, (action.card,))
+    name = state.names[action.card]
+    if not is_order(name):
+        raise IllegalAction("not_an_order", "A Jack cannot be laid as a foundation.")
+    if has_structure_named(state, seat, name):
+        raise IllegalAction("duplicate_building", f"You already have a {name}.")
+    if action.site not in powers.lay_sites(state, action.card):
+        raise IllegalAction("wrong_site", f"A {name} cannot be laid on a {action.site} Site.")
+    sites = state.out_of_town if action.out_of_town else state.sites
+    if not sites[action.site]:
+        where = "out of town" if action.out_of_town else "in town"
+        raise IllegalAction("no_site", f"No {action.site} Site is left {where}.")
+    if lay_cost(state, seat, action) > left:
+        raise IllegalAction(
+            "not_enough_actions", "An out-of-town Site takes two consecutive actions."
+        )
+
+
+def lay_cost(state: State, seat: int, action: Lay) -> int:
+    return powers.out_of_town_cost(state, seat) if action.out_of_town else 1
+
+
+def lay_options(state: State, seat: int, card: int, left: int) -> Iterator[Action]:
+    if has_structure_named(state, seat, state.names[card]):
+        return
+    for site in powers.lay_sites(state, card):
+        if state.sites[site]:
+            yield Lay(card, site, False)
+        if state.out_of_town[site] and left >= powers.out_of_town_cost(state, seat):
+            yield Lay(card, site, True)
+
+
+def lay(state: State, seat: int, action: Lay) -> None:
+    player = state.players[seat]
+    sites = state.out_of_town if action.out_of_town else state.sites
+    site = sites[action.site].pop()
+    player.hand.remove(action.card)
+    player.buildings.append(Building(action.card, site))
+    state.structures_changed()
+    if not action.out_of_town and not any(state.sites.values()):
+        # "A player lays a Foundation which claims the last Site card ... that is not Out of Town."
+        end_game(state, "last_site")
+
+
+def check_material(state: State, seat: int, card: int, building: Building) -> str:
+    require_order(state, card)
+    material = state.material(card) or ""
+    if not powers.material_fits(state, seat, building, material):
+        name = state.names[building.foundation]
+        raise IllegalAction("wrong_material", f"{material.capitalize()} does not fit the {name}.")
+    return material
+
+
+def add_material(
+    state: State, seat: int, card: int, source: list[int], building: Building, role: str
+) -> None:
+    move(card, source, building.materials)
+    state.structures_changed()  # a Marble in a Stone structure may wake it (Gate with Road)
+    if powers.completes(state, seat, building, state.material(card) or "", role):
+        complete(state, seat, building)
+
+
+class Builder(Role):
+    """Architect and Craftsman: lay a foundation from hand, or add a material to a structure
+    (rules/001 BUILDING STRUCTURES)."""
+
+    accepts: ClassVar[tuple[type[Action], ...]] = (Lay, Build)
+    missing_code: ClassVar[str] = "card_not_held"
+    source_name: ClassVar[str] = "hand"
+
+    def sources(self, state: State, seat: int) -> list[list[int]]:
+        raise NotImplementedError
+
+    def source_of(self, state: State, seat: int, card: int) -> list[int] | None:
+        return next((zone for zone in self.sources(state, seat) if card in zone), None)
+
+    def options(self, state: State, seat: int, left: int) -> Iterator[Action]:
+        player = state.players[seat]
+        for c in hand_orders(state, seat):
+            yield from lay_options(state, seat, c, left)
+        incomplete = [b for b in player.buildings if not b.complete]
+        for zone in self.sources(state, seat) if incomplete else []:
+            for c in zone:
+                material = state.material(c)
+                for b in incomplete:
+                    if (
+                        material
+                        and is_order(state.names[c])
+                        and powers.material_fits(state, seat, b, material)
+                    ):
+                        yield Build(c, b.foundation)
+
+    def cost(self, state: State, seat: int, left: int, action: Action) -> int:
+        return lay_cost(state, seat, action) if isinstance(action, Lay) else 1
+
+    def check(self, state: State, seat: int, left: int, action: Action) -> None:
+        if isinstance(action, Lay):
+            check_lay(state, seat, left, action)
+            return
+        assert isinstance(action, Build)
+        if self.source_of(state, seat, action.card) is None:
+            raise IllegalAction(
+                self.missing_code, f"Card {action.card} is not in your {self.source_name}."
+            )
+        check_material(state, seat, action.card, own_building(state, seat, action.building))
+
+    def perform(self, state: State, seat: int, action: Action) -> None:
+        if isinstance(action, Lay):
+            lay(state, seat, action)
+            return
+        assert isinstance(action, Build)
+        source = self.source_of(state, seat, action.card)
+        assert source is not None
+        add_material(
+            state, seat, action.card, source, own_building(state, seat, action.building), self.name
+        )
+
+
+@role
+class Architect(Builder):
+    """Architect adds materials from the Stockpile (an Archway adds the Pool); a Stairway lets
+    each action also make an opponent's structure public."""
+
+    name = "architect"
+    accepts = (Lay, Build, Publicize)
+    missing_code = "card_not_in_stockpile"
+    source_name = "Stockpile"
+
+    def sources(self, state: State, seat: int) -> list[list[int]]:
+        return architect_sources(state, seat)
+
+    def options(self, state: State, seat: int, left: int) -> Iterator[Action]:
+        yield from super().options(state, seat, left)
+        yield from publicize_options(state, seat, self.sources(state, seat))
+
+    def check(self, state: State, seat: int, left: int, action: Action) -> None:
+        if isinstance(action, Publicize):
+            check_publicize(state, seat, self.sources(state, seat), action)
+        else:
+            super().check(state, seat, left, action)
+
+    def perform(self, state: State, seat: int, action: Action) -> None:
+        if isinstance(action, Publicize):
+            publicize(state, seat, self.sources(state, seat), action)
+            return
+        super().perform(state, seat, action)
+        if powers.has(state, seat, powers.PUBLICIZE):
+            push(state, [{"kind": "stairway", "seat": seat}])
+
+
+def architect_sources(state: State, seat: int) -> list[list[int]]:
+    zones = [state.players[seat].stockpile]
+    if powers.has(state, seat, powers.BUILD_FROM_POOL):
+        zones.append(state.pool)
+    return zones
+
+
+def public_targets(state: State, seat: int) -> list[Building]:
+    return [
+        b
+        for other, p in enumerate(state.players)
+        if other != seat
+        for b in p.buildings
+        if b.complete and not b.public
+    ]
+
+
+def publicize_options(state: State, seat: int, sources: list[list[int]]) -> Iterator[Action]:
+    if not powers.has(state, seat, powers.PUBLICIZE):
+        return
+    targets = public_targets(state, seat)
+    for zone in sources if targets else []:
+        for c in zone:
+            material = state.material(c)
+            for b in targets:
+                if material and powers.material_fits(state, seat, b, material):
+                    yield Publicize(c, b.foundation)
+
+
+def check_publicize(state: State, seat: int, sources: list[list[int]], action: Publicize) -> None:
+    require(state, seat, powers.PUBLICIZE, "make a structure public")
+    if not any(action.card in zone for zone in sources):
+        raise IllegalAction(
+            "card_not_in_stockpile", f"Card {action.card} is not in your Stockpile."
+        )
+    target = next((b for b in public_targets(state, seat) if b.foundation == action.building), None)
+    if target is None:
+        raise IllegalAction(
+            "no_such_building", "Name an opponent's completed structure that is not yet public."
+        )
+    check_material(state, seat, action.card, target)
+
+
+def publicize(state: State, seat: int, sources: list[list[int]], action: Publicize) -> None:
+    """The material sticks out from beneath the structure; its function is now everyone's
+    (rules/001 Stairway). Upon-completion functions do not trigger again."""
+    target = next(b for b in public_targets(state, seat) if b.foundation == action.building)
+    source = next(zone for zone in sources if action.card in zone)
+    move(action.card, source, target.materials)
+    target.public = True
+    state.structures_changed()
+
+
+@kind
+class StairwayFrame(FrameKind):
+    """After an Architect action with a Stairway: may also make an opponent's structure public."""
+
+    kind = "stairway"
+    accepts = (Publicize, Skip)
+
+    def prompt(self, state: State, frame: Frame) -> dict[str, Any]:
+        return {
+            "text": "Stairway: you may add a material to an opponent's structure to make it public."
+        }
+
+    def options(self, state: State, frame: Frame) -> Iterator[Action]:
+        yield Skip()
+        yield from publicize_options(state, frame["seat"], architect_sources(state, frame["seat"]))
+
+    def settle(self, state: State, frame: Frame) -> bool:
+        return self.pop_if_only_skip(state, frame)
+
+    def check(self, state: State, frame: Frame, action: Action) -> None:
+        if isinstance(action, Publicize):
+            check_publicize(state, frame["seat"], architect_sources(state, frame["seat"]), action)
+
+    def perform(self, state: State, frame: Frame, action: Action) -> None:
+        state.frames.pop()
+        if isinstance(action, Publicize):
+            publicize(state, frame["seat"], architect_sources(state, frame["seat"]), action)
+
+
+@role
+class Craftsman(Builder):
+    """Craftsman adds materials from hand; a Fountain may draw the card from the deck."""
+
+    name = "craftsman"
+    accepts = (Lay, Build, Fountain)
+
+    def sources(self, state: State, seat: int) -> list[list[int]]:
+        return [state.players[seat].hand]
+
+    def options(self, state: State, seat: int, left: int) -> Iterator[Action]:
+        if powers.has(state, seat, powers.CRAFT_FROM_DECK):
+            yield Fountain()
+        yield from super().options(state, seat, left)
+
+    def check(self, state: State, seat: int, left: int, action: Action) -> None:
+        if isinstance(action, Fountain):
+            require(state, seat, powers.CRAFT_FROM_DECK, "take a Craftsman's card from the deck")
+        else:
+            super().check(state, seat, left, action)
+
+    def perform(self, state: State, seat: int, action: Action) -> None:
+        if isinstance(action, Fountain):
+            card = draw_one(state, state.players[seat].hand)
+            push(state, [{"kind": "fountain", "seat": seat, "card": card}])
+        else:
+            super().perform(state, seat, action)

@@ -1,0 +1,188 @@
+"""The Legionary: demand materials from the Pool and from the neighbours (Black Box rulebook,
+Demanding Materials)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from itertools import product
+from typing import Any
+
+from .. import powers
+from ..actions import Action, Demand, Give
+from ..cards import is_order
+from ..errors import IllegalAction
+from ..flow import ChooseFrame, FrameKind, kind, move, push, require_held, subsets
+from ..state import Frame, State
+from .base import Role, hand_orders, role
+
+
+@role
+class Legionary(Role):
+    """Reveal cards from hand, all demands at once; one matching card from the Pool per demand,
+    and each neighbour gives matching cards from hand. Extra actions are lost if the hand is short;
+    the revealed cards stay in hand (rules/001 DEMANDING MATERIALS, Legionary Clients)."""
+
+    name = "legionary"
+    accepts = (Demand,)
+
+    def options(self, state: State, seat: int, left: int) -> Iterator[Action]:
+        for combo in subsets(hand_orders(state, seat), 1, left):
+            yield Demand(combo)
+
+    def check(self, state: State, seat: int, left: int, action: Action) -> None:
+        assert isinstance(action, Demand)
+        if not action.cards:
+            raise IllegalAction("no_cards", "Reveal at least one card to demand.")
+        require_held(state, seat, action.cards)
+        if any(not is_order(state.names[c]) for c in action.cards):
+            raise IllegalAction("not_an_order", "A Jack cannot be revealed to demand a material.")
+        if len(action.cards) > left:
+            raise IllegalAction("not_enough_actions", f"You have {left} Legionary action(s).")
+
+    def cost(self, state: State, seat: int, left: int, action: Action) -> int:
+        return left  # all demands are made at once; what is not revealed is lost
+
+    def perform(self, state: State, seat: int, action: Action) -> None:
+        assert isinstance(action, Demand)
+        demand = [state.material(c) or "" for c in action.cards]
+        revealed = list(action.cards)
+        bridge = powers.has(state, seat, powers.LEGIONARY_BRIDGE)
+        frames: list[Frame] = [
+            {"kind": "claim", "seat": seat, "demand": demand, "revealed": revealed}
+        ]
+        exposed = []
+        for victim in powers.legionary_victims(state, seat):
+            immune = powers.legionary_immune(state, victim, seat)
+            if not immune:
+                exposed.append(victim)
+            frames.append(
+                {
+                    "kind": "give",
+                    "seat": victim,
+                    "to": seat,
+                    "demand": demand,
+                    "revealed": revealed,
+                    "optional": immune,  # Palisade, Wall: "You may still choose to give up cards"
+                    "stockpile": bridge and not immune,
+                }
+            )
+        push(state, frames + powers.demand_frames(state, seat, demand, exposed))
+
+
+def demand_counts(frame: Frame) -> Counter[str]:
+    demand: list[str] = frame["demand"]
+    return Counter(demand)
+
+
+def demand_text(frame: Frame) -> str:
+    return ", ".join(frame["demand"])
+
+
+@kind
+class ClaimFrame(ChooseFrame):
+    """A Legionary may take one matching card from the Pool per demand (rules/001 DEMANDING
+    MATERIALS step 3; CARDS.md ruling: optional)."""
+
+    kind = "claim"
+
+    def prompt(self, state: State, frame: Frame) -> dict[str, Any]:
+        return {
+            "text": f"Rome demands {demand_text(frame)}: take from the Pool.",
+            "demand": frame["demand"],
+        }
+
+    def offered(self, state: State, frame: Frame) -> list[int]:
+        wanted = set(frame["demand"])
+        return [c for c in state.pool if state.material(c) in wanted]
+
+    def choices(self, state: State, frame: Frame) -> Iterator[tuple[int, ...]]:
+        offered = self.offered(state, frame)
+        per_material = [
+            list(subsets([c for c in offered if state.material(c) == m], 0, count))
+            for m, count in demand_counts(frame).items()
+        ]
+        for choice in product(*per_material):
+            yield tuple(c for combo in choice for c in combo)
+
+    def limit_error(self, state: State, frame: Frame, cards: tuple[int, ...]) -> str | None:
+        return over_demand(state, frame["demand"], cards)
+
+    def take(self, state: State, frame: Frame, cards: tuple[int, ...]) -> None:
+        for c in cards:
+            move(c, state.pool, state.players[frame["seat"]].stockpile)
+
+
+def over_demand(state: State, demand: list[str], cards: tuple[int, ...]) -> str | None:
+    wanted = Counter(demand)
+    for material, count in Counter(state.material(c) for c in cards).items():
+        if count > wanted.get(material or "", 0):
+            return f"Rome did not demand that much {material}."
+    return None
+
+
+@kind
+class GiveFrame(FrameKind):
+    """A victim gives one matching card from hand per demand, as many as he has, choosing which
+    (rules/001 DEMANDING MATERIALS step 4); from his Stockpile too against a Bridge; and only if
+    he wishes when a Palisade or Wall protects him."""
+
+    kind = "give"
+    accepts = (Give,)
+
+    def prompt(self, state: State, frame: Frame) -> dict[str, Any]:
+        return {
+            "text": f"Rome demands {demand_text(frame)}: give to seat {frame['to']}.",
+            "demand": frame["demand"],
+            "to": frame["to"],
+            "optional": frame["optional"],
+        }
+
+    def owed(self, state: State, frame: Frame) -> list[tuple[list[int], int]]:
+        """(matching cards of one material in one zone, how many must be given)."""
+        player = state.players[frame["seat"]]
+        zones = [player.hand, player.stockpile] if frame["stockpile"] else [player.hand]
+        out = []
+        for material, count in demand_counts(frame).items():
+            for zone in zones:
+                matching = [c for c in zone if state.material(c) == material]
+                out.append((matching, min(count, len(matching))))
+        return out
+
+    def choices(self, state: State, frame: Frame) -> list[list[tuple[int, ...]]]:
+        low = 0 if frame["optional"] else None
+        return [
+            list(subsets(cards, need if low is None else low, need))
+            for cards, need in self.owed(state, frame)
+        ]
+
+    def options(self, state: State, frame: Frame) -> Iterator[Action]:
+        for choice in product(*self.choices(state, frame)):
+            yield Give(tuple(c for combo in choice for c in combo))
+
+    def settle(self, state: State, frame: Frame) -> bool:
+        if all(len(c) == 1 for c in self.choices(state, frame)):  # nothing to choose
+            self.perform(state, frame, next(self.options(state, frame)))
+            return True
+        return False
+
+    def check(self, state: State, frame: Frame, action: Action) -> None:
+        assert isinstance(action, Give)
+        given = set(action.cards)
+        owed = self.owed(state, frame)
+        if not given <= {c for cards, _ in owed for c in cards}:
+            raise IllegalAction("not_demanded", "Give only cards of the demanded materials.")
+        for cards, need in owed:
+            count = len(given.intersection(cards))
+            if count > need or (count < need and not frame["optional"]):
+                raise IllegalAction(
+                    "must_give", f"You must give {need} of those card(s), not {count}."
+                )
+
+    def perform(self, state: State, frame: Frame, action: Action) -> None:
+        assert isinstance(action, Give)
+        state.frames.pop()
+        giver = state.players[frame["seat"]]
+        taker = state.players[frame["to"]]
+        for c in action.cards:
+            move(c, giver.hand if c in giver.hand else giver.stockpile, taker.stockpile)

@@ -1,0 +1,72 @@
+"""The Merchant: sell materials into the Vault (Black Box rulebook, Selling Materials)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import product
+
+from .. import powers
+from ..actions import Action, Sell
+from ..errors import IllegalAction
+from ..flow import draw_one, move, require_held, require_order
+from ..state import State
+from .base import Role, hand_orders, optional_cards, require, role
+
+
+@role
+class Merchant(Role):
+    """Move one material from your Stockpile into your Vault, limited by Influence (rules/001
+    SELLING MATERIALS); an Atrium may take the deck's top card instead, a Basilica adds one from
+    hand (hidden from opponents)."""
+
+    name = "merchant"
+    accepts = (Sell,)
+
+    def room(self, state: State, seat: int) -> int:
+        return powers.vault_limit(state, seat) - len(state.players[seat].vault)
+
+    def options(self, state: State, seat: int, left: int) -> Iterator[Action]:
+        room = self.room(state, seat)
+        if room <= 0:
+            return
+        decks = [False, True] if powers.has(state, seat, powers.SELL_FROM_DECK) else [False]
+        hands = optional_cards(state, seat, powers.SELL_FROM_HAND, hand_orders(state, seat))
+        for card, deck, hand in product([None, *state.players[seat].stockpile], decks, hands):
+            count = (card is not None) + deck + (hand is not None)
+            if not (card is not None and deck) and 1 <= count <= room:
+                yield Sell(card, deck, hand)
+
+    def check(self, state: State, seat: int, left: int, action: Action) -> None:
+        assert isinstance(action, Sell)
+        player = state.players[seat]
+        count = (action.card is not None) + action.from_deck + (action.from_hand is not None)
+        if count == 0:
+            raise IllegalAction("no_cards", "Name a material to sell.")
+        if action.card is not None and action.card not in player.stockpile:
+            raise IllegalAction(
+                "card_not_in_stockpile", f"Card {action.card} is not in your Stockpile."
+            )
+        if action.from_deck:
+            require(state, seat, powers.SELL_FROM_DECK, "sell from the deck")
+            if action.card is not None:
+                raise IllegalAction(
+                    "not_allowed", "The deck's card replaces the Stockpile's, not both."
+                )
+        if action.from_hand is not None:
+            require(state, seat, powers.SELL_FROM_HAND, "sell from your hand")
+            require_held(state, seat, (action.from_hand,))
+            require_order(state, action.from_hand)
+        if count > self.room(state, seat):
+            raise IllegalAction("vault_full", "Your Vault is full (limited by Influence).")
+
+    def perform(self, state: State, seat: int, action: Action) -> None:
+        assert isinstance(action, Sell)
+        player = state.players[seat]
+        if action.card is not None:
+            move(action.card, player.stockpile, player.vault)
+            player.vaulted.append(action.card)
+        if action.from_hand is not None:
+            move(action.from_hand, player.hand, player.vault)
+            player.filched.append(action.from_hand)
+        if action.from_deck:  # unseen by anyone, the owner included
+            draw_one(state, player.vault)

@@ -1,0 +1,114 @@
+"""The server's moves: the decisions of automatic seats (bots, resigned players, bots standing in
+for players after timeouts), deadlines that pass, and a player's return.
+
+Each is one short transaction named by (game, seq): it locks the game and does nothing unless the
+game is still at that seq and the decision is still of the kind it was scheduled for, so a task
+delivered twice, late, or to two workers at once plays at most one move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+import engine
+from engine.bots import make_bot
+
+from .. import events, selectors
+from ..errors import Conflict
+from ..models import Game, Move, Seat
+from .locking import game_locked, require_active
+from .moves import move_play
+from .turns import turn_next
+
+AUTOMATIC_STEP_LIMIT = 5000
+
+
+def automatic_turns_play(*, game_id: int, seq: int) -> int:
+    """Play the decisions of automatic seats while one of them is to act, starting at `seq`, one
+    transaction each; do nothing if the game has moved on. Returns the number of moves played."""
+    played = 0
+    while played < AUTOMATIC_STEP_LIMIT and automatic_move_play(game_id=game_id, seq=seq + played):
+        played += 1
+    return played
+
+
+def automatic_move_play(*, game_id: int, seq: int) -> bool:
+    """One move for the automatic seat to act at `seq` (a bot from that seat's view only).
+    False, and nothing done, when the game is not at `seq` or a person is to decide."""
+    with transaction.atomic():
+        game = game_locked(game_id)
+        if game.status != Game.Status.ACTIVE or game.seq != seq:
+            return False
+        state = engine.from_json(game.state)
+        position = engine.to_act(state)
+        seats = selectors.seats_of(game)
+        if position is None or not seats[position].plays_automatically:
+            return False
+        action = bot_action(game, state, seats[position])
+        move_play(game, state, seats, position, engine.parse(action), Move.Actor.BOT)
+    return True
+
+
+def bot_action(game: Game, state: engine.State, seat: Seat) -> dict[str, Any]:
+    """The seat's bot decides from that seat's view and legal actions, never the full state;
+    seeded by game and seat, so the same question gets the same answer (a retried task)."""
+    bot = make_bot(seat.bot, seed=game.pk * 8 + seat.position)
+    return bot.choose(engine.view(state, seat.position), engine.legal_actions(state))
+
+
+def deadline_expire(*, game_id: int, seq: int) -> str:
+    """The deadline of the decision at `seq` passed: apply the seat's timeout policy once. The
+    engine's safe move is played for the seat (actor `timeout`); after GTR_TIMEOUTS_BEFORE_BOT
+    timeouts in a row (or at once with the `bot` policy) a bot stands in for the seat until the
+    player returns. Returns what happened: "moved_on", "early" (the deadline is still ahead: the
+    caller asks again then) or "timed_out"."""
+    with transaction.atomic():
+        game = game_locked(game_id)
+        if game.status != Game.Status.ACTIVE or game.seq != seq or game.deadline is None:
+            return "moved_on"
+        if game.automatic:
+            return "moved_on"
+        if game.deadline > timezone.now():
+            return "early"
+        state = engine.from_json(game.state)
+        position = engine.to_act(state)
+        seats = selectors.seats_of(game)
+        seat = seats[position]
+        seat.timeouts += 1
+        if (
+            seat.timeout_policy == Seat.Timeout.BOT
+            or seat.timeouts >= settings.GTR_TIMEOUTS_BEFORE_BOT
+        ):
+            seat.bot_standing_in = True
+        seat.save(update_fields=["timeouts", "bot_standing_in"])
+        action = engine.parse(engine.safe_action(state))
+        move_play(game, state, seats, position, action, Move.Actor.TIMEOUT)
+    return "timed_out"
+
+
+def seat_return(*, game_id: int, position: int) -> Game:
+    """The player is back: the bot that stood in for the seat after its timeouts stops, and the
+    count of consecutive timeouts starts again. A seat's own move does the same."""
+    with transaction.atomic():
+        game = game_locked(game_id)
+        require_active(game)
+        seats = selectors.seats_of(game)
+        seat = seats[position]
+        if seat.resigned:
+            raise Conflict("You have resigned from this game.", "resigned")
+        if not (seat.bot_standing_in or seat.timeouts):
+            return game
+        seat.timeouts, seat.bot_standing_in = 0, False
+        seat.save(update_fields=["timeouts", "bot_standing_in"])
+        game.revision += 1
+        state = engine.from_json(game.state)
+        began = False
+        if engine.to_act(state) == position:
+            began = turn_next(game, state, seats)  # the player's decision again, clocked
+        else:
+            game.save(update_fields=["revision", "updated"])
+        events.publish(game, events.RETURNED, seat=position, turn_began=began)
+    return game

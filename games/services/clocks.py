@@ -1,0 +1,53 @@
+"""Time controls (docs/async.md). A decision's clock runs from `game.decision_started` to the
+move; only people's decisions have one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from ..errors import BadRequest
+from ..models import Game, Move, Seat
+
+
+@dataclass(frozen=True)
+class ClockSpec:
+    """A game's time control: `none`; `fixed`: `seconds` per decision; `bank`: each seat starts
+    with `seconds`, its decisions spend them, each move adds `increment`, and the bank never
+    exceeds `cap` (default: `seconds`)."""
+
+    kind: str = "none"
+    seconds: int = 0
+    increment: int = 0
+    cap: int | None = None
+
+    def check(self) -> None:
+        if self.kind not in Game.Clock.values:
+            raise BadRequest(f"Unknown time control {self.kind!r}.", "bad_clock")
+        if self.kind != Game.Clock.NONE and self.seconds <= 0:
+            raise BadRequest("Say how many seconds the clock gives.", "bad_clock")
+        if self.kind == Game.Clock.BANK and self.cap is not None and self.cap < self.seconds:
+            raise BadRequest("The bank's cap is below its starting time.", "bad_clock")
+
+
+def clock_charge(game: Game, seat: Seat, actor: str, now: datetime) -> list[str]:
+    """A bank clock: the mover's bank loses the time this decision took (a timeout empties it)
+    and gains the increment, up to the cap. Only decisions that had a deadline are charged.
+    Returns the seat's fields it changed (unsaved)."""
+    if game.clock != Game.Clock.BANK or game.deadline is None or game.automatic:
+        return []
+    bank = seat.bank if seat.bank is not None else float(game.clock_seconds)
+    spent = (now - game.decision_started).total_seconds() if game.decision_started else 0.0
+    left = 0.0 if actor == Move.Actor.TIMEOUT else max(0.0, bank - spent)
+    seat.bank = min(float(game.clock_cap), left + game.clock_increment)
+    return ["bank"]
+
+
+def deadline_for(game: Game, seat: Seat, now: datetime) -> datetime | None:
+    """When a decision of `seat` starting `now` times out (None without a time control)."""
+    if game.clock == Game.Clock.FIXED:
+        return now + timedelta(seconds=game.clock_seconds)
+    if game.clock == Game.Clock.BANK:
+        bank = seat.bank if seat.bank is not None else float(game.clock_seconds)
+        return now + timedelta(seconds=bank)
+    return None

@@ -1,0 +1,194 @@
+"""The lobby: create a game, take and leave seats, start a full table, rotate a seat's token."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+import engine
+from engine.bots import BOTS
+
+from .. import events, selectors
+from ..auth import new_token
+from ..errors import BadRequest, Conflict, Forbidden
+from ..models import Game, Seat
+from .clocks import ClockSpec
+from .locking import game_locked, require_open
+from .moves import initial_state
+from .turns import turn_next
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    kind: str  # "me", "open", "invited" or "bot"
+    email: str = ""
+    bot: str = "greedy"  # the engine.bots kind for a bot seat (and for any seat the server plays)
+    timeout: str = "safe"  # Seat.Timeout: what a timeout does to this seat
+
+
+def game_create(
+    *,
+    user: Any,
+    version: str,
+    players: int | None = None,
+    options: dict[str, Any] | None = None,
+    seats: list[SeatSpec] | None = None,
+    auto_start: bool = True,
+    scenario: dict[str, Any] | None = None,
+    clock: ClockSpec | None = None,
+) -> Game:
+    """Create a game in the lobby. The creator sits where `seats` says "me" (default: seat 0, the
+    rest open). A scenario fixes version, players and options; only staff may use one unless
+    GTR_ALLOW_SCENARIOS is on. Only staff may seat bots alone (a table that plays itself)."""
+    options = dict(options or {})
+    if scenario is not None:
+        version, players, options, setup = _scenario_setup(user, scenario)
+    else:
+        if players is None:
+            raise BadRequest("Say how many players.", "bad_players")
+        engine.new_game(version, players, 0, options)  # validates the configuration
+        setup: dict[str, Any] = {}
+    seats = seats or [SeatSpec("me")] + [SeatSpec("open")] * (players - 1)
+    _check_seats(user, seats, players)
+    clock = clock or ClockSpec()
+    clock.check()
+    with transaction.atomic():
+        game = Game.objects.create(
+            version=version,
+            players=players,
+            options=options,
+            creator=user,
+            auto_start=auto_start,
+            setup=setup,
+            clock=clock.kind,
+            clock_seconds=clock.seconds if clock.kind != Game.Clock.NONE else 0,
+            clock_increment=clock.increment if clock.kind == Game.Clock.BANK else 0,
+            clock_cap=(clock.cap or clock.seconds) if clock.kind == Game.Clock.BANK else 0,
+        )
+        bank = float(clock.seconds) if clock.kind == Game.Clock.BANK else None
+        for position, spec in enumerate(seats):
+            Seat.objects.create(
+                game=game,
+                position=position,
+                kind=Seat.Kind.PLAYER if spec.kind == "me" else spec.kind,
+                user=user if spec.kind == "me" else None,
+                email=spec.email,
+                token_hash=new_token()[1],  # the seat's holder gets a token of its own
+                timeout_policy=spec.timeout,
+                bot=spec.bot,
+                bank=bank,
+            )
+        events.publish(game, events.CREATED)
+        if game.auto_start and all(s.kind != "open" for s in seats):
+            _start(game)
+    return game
+
+
+def _scenario_setup(user: Any, scenario: Any) -> tuple[str, int, dict[str, Any], dict[str, Any]]:
+    """Version, players, options and setup of a game from a scenario (docs/scenarios.md)."""
+    if not (user.is_staff or settings.GTR_ALLOW_SCENARIOS):
+        raise Forbidden("Only staff may start a game from a scenario.", "scenario_forbidden")
+    if not isinstance(scenario, dict):
+        raise BadRequest("A scenario is a JSON object.", "bad_scenario")
+    scenario = {**scenario, "seed": scenario.get("seed", secrets.randbits(63))}
+    table = engine.scenario(scenario)  # raises SetupError (400) for a bad description
+    return table.version, table.n, dict(table.options), {"scenario": scenario}
+
+
+def _check_seats(user: Any, seats: list[SeatSpec], players: int) -> None:
+    if len(seats) != players:
+        raise BadRequest(f"Describe exactly {players} seats.", "bad_seats")
+    if sum(s.kind == "me" for s in seats) > 1:
+        raise BadRequest("You can take only one seat.", "bad_seats")
+    if all(s.kind == "bot" for s in seats) and not user.is_staff:
+        raise BadRequest("At least one seat must be for a person.", "bad_seats")
+    if any(s.bot not in BOTS for s in seats):
+        raise BadRequest(f"Known bots: {', '.join(sorted(BOTS))}.", "bad_bot")
+    if any(s.timeout not in Seat.Timeout.values for s in seats):
+        raise BadRequest("Unknown timeout policy.", "bad_timeout")
+
+
+def seat_join(*, game_id: int, user: Any, position: int | None = None) -> Seat:
+    """Take an open seat (the first one unless `position` says which); start the game when it is
+    full and set to start automatically."""
+    with transaction.atomic():
+        game = game_locked(game_id)
+        require_open(game)
+        seats = selectors.seats_of(game)
+        if any(s.user_id == user.pk for s in seats):
+            raise Conflict("You already sit at this table.", "already_seated")
+        free = [s for s in seats if s.kind == Seat.Kind.OPEN]
+        if position is not None:
+            free = [s for s in free if s.position == position]
+        if not free:
+            raise Conflict("No open seat is left.", "no_open_seat")
+        seat = free[0]
+        seat.kind, seat.user = Seat.Kind.PLAYER, user
+        seat.save(update_fields=["kind", "user"])
+        game.revision += 1
+        game.save(update_fields=["revision", "updated"])
+        events.publish(game, events.JOINED, seat=seat.position)
+        if game.auto_start and _all_filled(game):
+            _start(game)
+    return seat
+
+
+def _all_filled(game: Game) -> bool:
+    return not game.seats.filter(kind=Seat.Kind.OPEN).exists()
+
+
+def seat_leave(*, game_id: int, seat: Seat) -> None:
+    """Give up a seat before the game starts; a table left with no person on it is cancelled."""
+    with transaction.atomic():
+        game = game_locked(game_id)
+        require_open(game)
+        _, token_hash = new_token()
+        Seat.objects.filter(pk=seat.pk).update(
+            kind=Seat.Kind.OPEN, user=None, email="", token_hash=token_hash
+        )
+        people = game.seats.filter(kind__in=[Seat.Kind.PLAYER, Seat.Kind.INVITED])
+        if not people.exists():
+            game.status = Game.Status.CANCELLED
+            game.finished = timezone.now()
+        game.revision += 1
+        game.save()
+        events.publish(game, events.LEFT, seat=seat.position)
+
+
+def game_start(*, game_id: int, user: Any) -> Game:
+    """The creator starts a full table."""
+    with transaction.atomic():
+        game = game_locked(game_id)
+        if game.creator_id != user.pk:
+            raise Forbidden("Only the game's creator may start it.", "not_creator")
+        require_open(game)
+        if not _all_filled(game):
+            raise Conflict("Every seat must be taken first.", "seats_open")
+        _start(game)
+    return game
+
+
+def _start(game: Game) -> None:
+    """Deal (the seed is drawn here and never shown to players); the first decision begins."""
+    if "scenario" not in game.setup:
+        game.setup = {"seed": secrets.randbits(63)}
+    state = initial_state(game)
+    game.state = engine.to_json(state)
+    game.status = Game.Status.ACTIVE
+    game.started = timezone.now()
+    game.revision += 1
+    began = turn_next(game, state)  # saves
+    events.publish(game, events.STARTED, turn_began=began)
+
+
+def seat_token_rotate(*, seat: Seat) -> str:
+    """A new capability token for a seat, shown once to that seat's holder; the old one stops
+    working."""
+    token, token_hash = new_token()
+    Seat.objects.filter(pk=seat.pk).update(token_hash=token_hash)
+    return token

@@ -1,0 +1,113 @@
+"""Moves: a person's move (`move_submit`, over HTTP or by e-mail), the one path every move takes
+whoever makes it (`move_play`: people, bots, timeouts), the log and the snapshot
+(`move_append`), and replaying the log (`initial_state`, `replay_move`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+import engine
+
+from .. import events, selectors
+from ..errors import Conflict, StaleSeq
+from ..models import Game, Move, Seat
+from .clocks import clock_charge
+from .locking import game_locked
+from .turns import turn_next
+
+# A service-level event in the move log (not an engine action): all other players surrendered.
+SURRENDER = "surrender"
+
+
+def initial_state(game: Game) -> engine.State:
+    """The table before the first move, rebuilt from `game.setup` (used to start and to replay)."""
+    if "scenario" in game.setup:
+        return engine.scenario(game.setup["scenario"])
+    return engine.new_game(game.version, game.players, game.setup["seed"], game.options)
+
+
+def move_submit(
+    *,
+    game_id: int,
+    position: int,
+    seq: int,
+    action: Any,
+    actor: str = Move.Actor.HUMAN,
+) -> tuple[Game, Move]:
+    """Play `action` for seat `position`, which saw the game at `seq`. One transaction: lock the
+    game, check `seq` (409 when stale), apply through the engine (400 malformed, 422 illegal),
+    append the move, save the snapshot, commit; bot turns, deadlines and notifications follow the
+    commit. A person's own move (`human`, `email`) ends a bot's stand-in for that seat."""
+    parsed = engine.parse(action)  # malformed input is refused before taking any lock
+    with transaction.atomic():
+        game = game_locked(game_id)
+        if game.status == Game.Status.OPEN:
+            raise Conflict("The game has not started yet.", "game_not_started")
+        if game.status == Game.Status.CANCELLED:
+            raise Conflict("The game was cancelled.", "game_cancelled")
+        if seq != game.seq:
+            raise StaleSeq(f"The game moved on: you saw move {seq}, it is now at move {game.seq}.")
+        state = engine.from_json(game.state)
+        move = move_play(game, state, selectors.seats_of(game), position, parsed, actor)
+    return game, move
+
+
+def move_play(
+    game: Game,
+    state: engine.State,
+    seats: list[Seat],
+    position: int,
+    action: engine.Action,
+    actor: str,
+) -> Move:
+    """The one path every move takes (HTTP, e-mail, bots, timeouts), inside the caller's
+    transaction with the game row locked: apply, charge the clock, append."""
+    new = engine.apply(state, action, seat=position)
+    seat = seats[position]
+    changed = clock_charge(game, seat, actor, timezone.now())
+    if actor in (Move.Actor.HUMAN, Move.Actor.EMAIL) and (seat.timeouts or seat.bot_standing_in):
+        seat.timeouts, seat.bot_standing_in = 0, False  # the player is back
+        changed += ["timeouts", "bot_standing_in"]
+    if changed:
+        seat.save(update_fields=changed)
+    return move_append(game, new, position, action.to_json(), actor, seats)
+
+
+def move_append(
+    game: Game,
+    state: engine.State,
+    seat: int | None,
+    action: Any,
+    actor: str,
+    seats: list[Seat],
+) -> Move:
+    """Append the move that led to `state` (seat None: a table event such as a surrender), save
+    the snapshot, begin the next decision and publish the move; inside the caller's locked
+    transaction."""
+    move = Move.objects.create(
+        game=game,
+        seq=game.seq + 1,
+        seat=seat,
+        action=action,
+        actor=actor,
+        state_hash=engine.state_hash(state),
+    )
+    game.seq += 1
+    game.revision += 1
+    game.state = engine.to_json(state)
+    if engine.is_over(state):
+        game.status = Game.Status.FINISHED
+        game.finished = timezone.now()
+    began = turn_next(game, state, seats)
+    events.publish(game, events.MOVED, seat=seat, actor=actor, turn_began=began)
+    return move
+
+
+def replay_move(state: engine.State, move: Move) -> engine.State:
+    """Apply one logged move to the state before it (verify_games, tests)."""
+    if move.seat is None and move.action.get("type") == SURRENDER:
+        return engine.surrender(state, move.action["winner"])
+    return engine.apply(state, move.action, seat=move.seat)

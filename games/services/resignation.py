@@ -1,0 +1,67 @@
+"""Resigning and surrendering: a player leaves a game in play, or concedes it to another."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+import engine
+
+from .. import events, selectors
+from ..errors import BadRequest, Conflict
+from ..models import Game, Move, Seat
+from .locking import game_locked, require_active
+from .moves import SURRENDER, move_append
+from .turns import turn_next
+
+
+def game_resign(*, game_id: int, position: int) -> Game:
+    """Leave a game in play. With one player left standing the game ends in that player's favour
+    (as a surrender); otherwise the server plays the resigned seat's decisions from now on."""
+    with transaction.atomic():
+        game = game_locked(game_id)
+        require_active(game)
+        seats = selectors.seats_of(game)
+        seat = seats[position]
+        if seat.resigned:
+            raise Conflict("You have already resigned.", "already_resigned")
+        seat.resigned = True
+        seat.save(update_fields=["resigned"])
+        standing = [s.position for s in seats if not s.resigned]
+        state = engine.from_json(game.state)
+        if len(standing) == 1:
+            events.publish(game, events.RESIGNED, seat=position)
+            _won_by_surrender(game, state, standing[0], seats)
+        else:
+            game.revision += 1
+            began = turn_next(game, state, seats, moved=False)
+            events.publish(game, events.RESIGNED, seat=position, turn_began=began)
+    return game
+
+
+def game_surrender(*, game_id: int, position: int, to: int | None) -> Game:
+    """Surrender to seat `to` (None withdraws). When every other player has surrendered to the
+    same seat (resigned players count as agreeing), that seat wins (rules: ENDING THE GAME)."""
+    with transaction.atomic():
+        game = game_locked(game_id)
+        require_active(game)
+        if to is not None and not 0 <= to < game.players:
+            raise BadRequest(f"There is no seat {to}.", "no_such_seat")
+        if to == position:
+            raise BadRequest("Surrender to another player.", "surrender_to_self")
+        seats = selectors.seats_of(game)
+        seats[position].surrender_to = to
+        seats[position].save(update_fields=["surrender_to"])
+        others = [s for s in seats if s.position != to]
+        if to is not None and all(s.resigned or s.surrender_to == to for s in others):
+            events.publish(game, events.SURRENDERED, seat=position)
+            _won_by_surrender(game, engine.from_json(game.state), to, seats)
+        else:
+            game.revision += 1
+            game.save(update_fields=["revision", "updated"])
+            events.publish(game, events.SURRENDERED, seat=position)
+    return game
+
+
+def _won_by_surrender(game: Game, state: engine.State, winner: int, seats: list[Seat]) -> None:
+    new = engine.surrender(state, winner)
+    move_append(game, new, None, {"type": SURRENDER, "winner": winner}, Move.Actor.HUMAN, seats)

@@ -1,0 +1,83 @@
+"""The shared action describer (games.labels): plain words for every legal action, naming only the
+cards the viewer's view names."""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+import engine
+from engine.bots import make_bot
+from games import labels
+from games.labels import action_label, card_names, labelled_actions
+
+
+def test_doctests() -> None:
+    failures, tried = doctest.testmod(labels)
+    assert tried >= 3 and failures == 0
+
+
+def names_of(state: engine.State, seat: int) -> tuple[dict, dict[int, str]]:
+    view = engine.view(state, seat)
+    return view, card_names(view)
+
+
+def test_lead_follow_and_petition_in_plain_words() -> None:
+    state = engine.scenario(
+        {
+            "version": "republic",
+            "leader": 0,
+            "players": [{"hand": ["Temple", "Jack", "Stone", "Stone"]}, {"hand": ["Bath"]}],
+        }
+    )
+    view, names = names_of(state, 0)
+    found = {labels.action_label(a, names, view=view) for a in engine.legal_actions(state)}
+    assert "Lead Patron with Temple" in found
+    assert "Lead Architect with a Jack" in found
+    # Two Stone (Legionary) cards petition for any other role (Republic: two cards).
+    assert "Lead Architect with a petition of two Stone" in found
+    assert "Think: take a jack" in found and "Think: draw cards" in found
+
+
+def test_give_names_material_and_the_receiver() -> None:
+    state = engine.scenario(
+        {
+            "version": "republic",
+            "leader": 0,
+            "players": [{"hand": ["Bath", "Shrine"]}, {"hand": ["Archway", "Temple"]}],
+        }
+    )
+    bath = next(c for c in state.players[0].hand if state.names[c] == "Bath")
+    state = engine.apply(state, {"type": "lead", "role": "legionary", "cards": [bath]})
+    state = engine.apply(state, {"type": "think", "take": "cards"})  # seat 1 does not follow
+    shrine = state.players[0].hand[0]
+    state = engine.apply(state, {"type": "demand", "cards": [shrine]})
+    while engine.prompt(state)["kind"] != "give":
+        state = engine.apply(state, engine.legal_actions(state)[0])
+    seat = engine.to_act(state)
+    view, names = names_of(state, seat)
+    found = [
+        action_label(a, names, view=view, seat_names={0: "Bob"})
+        for a in engine.legal_actions(state)
+    ]
+    assert "Give Archway (brick) to Bob" in found
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_legal_action_of_a_game_has_a_label_from_the_view(seed: int) -> None:
+    """Through a whole bot game: each decision's actions get distinct non-empty labels per
+    distinct action up to copies of the same card, and none names a card the view does not."""
+    state = engine.new_game("imperium", 3, seed)
+    bots = [make_bot("greedy", seed * 10 + s) for s in range(3)]
+    kinds: set[str] = set()
+    while not engine.is_over(state):
+        seat = engine.to_act(state)
+        view = engine.view(state, seat)
+        rows = labelled_actions(view, engine.legal_actions(state))
+        for row in rows:
+            assert row["label"] and "hidden card" not in row["label"], row
+            assert set(row["cards"]) <= set(card_names(view)), row
+            kinds.add(row["action"]["type"])
+        state = engine.apply(state, bots[seat].choose(view, engine.legal_actions(state)))
+    assert {"lead", "follow", "think", "lay", "build", "skip"} <= kinds
