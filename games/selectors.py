@@ -104,10 +104,22 @@ def game_summary(game: Game) -> dict[str, Any]:
         "seats": seats_public(game),
         "clock": clock_public(game),
         "deadline": game.deadline,
+        "server_delayed": server_delayed(game),
         "created": game.created,
         "started": game.started,
         "finished": game.finished,
     }
+
+
+def server_delayed(game: Game, now: datetime | None = None) -> bool:
+    """Whether the server owes the game a move that is late by more than the sweep interval: an
+    automatic seat's move (due as soon as its decision began) or a passed deadline's timeout. The
+    beat sweep is catching up (or the background is down: the health check says which)."""
+    if game.status != Game.Status.ACTIVE:
+        return False
+    due = (game.decision_started or game.updated) if game.automatic else game.deadline
+    late = timedelta(seconds=settings.GTR_SWEEP_SECONDS)
+    return due is not None and (now or timezone.now()) - due > late
 
 
 def game_view_for_seat(game: Game, seat: Seat | None) -> dict[str, Any]:

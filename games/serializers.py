@@ -217,6 +217,10 @@ class GameSummary(serializers.Serializer):
     deadline = serializers.DateTimeField(
         allow_null=True, help_text="When the pending decision times out (null: no deadline)."
     )
+    server_delayed = serializers.BooleanField(
+        help_text="The server's own move (a bot's, or a timeout's after the deadline) is late "
+        "by more than the sweep interval: the server is catching up."
+    )
     created = serializers.DateTimeField()
     started = serializers.DateTimeField(allow_null=True)
     finished = serializers.DateTimeField(allow_null=True)

@@ -253,8 +253,8 @@ GTR_SWEEP_GRACE_SECONDS = float(os.environ.get("GTR_SWEEP_GRACE_SECONDS", "30"))
 GTR_HEARTBEAT_SECONDS = float(os.environ.get("GTR_HEARTBEAT_SECONDS", "10"))
 CELERY_BEAT_SCHEDULE = {
     "sweep": {"task": "games.tasks.sweep", "schedule": GTR_SWEEP_SECONDS},
-    # E-mail (players.tasks): reminders whose task came early or was lost; the daily digest.
-    "mail-reminders": {"task": "players.reminders_sweep", "schedule": GTR_SWEEP_SECONDS},
+    # E-mail (players.tasks): reminders that are due, mails whose task was lost; the digest.
+    "mail-sweep": {"task": "players.mails_sweep", "schedule": GTR_SWEEP_SECONDS},
     "mail-digest": {
         "task": "players.send_digests",
         "schedule": crontab(minute=0, hour=GTR_MAIL_DIGEST_HOUR),

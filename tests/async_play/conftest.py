@@ -139,6 +139,25 @@ def postgres_url(transactional_db: Any) -> str:
     return database_url()
 
 
+def worker_env(postgres_url: str, redis_url: str, folder: Path) -> dict[str, str]:
+    """The environment of a worker (or web process) sharing the test database and `redis_url`,
+    with short intervals: the sweep every second, a bot move left waiting 3 s is queued again."""
+    return {
+        **os.environ,
+        "DATABASE_URL": postgres_url,
+        "REDIS_URL": redis_url,
+        "GTR_REDIS_VISIBILITY_TIMEOUT": "8",
+        "GTR_DEADLINE_HORIZON_SECONDS": "4",
+        "GTR_SWEEP_SECONDS": "1",
+        "GTR_SWEEP_GRACE_SECONDS": "3",
+        "GTR_HEARTBEAT_SECONDS": "1",
+        "GTR_VAR_DIR": str(folder / "var"),
+        "GTR_CELERY_EAGER": "0",
+        "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+        "PYTHONUNBUFFERED": "1",
+    }
+
+
 @pytest.fixture
 def worker(postgres_url: str, redis_url: str, tmp_path: Path, worker_id: str) -> Iterator[Worker]:
     """A worker factory (not started) sharing the test database and Redis; this process publishes
@@ -148,29 +167,52 @@ def worker(postgres_url: str, redis_url: str, tmp_path: Path, worker_id: str) ->
 
     number = int(worker_id.removeprefix("gw")) + 1 if worker_id.startswith("gw") else 0
     redis_url = urlsplit(redis_url)._replace(path=f"/{number % 16}").geturl()
-
-    env = {
-        **os.environ,
-        "DATABASE_URL": postgres_url,
-        "REDIS_URL": redis_url,
-        "GTR_REDIS_VISIBILITY_TIMEOUT": "8",
-        "GTR_DEADLINE_HORIZON_SECONDS": "4",
-        "GTR_SWEEP_SECONDS": "1",
-        "GTR_SWEEP_GRACE_SECONDS": "3",
-        "GTR_VAR_DIR": str(tmp_path / "var"),
-        "GTR_CELERY_EAGER": "0",
-        "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
-    }
     app.conf.task_always_eager = False
     if app.conf.broker_url != redis_url:  # once per process: other tests never publish
         app.conf.broker_url = redis_url
         app.conf.broker_transport_options = {"visibility_timeout": 8}
-    w = Worker(env, tmp_path)
+    w = Worker(worker_env(postgres_url, redis_url, tmp_path), tmp_path)
     try:
         yield w
     finally:
         w.stop()
         _flush(redis_url)
+
+
+class RedisServer:
+    """A Redis server of a test's own, which the test may stop and start again (on the same
+    port, empty: what a restart without persistence looks like)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.port, self.folder = free_port(), folder
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> RedisServer:
+        server = shutil.which("redis-server")
+        if server is None:
+            pytest.skip("needs redis-server")
+        command = [server, "--port", str(self.port), "--bind", "127.0.0.1", "--save", ""]
+        self.proc = subprocess.Popen(
+            [*command, "--dir", str(self.folder)], stdout=subprocess.DEVNULL
+        )
+        wait_for(lambda: _answers(self.port), "redis-server to start", 30)
+        return self
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()  # gone at once, as in a crash
+            self.proc.wait(10)
+        wait_for(lambda: not _answers(self.port), "redis-server to stop", 30)
+
+
+@pytest.fixture
+def own_redis(tmp_path: Path) -> Iterator[RedisServer]:
+    server = RedisServer(tmp_path)
+    try:
+        yield server.start()
+    finally:
+        server.stop()
 
 
 def _flush(url: str) -> None:
