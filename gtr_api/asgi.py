@@ -4,13 +4,16 @@ cached) before a request reaches Django. It sits outside Django's middleware so 
 synchronous middleware stands in front of asynchronous views (event streams)."""
 
 import os
+from pathlib import Path
 
 from django.conf import settings
 from django.core.asgi import get_asgi_application
 from servestatic import ServeStaticASGI
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gtr_api.settings")
+os.environ.setdefault("GTR_ASGI", "1")  # settings: a request's thread lives only as long as it
 django_application = get_asgi_application()
+Path(settings.STATIC_ROOT).mkdir(parents=True, exist_ok=True)  # empty until collectstatic
 application = ServeStaticASGI(
     django_application,
     root=settings.STATIC_ROOT,

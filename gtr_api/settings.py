@@ -77,11 +77,23 @@ TEMPLATES = [
 WSGI_APPLICATION = "gtr_api.wsgi.application"
 ASGI_APPLICATION = "gtr_api.asgi.application"
 
+# Under the ASGI server (gtr_api.asgi sets GTR_ASGI=1) each request runs in a thread of its own,
+# so a connection kept open by one request is never reused by the next: there PostgreSQL
+# connections come from a pool (psycopg_pool, GTR_DB_POOL_SIZE per process) and SQLite's are
+# closed after each request. Workers and commands keep one connection per thread for a minute.
+ASGI = os.environ.get("GTR_ASGI") == "1"
 DATABASES = {
     "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'db.sqlite3'}", conn_max_age=60
+        os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
+        conn_max_age=0 if ASGI else 60,
     )
 }
+if ASGI and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 2,
+        "max_size": int(os.environ.get("GTR_DB_POOL_SIZE", "20")),
+        "timeout": 30,  # seconds a request waits for a free connection
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers take the lock at BEGIN, so two moves never both read the same `seq` and collide;
     # waiting writers queue instead of failing with "database is locked". WAL lets readers (views,
