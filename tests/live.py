@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -172,3 +173,41 @@ def start_web(
             server.stop()
         raise
     return servers
+
+
+def redis_answers(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
+            s.sendall(b"PING\r\n")
+            return s.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+class RedisServer:
+    """A Redis server of a test's own, which the test may stop and start again (on the same
+    port, empty: what a restart without persistence looks like)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.port, self.folder = free_port(), folder
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> RedisServer:
+        import pytest
+
+        server = shutil.which("redis-server")
+        if server is None:
+            pytest.skip("needs redis-server")
+        command = [server, "--port", str(self.port), "--bind", "127.0.0.1", "--save", ""]
+        self.proc = subprocess.Popen(
+            [*command, "--dir", str(self.folder)], stdout=subprocess.DEVNULL
+        )
+        wait_until(lambda: redis_answers(self.port), "redis-server to start", 30)
+        return self
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()  # gone at once, as in a crash
+            self.proc.wait(10)
+        wait_until(lambda: not redis_answers(self.port), "redis-server to stop", 30)

@@ -7,9 +7,7 @@ started on a free port; without either the tests are skipped (CI provides both: 
 from __future__ import annotations
 
 import os
-import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -20,7 +18,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.live import database_url, free_port
+from tests.live import RedisServer, database_url
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 240.0  # the longest any wait in these tests may take (they end far sooner)
@@ -43,30 +41,11 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if os.environ.get("REDIS_URL"):
         yield os.environ["REDIS_URL"]
         return
-    server = shutil.which("redis-server")
-    if server is None:
-        pytest.skip("needs Redis: set REDIS_URL or install redis-server")
-    port = free_port()
-    folder = tmp_path_factory.mktemp("redis")
-    proc = subprocess.Popen(
-        [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--dir", str(folder)],
-        stdout=subprocess.DEVNULL,
-    )
+    server = RedisServer(tmp_path_factory.mktemp("redis"))
     try:
-        wait_for(lambda: _answers(port), "redis-server to start", 30)
-        yield f"redis://127.0.0.1:{port}/0"
+        yield server.start().url
     finally:
-        proc.terminate()
-        proc.wait(10)
-
-
-def _answers(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
-            s.sendall(b"PING\r\n")
-            return s.recv(16).startswith(b"+PONG")
-    except OSError:
-        return False
+        server.stop()
 
 
 class Worker:
@@ -177,33 +156,6 @@ def worker(postgres_url: str, redis_url: str, tmp_path: Path, worker_id: str) ->
     finally:
         w.stop()
         _flush(redis_url)
-
-
-class RedisServer:
-    """A Redis server of a test's own, which the test may stop and start again (on the same
-    port, empty: what a restart without persistence looks like)."""
-
-    def __init__(self, folder: Path) -> None:
-        self.port, self.folder = free_port(), folder
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> RedisServer:
-        server = shutil.which("redis-server")
-        if server is None:
-            pytest.skip("needs redis-server")
-        command = [server, "--port", str(self.port), "--bind", "127.0.0.1", "--save", ""]
-        self.proc = subprocess.Popen(
-            [*command, "--dir", str(self.folder)], stdout=subprocess.DEVNULL
-        )
-        wait_for(lambda: _answers(self.port), "redis-server to start", 30)
-        return self
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.kill()  # gone at once, as in a crash
-            self.proc.wait(10)
-        wait_for(lambda: not _answers(self.port), "redis-server to stop", 30)
 
 
 @pytest.fixture
