@@ -8,6 +8,7 @@ import logging
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
+from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, JsonResponse
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -82,6 +83,13 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         status_code, body = 400, error_body("bad_request", "The request was refused.")
     elif isinstance(exc, AppendOnlyError):
         status_code, body = 409, error_body("append_only", str(exc))
+    elif isinstance(exc, OperationalError | InterfaceError):
+        # The database is down or overloaded (nothing was written: every write is one
+        # transaction). Transient: say so, and when to try again.
+        log.error("Database unavailable: %s", exc, exc_info=exc)
+        status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+        body = error_body("unavailable", "The database is unavailable; try again shortly.")
+        headers["Retry-After"] = "5"
     else:
         return None  # a bug: Django's handler500 answers (below) and logs it
     return Response(body, status=status_code, headers=headers)
