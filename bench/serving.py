@@ -199,8 +199,9 @@ def main() -> None:
     env.pop("REDIS_URL", None)
     env["DATABASE_URL"] = args.postgres or f"sqlite:///{var}/db.sqlite3"
     servers = list(server_commands(0, args.workers))
-    # Enough games for every client of every run, and for the moves runs to finish some.
-    wanted = len(servers) * sum(levels) * 2 + 50
+    # One game per client for the views (read only, used again), and fresh games for every
+    # moves run: one per client and as many again for the games that end during the run.
+    wanted = max(levels) + 1 + len(servers) * sum(levels) * 2
     made = subprocess.run(
         [sys.executable, __file__, "--make-games", str(wanted)],
         env=env,
@@ -213,6 +214,7 @@ def main() -> None:
     for game in json.loads(made.stdout.strip().splitlines()[-1]):
         game["tokens"] = {str(k): v for k, v in game["tokens"].items()}
         pool.put(game)
+    viewed = [pool.get_nowait() for _ in range(max(levels) + 1)]
     results: dict[str, Any] = {"database": "postgresql" if args.postgres else "sqlite"}
     for name in servers:
         port = free_port()
@@ -221,14 +223,12 @@ def main() -> None:
         cards = f"http://127.0.0.1:{port}/api/cards/"
         try:
             wait_until(lambda url=cards: http_status(url) == 200, name)
-            first = pool.get_nowait()
-            results[name] = {"keep_alive": keep_alive_latency(port, first)}
+            results[name] = {"keep_alive": keep_alive_latency(port, viewed[-1])}
             for kind in ("views", "moves"):
                 for clients in levels:
-                    # A fresh set of games for each run (a moves run plays them on).
                     games: queue.Queue[dict[str, Any]] = queue.Queue()
-                    for _ in range(clients * 2):
-                        games.put(pool.get_nowait())
+                    for i in range(clients * (1 if kind == "views" else 2)):
+                        games.put(viewed[i] if kind == "views" else pool.get_nowait())
                     result = run_load(port, kind, clients, args.seconds, games)
                     results[name][f"{kind}_{clients}"] = result
                     print(f"{name} {kind} {clients}: {result}", file=sys.stderr, flush=True)

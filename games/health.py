@@ -111,7 +111,7 @@ def health(only: list[str] | None = None) -> dict[str, dict[str, Any]]:
     return {name: run[name]() for name in CHECKS if name in wanted}
 
 
-# The worker's heartbeat ----------------------------------------
+# The worker's heartbeat ---------------------------------------------------------------------------
 
 _stop = threading.Event()
 _name: list[str] = []  # this worker's heartbeat name, once it is ready
