@@ -26,8 +26,9 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy  # engine/, strict (pyproject.toml)
 
-schema: $(STAMP)
+schema: $(STAMP)  # the OpenAPI schema, and the table of error codes in docs/api.md
 	$(BIN)/python manage.py spectacular --file openapi.yaml
+	$(BIN)/python manage.py error_codes --write
 
 # The whole suite (.ci/suite): lint, schema freshness, every test on SQLite, then the server tests
 # on a throwaway PostgreSQL, the Celery worker tests with a throwaway Redis, and schemathesis.

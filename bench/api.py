@@ -74,7 +74,8 @@ def run_one(games: int, moves: int) -> dict[str, Any]:
 
     import engine
     from games.models import Game
-    from games.services import lobby, moves
+    from games.services import lobby
+    from games.services.moves import move_submit
 
     class BareRow(APIView):
         """The baseline: read one row (GET) or read and write it in a transaction (POST)."""
@@ -132,7 +133,7 @@ def run_one(games: int, moves: int) -> dict[str, Any]:
                 game = Game.objects.get(pk=game.pk)
                 for seq in range(game.seq, LATE):
                     s = engine.from_json(Game.objects.get(pk=game.pk).state)
-                    moves.move_submit(
+                    move_submit(
                         game_id=game.pk, position=engine.to_act(s), seq=seq, action=plan[seq]
                     )
             for seq in range(start, start + moves):

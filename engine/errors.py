@@ -1,19 +1,25 @@
 """The engine's exceptions. Each carries a stable machine-readable `code` and a sentence a player
-understands; the service maps them to HTTP statuses without the engine knowing about HTTP."""
+understands (`detail`); the service maps them to HTTP statuses without the engine knowing about
+HTTP."""
 
 from __future__ import annotations
 
 
-class EngineError(Exception):
-    """Base of every error the engine raises on purpose."""
+class GameError(Exception):
+    """Base of every error raised on purpose about a game, by the engine or by the service built
+    on it: a stable machine-readable `code` and a sentence for people, `detail`."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, detail: str) -> None:
+        super().__init__(detail)
         self.code = code
-        self.message = message
+        self.detail = detail
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.code!r}, {self.message!r})"
+        return f"{type(self).__name__}({self.code!r}, {self.detail!r})"
+
+
+class EngineError(GameError):
+    """Base of every error the engine raises on purpose."""
 
 
 class MalformedAction(EngineError):

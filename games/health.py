@@ -19,6 +19,7 @@ import threading
 from datetime import timedelta
 from typing import Any
 
+from celery import current_app
 from celery.signals import worker_ready, worker_shutdown
 from django.conf import settings
 from django.db import DatabaseError, connection
@@ -51,8 +52,7 @@ def check_database() -> dict[str, Any]:
 
 
 def check_broker() -> dict[str, Any]:
-    from gtr_api.celery import app
-
+    app = current_app  # the project's Celery app
     try:
         with app.connection_for_read() as conn:
             conn.ensure_connection(max_retries=1, interval_start=0, timeout=3)

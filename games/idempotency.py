@@ -27,6 +27,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from . import codes
 from .errors import BadRequest, Conflict
 from .models import IdempotentResponse, Seat
 
@@ -51,11 +52,11 @@ def _fingerprint(request: Request) -> str:
 def _replay(record: IdempotentResponse, fingerprint: str) -> Response:
     if record.fingerprint != fingerprint:
         raise Conflict(
-            "This Idempotency-Key was used for a different request.", "idempotency_key_reused"
+            "This Idempotency-Key was used for a different request.", codes.IDEMPOTENCY_KEY_REUSED
         )
     if record.status == IN_PROGRESS:
         raise Conflict(
-            "A request with this Idempotency-Key is in progress.", "idempotency_in_progress"
+            "A request with this Idempotency-Key is in progress.", codes.IDEMPOTENCY_IN_PROGRESS
         )
     return Response(record.body, status=record.status, headers={"Idempotent-Replayed": "true"})
 
@@ -69,7 +70,7 @@ def idempotent(method: Callable[..., Response]) -> Callable[..., Response]:
             return method(view, request, *args, **kwargs)
         if len(key) > 200:
             raise BadRequest(
-                "An Idempotency-Key has at most 200 characters.", "bad_idempotency_key"
+                "An Idempotency-Key has at most 200 characters.", codes.BAD_IDEMPOTENCY_KEY
             )
         record = _reserve(request, principal, key)
         if isinstance(record, Response):
@@ -130,7 +131,9 @@ def _reserve(request: Request, principal: str, key: str) -> IdempotentResponse |
                 existing.created = now
                 return existing
         return _replay(existing, fingerprint)
-    raise Conflict("A request with this Idempotency-Key is in progress.", "idempotency_in_progress")
+    raise Conflict(
+        "A request with this Idempotency-Key is in progress.", codes.IDEMPOTENCY_IN_PROGRESS
+    )
 
 
 def _lease_over(record: IdempotentResponse) -> bool:

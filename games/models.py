@@ -1,4 +1,4 @@
-"""Games, seats and the append-only move log (DESIGN.md, games/ and players/).
+"""Games, seats and the append-only move log.
 
 Models hold data, not rules: the rules are the engine's, the writes are `games.services`'.
 `Game.state` is the engine's private snapshot (`engine.to_json`): it never leaves the server except
@@ -13,6 +13,9 @@ from typing import Any
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
+
+from . import codes
+from .errors import Conflict
 
 
 class Game(models.Model):
@@ -125,16 +128,14 @@ class Seat(models.Model):
         return f"seat {self.position} of game {self.game_id}"
 
     @property
-    def is_filled(self) -> bool:
-        return self.kind != self.Kind.OPEN
-
-    @property
     def plays_automatically(self) -> bool:
         return self.kind == self.Kind.BOT or self.resigned or self.bot_standing_in
 
 
-class AppendOnlyError(Exception):
+class AppendOnlyError(Conflict):
     """Moves are never updated or deleted."""
+
+    default_code = codes.APPEND_ONLY
 
 
 class MoveQuerySet(models.QuerySet["Move"]):

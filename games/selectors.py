@@ -1,6 +1,5 @@
-"""Reads of the game service (HackSoft's selectors). Everything a player receives is built here
-from `engine.view` for that player's seat (or the spectator's view): never the snapshot, the seed
-or a state hash."""
+"""Reads of the game service. Everything a player receives is built here from `engine.view` for
+that player's seat (or the spectator's view): never the snapshot, the seed or a state hash."""
 
 from __future__ import annotations
 
@@ -13,6 +12,7 @@ from django.utils import timezone
 
 import engine
 
+from . import codes
 from .errors import Forbidden, NotFound
 from .models import Game, Move, Seat
 
@@ -36,7 +36,7 @@ def seat_for(game: Game, *, user: Any, token_seat: Seat | None) -> Seat | None:
     (a spectator)."""
     if token_seat is not None:
         if token_seat.game_id != game.pk:
-            raise Forbidden("This seat token belongs to another game.", "wrong_game")
+            raise Forbidden("This seat token belongs to another game.", codes.WRONG_GAME)
         return token_seat
     if user is not None and user.is_authenticated:
         return next((s for s in seats_of(game) if s.user_id == user.pk), None)

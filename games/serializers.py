@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.functional import lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from . import codebook
 from .models import Game, Move, Seat
 from .schema import action_schema, logged_action_schema
 from .selectors import SCOPES
@@ -22,7 +24,8 @@ MAX_SEQ = 2**31 - 1
 class Error(serializers.Serializer):
     """Every error: a stable machine-readable code and a sentence for people."""
 
-    code = serializers.CharField()
+    # The list is read off the engine only when the schema is generated.
+    code = serializers.CharField(help_text=lazy(codebook.schema_description, str)())
     detail = serializers.CharField()
     fields = serializers.DictField(
         required=False, help_text="Per-field messages, for validation errors (code 'invalid')."

@@ -5,6 +5,7 @@ propagate to the one exception handler (gtr_api.errors)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -18,7 +19,7 @@ from rest_framework.views import APIView
 
 import engine
 
-from . import health, selectors
+from . import codes, health, selectors
 from .errors import Forbidden
 from .idempotency import idempotent
 from .models import Game, Seat
@@ -56,14 +57,38 @@ def errors(*statuses: int) -> dict[int, OpenApiResponse]:
     return {s: OpenApiResponse(Error, description=described[s]) for s in statuses}
 
 
-POST_ERRORS = (400, 401, 403, 404, 409, 413, 415)
+WRITE_ERRORS = (400, 401, 403, 404, 409, 413, 415)
 IDEMPOTENCY = OpenApiParameter(
     "Idempotency-Key",
     str,
     OpenApiParameter.HEADER,
     description="Retries with the same key return the first response and change nothing.",
 )
-GAME_ID = OpenApiParameter("game_id", int, OpenApiParameter.PATH)
+ViewMethod = Callable[..., Response]
+
+
+def write(
+    operation_id: str,
+    summary: str,
+    *,
+    tag: str,
+    request: Any = None,
+    description: str | None = None,
+    answer: tuple[int, Any] = (200, GameView),
+    more_errors: tuple[int, ...] = (),
+) -> Callable[[ViewMethod], ViewMethod]:
+    """A POST that changes a game: its schema (the `Idempotency-Key` header, the answer and the
+    errors of a write) and `idempotent`, so a retry with the same key changes nothing."""
+    schema = extend_schema(
+        operation_id=operation_id,
+        summary=summary,
+        description=description,
+        request=request,
+        parameters=[IDEMPOTENCY],
+        responses={answer[0]: answer[1], **errors(*WRITE_ERRORS, *more_errors)},
+        tags=[tag],
+    )
+    return lambda method: schema(idempotent(method))
 
 
 def token_seat(request: Request) -> Seat | None:
@@ -74,12 +99,14 @@ def caller_seat(request: Request, game: Game) -> Seat | None:
     return selectors.seat_for(game, user=request.user, token_seat=token_seat(request))
 
 
-def require_seat(request: Request, game: Game) -> Seat:
-    seat = caller_seat(request, game)
+def require_seat(request: Request, game_id: int) -> Seat:
+    """The caller's seat at the game: 401 for an anonymous caller, 403 for anyone else without
+    one."""
+    seat = caller_seat(request, selectors.game_get(game_id, with_state=False))
     if seat is None:
         if not request.user.is_authenticated:
             raise NotAuthenticated("Log in, or send your seat token.")
-        raise Forbidden("You have no seat at this game.", "not_a_player")
+        raise Forbidden("You have no seat at this game.", codes.NOT_A_PLAYER)
     return seat
 
 
@@ -117,15 +144,13 @@ class GameListCreateView(APIView):
         page = paginator.paginate_queryset(games, request, view=self)
         return paginator.get_paginated_response([selectors.game_summary(g) for g in page or []])
 
-    @extend_schema(
-        operation_id="games_create",
-        summary="Create a game",
+    @write(
+        "games_create",
+        "Create a game",
+        tag="lobby",
         request=GameCreateInput,
-        parameters=[IDEMPOTENCY],
-        responses={201: GameView, **errors(*POST_ERRORS)},
-        tags=["lobby"],
+        answer=(201, GameView),
     )
-    @idempotent
     def post(self, request: Request) -> Response:
         if not request.user.is_authenticated:
             raise NotAuthenticated("Log in to create a game.")
@@ -164,15 +189,7 @@ class GameDetailView(APIView):
 class SeatJoinView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(
-        operation_id="games_join",
-        summary="Take an open seat",
-        request=SeatJoinInput,
-        parameters=[IDEMPOTENCY],
-        responses={200: GameView, **errors(*POST_ERRORS)},
-        tags=["lobby"],
-    )
-    @idempotent
+    @write("games_join", "Take an open seat", tag="lobby", request=SeatJoinInput)
     def post(self, request: Request, game_id: int) -> Response:
         data = body(SeatJoinInput, request)
         seat = lobby.seat_join(game_id=game_id, user=request.user, position=data.get("seat"))
@@ -180,33 +197,16 @@ class SeatJoinView(APIView):
 
 
 class SeatLeaveView(APIView):
-    @extend_schema(
-        operation_id="games_leave",
-        summary="Give up your seat before the game starts",
-        request=None,
-        parameters=[IDEMPOTENCY],
-        responses={200: GameView, **errors(*POST_ERRORS)},
-        tags=["lobby"],
-    )
-    @idempotent
+    @write("games_leave", "Give up your seat before the game starts", tag="lobby")
     def post(self, request: Request, game_id: int) -> Response:
-        seat = require_seat(request, selectors.game_get(game_id, with_state=False))
-        lobby.seat_leave(game_id=game_id, seat=seat)
+        lobby.seat_leave(game_id=game_id, seat=require_seat(request, game_id))
         return game_response(selectors.game_get(game_id), None)
 
 
 class GameStartView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(
-        operation_id="games_start",
-        summary="Start a full table (the creator)",
-        request=None,
-        parameters=[IDEMPOTENCY],
-        responses={200: GameView, **errors(*POST_ERRORS)},
-        tags=["lobby"],
-    )
-    @idempotent
+    @write("games_start", "Start a full table (the creator)", tag="lobby")
     def post(self, request: Request, game_id: int) -> Response:
         game = lobby.game_start(game_id=game_id, user=request.user)
         return game_response(game, caller_seat(request, game))
@@ -233,20 +233,19 @@ class MoveListCreateView(APIView):
             [selectors.move_for_seat(m, position) for m in page or []]
         )
 
-    @extend_schema(
-        operation_id="moves_create",
-        summary="Play a move",
+    @write(
+        "moves_create",
+        "Play a move",
+        tag="play",
         description="Send the action and the `seq` you saw. 409 `stale_seq` if the game moved "
         "on; 422 with the engine's code and message if the move is illegal.",
         request=MoveSubmitInput,
-        parameters=[IDEMPOTENCY],
-        responses={201: MoveSubmitResult, **errors(*POST_ERRORS, 422)},
-        tags=["play"],
+        answer=(201, MoveSubmitResult),
+        more_errors=(422,),
     )
-    @idempotent
     def post(self, request: Request, game_id: int) -> Response:
         data = body(MoveSubmitInput, request)
-        seat = require_seat(request, selectors.game_get(game_id, with_state=False))
+        seat = require_seat(request, game_id)
         game, move = moves.move_submit(
             game_id=game_id, position=seat.position, seq=data["seq"], action=data["action"]
         )
@@ -290,56 +289,45 @@ class GameWaitView(APIView):
 
 
 class GameResignView(APIView):
-    @extend_schema(
-        operation_id="games_resign",
-        summary="Resign",
+    @write(
+        "games_resign",
+        "Resign",
+        tag="play",
         description="With one player left the game ends in that player's favour; otherwise the "
         "server plays your seat's decisions from now on.",
-        request=None,
-        parameters=[IDEMPOTENCY],
-        responses={200: GameView, **errors(*POST_ERRORS)},
-        tags=["play"],
     )
-    @idempotent
     def post(self, request: Request, game_id: int) -> Response:
-        seat = require_seat(request, selectors.game_get(game_id, with_state=False))
+        seat = require_seat(request, game_id)
         game = resignation.game_resign(game_id=game_id, position=seat.position)
         return game_response(game, seat)
 
 
 class SeatReturnView(APIView):
-    @extend_schema(
-        operation_id="games_return",
-        summary="Come back after timeouts",
+    @write(
+        "games_return",
+        "Come back after timeouts",
+        tag="play",
         description="Ends a bot's stand-in for your seat (after your timeouts) and resets your "
         "count of consecutive timeouts; if the pending decision is yours, its clock starts "
         "again. Your own next move does the same. Nothing changes if no bot stands in.",
-        request=None,
-        parameters=[IDEMPOTENCY],
-        responses={200: GameView, **errors(*POST_ERRORS)},
-        tags=["play"],
     )
-    @idempotent
     def post(self, request: Request, game_id: int) -> Response:
-        seat = require_seat(request, selectors.game_get(game_id, with_state=False))
+        seat = require_seat(request, game_id)
         automatic.seat_return(game_id=game_id, position=seat.position)
         game = selectors.game_get(game_id)
         return game_response(game, selectors.seat_for(game, user=None, token_seat=seat))
 
 
 class GameSurrenderView(APIView):
-    @extend_schema(
-        operation_id="games_surrender",
-        summary="Surrender to a player (the game ends when all others agree)",
+    @write(
+        "games_surrender",
+        "Surrender to a player (the game ends when all others agree)",
+        tag="play",
         request=SurrenderInput,
-        parameters=[IDEMPOTENCY],
-        responses={200: GameView, **errors(*POST_ERRORS)},
-        tags=["play"],
     )
-    @idempotent
     def post(self, request: Request, game_id: int) -> Response:
         data = body(SurrenderInput, request)
-        seat = require_seat(request, selectors.game_get(game_id, with_state=False))
+        seat = require_seat(request, game_id)
         game = resignation.game_surrender(game_id=game_id, position=seat.position, to=data["to"])
         return game_response(game, seat)
 
@@ -353,7 +341,7 @@ class SeatTokenView(APIView):
         tags=["play"],
     )
     def post(self, request: Request, game_id: int) -> Response:
-        seat = require_seat(request, selectors.game_get(game_id, with_state=False))
+        seat = require_seat(request, game_id)
         token = lobby.seat_token_rotate(seat=seat)
         return Response({"token": token, "seat": seat.position})
 

@@ -1,5 +1,9 @@
-"""The Celery app. Its broker is Redis when REDIS_URL is set, otherwise the embedded broker
-(gtr_api.broker, registered here as `embedded://`): message files under var/celery/."""
+"""The Celery app, configured from the Django settings (`CELERY_*`). With REDIS_URL the broker is
+Redis (production); without it, the embedded broker (gtr_api.broker, registered here as
+`embedded://`): message files under var/celery/, so the embedded default needs no broker server
+and still runs a real worker (`make run`). Tasks run eagerly in-process only with
+GTR_CELERY_EAGER=1, or where `task_always_eager` is set (tests/conftest.py sets it for every test
+but tests/async_play's)."""
 
 import os
 

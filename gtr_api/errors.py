@@ -1,6 +1,9 @@
 """One error shape for every response: `{"code": str, "detail": str}` (plus `fields` for
-validation errors), with the status that fits. `exception_handler` is DRF's EXCEPTION_HANDLER;
-the `handler*` views answer errors raised outside DRF (unknown URLs, CSRF, server errors)."""
+validation errors), with the status that fits. `exception_handler` is DRF's EXCEPTION_HANDLER:
+errors raised on purpose (`engine.errors.GameError`: the engine's and the service's) answer with
+`games.errors.status_of`, DRF's own with their status and a code of games.codes, and Django's
+(404, too large, permission, suspicious, the database unreachable) as the service error they amount
+to. The `handler*` views answer errors raised outside DRF (unknown URLs, CSRF, server errors)."""
 
 from __future__ import annotations
 
@@ -10,32 +13,81 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
 from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, JsonResponse
-from rest_framework import exceptions, status
+from rest_framework import exceptions
 from rest_framework.response import Response
 
-import engine
-from games.errors import ServiceError
-from games.models import AppendOnlyError
+from engine.errors import GameError
+from games import codes
+from games.errors import BadRequest, Forbidden, NotFound, PayloadTooLarge, Unavailable, status_of
 
 log = logging.getLogger(__name__)
 
-ENGINE_STATUS = {
-    engine.MalformedAction: status.HTTP_400_BAD_REQUEST,
-    engine.SetupError: status.HTTP_400_BAD_REQUEST,
-    engine.IllegalAction: status.HTTP_422_UNPROCESSABLE_ENTITY,
+DRF_CODES = {
+    exceptions.ValidationError: codes.INVALID,
+    exceptions.ParseError: codes.MALFORMED_JSON,
+    exceptions.AuthenticationFailed: codes.AUTHENTICATION_FAILED,
+    exceptions.NotAuthenticated: codes.NOT_AUTHENTICATED,
+    exceptions.PermissionDenied: codes.FORBIDDEN,
+    exceptions.NotFound: codes.NOT_FOUND,
+    exceptions.MethodNotAllowed: codes.METHOD_NOT_ALLOWED,
+    exceptions.NotAcceptable: codes.NOT_ACCEPTABLE,
+    exceptions.UnsupportedMediaType: codes.UNSUPPORTED_MEDIA_TYPE,
+    exceptions.Throttled: codes.THROTTLED,
 }
 
-DRF_CODES = {
-    exceptions.ParseError: "malformed_json",
-    exceptions.AuthenticationFailed: "authentication_failed",
-    exceptions.NotAuthenticated: "not_authenticated",
-    exceptions.PermissionDenied: "forbidden",
-    exceptions.NotFound: "not_found",
-    exceptions.MethodNotAllowed: "method_not_allowed",
-    exceptions.NotAcceptable: "not_acceptable",
-    exceptions.UnsupportedMediaType: "unsupported_media_type",
-    exceptions.Throttled: "throttled",
-}
+
+def _from_django(exc: Exception) -> GameError | None:
+    """The service error a Django exception amounts to (None: not one we expect; a bug)."""
+    if isinstance(exc, Http404):
+        return NotFound("Not found.")
+    if isinstance(exc, RequestDataTooBig):
+        return PayloadTooLarge("The request body is too large.")
+    if isinstance(exc, PermissionDenied):
+        return Forbidden("You may not do this.")
+    if isinstance(exc, SuspiciousOperation):
+        return BadRequest("The request was refused.")
+    if isinstance(exc, OperationalError | InterfaceError):
+        # The database is down or overloaded; nothing was written (every write is one
+        # transaction). Transient: the client is told when to try again.
+        log.error("Database unavailable: %s", exc, exc_info=exc)
+        return Unavailable("The database is unavailable; try again shortly.")
+    return None
+
+
+def error_body(code: str, detail: str, **extra: Any) -> dict[str, Any]:
+    return {"code": code, "detail": detail, **extra}
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, exceptions.APIException):
+        return _drf_response(exc, context)
+    error = exc if isinstance(exc, GameError) else _from_django(exc)
+    if error is None:
+        return None  # a bug: Django's handler500 answers (below) and logs it
+    headers = (
+        {"Retry-After": str(Unavailable.retry_after)} if isinstance(error, Unavailable) else {}
+    )
+    return Response(error_body(error.code, error.detail), status=status_of(error), headers=headers)
+
+
+def _drf_response(exc: exceptions.APIException, context: dict[str, Any]) -> Response:
+    code = next((c for kind, c in DRF_CODES.items() if isinstance(exc, kind)), None)
+    body = error_body(code or codes.SERVER_ERROR, _flatten(exc.detail))
+    if isinstance(exc, exceptions.ValidationError):
+        body["fields"] = (
+            exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
+        )
+    headers: dict[str, str] = {}
+    status_code = exc.status_code
+    if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
+        authenticate_header = context["view"].get_authenticate_header(context["request"])
+        if authenticate_header:
+            headers["WWW-Authenticate"] = authenticate_header
+        else:
+            status_code = 401
+    if getattr(exc, "wait", None):
+        headers["Retry-After"] = str(int(exc.wait))  # type: ignore[attr-defined]
+    return Response(body, status=status_code, headers=headers)
 
 
 def _flatten(detail: Any) -> str:
@@ -46,71 +98,22 @@ def _flatten(detail: Any) -> str:
     return str(detail)
 
 
-def error_body(code: str, detail: str, **extra: Any) -> dict[str, Any]:
-    return {"code": code, "detail": detail, **extra}
-
-
-def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    headers: dict[str, str] = {}
-    if isinstance(exc, engine.EngineError):
-        status_code = next((s for c, s in ENGINE_STATUS.items() if isinstance(exc, c)), 400)
-        body = error_body(exc.code, exc.message)
-    elif isinstance(exc, ServiceError):
-        status_code, body = exc.status, error_body(exc.code, exc.detail)
-    elif isinstance(exc, exceptions.ValidationError):
-        status_code = status.HTTP_400_BAD_REQUEST
-        fields = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
-        body = error_body("invalid", _flatten(exc.detail), fields=fields)
-    elif isinstance(exc, exceptions.APIException):
-        status_code = exc.status_code
-        code = next((c for cls, c in DRF_CODES.items() if isinstance(exc, cls)), None)
-        body = error_body(code or str(exc.default_code), _flatten(exc.detail))
-        if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
-            authenticate_header = context["view"].get_authenticate_header(context["request"])
-            if authenticate_header:
-                headers["WWW-Authenticate"] = authenticate_header
-            else:
-                status_code = status.HTTP_401_UNAUTHORIZED
-        if getattr(exc, "wait", None):
-            headers["Retry-After"] = str(int(exc.wait))  # type: ignore[attr-defined]
-    elif isinstance(exc, Http404):
-        status_code, body = 404, error_body("not_found", "Not found.")
-    elif isinstance(exc, RequestDataTooBig):
-        status_code, body = 413, error_body("too_large", "The request body is too large.")
-    elif isinstance(exc, PermissionDenied):
-        status_code, body = 403, error_body("forbidden", "You may not do this.")
-    elif isinstance(exc, SuspiciousOperation):
-        status_code, body = 400, error_body("bad_request", "The request was refused.")
-    elif isinstance(exc, AppendOnlyError):
-        status_code, body = 409, error_body("append_only", str(exc))
-    elif isinstance(exc, OperationalError | InterfaceError):
-        # The database is down or overloaded (nothing was written: every write is one
-        # transaction). Transient: say so, and when to try again.
-        log.error("Database unavailable: %s", exc, exc_info=exc)
-        status_code = status.HTTP_503_SERVICE_UNAVAILABLE
-        body = error_body("unavailable", "The database is unavailable; try again shortly.")
-        headers["Retry-After"] = "5"
-    else:
-        return None  # a bug: Django's handler500 answers (below) and logs it
-    return Response(body, status=status_code, headers=headers)
-
-
-def _json(code: str, detail: str, status_code: int) -> JsonResponse:
-    return JsonResponse(error_body(code, detail), status=status_code)
+def _json(error: GameError) -> JsonResponse:
+    return JsonResponse(error_body(error.code, error.detail), status=status_of(error))
 
 
 def handler400(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
     if isinstance(exception, RequestDataTooBig):
-        return _json("too_large", "The request body is too large.", 413)
-    return _json("bad_request", "The request was refused.", 400)
+        return _json(PayloadTooLarge("The request body is too large."))
+    return _json(BadRequest("The request was refused."))
 
 
 def handler403(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
-    return _json("forbidden", "You may not do this.", 403)
+    return _json(Forbidden("You may not do this."))
 
 
 def handler404(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
-    return _json("not_found", "Not found.", 404)
+    return _json(NotFound("Not found."))
 
 
 def not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
@@ -119,8 +122,9 @@ def not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
 
 
 def handler500(request: HttpRequest) -> JsonResponse:
-    return _json("server_error", "Something went wrong on our side.", 500)
+    body = error_body(codes.SERVER_ERROR, "Something went wrong on our side.")
+    return JsonResponse(body, status=500)
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> JsonResponse:
-    return _json("csrf_failed", f"CSRF check failed: {reason}", 403)
+    return _json(Forbidden(f"CSRF check failed: {reason}", codes.CSRF_FAILED))

@@ -26,6 +26,7 @@ from django.db import IntegrityError, transaction
 from django.utils.html import strip_tags
 
 import engine
+from engine.errors import GameError
 from games.errors import ServiceError, StaleSeq
 from games.models import Game, Move, Seat
 from games.services.automatic import seat_return
@@ -197,8 +198,8 @@ def _play(message: Message, seat: Seat, seq: int) -> str:
         )
     except StaleSeq:
         return _stale(seat, seq, None)
-    except (ServiceError, engine.EngineError) as exc:
-        _answer(seat, "not played", f"Your move could not be played: {exc}")
+    except GameError as exc:
+        _answer(seat, "not played", f"Your move could not be played: {exc.detail}")
         return "illegal"
     return "played"
 
@@ -208,7 +209,7 @@ def _back(seat: Seat) -> str:
     try:
         seat_return(game_id=seat.game_id, position=seat.position)
     except ServiceError as exc:
-        _answer(seat, "not back", str(exc))
+        _answer(seat, "not back", exc.detail)
         return "illegal"
     game = Game.objects.get(pk=seat.game_id)
     if notifications.decision_load(game.pk, game.seq, seat.position) is None:

@@ -1,7 +1,7 @@
 """Notifications out: your turn, a reminder before your deadline, the final scores, the daily
-digest; and each address's preferences. Called by the Celery tasks in `players.tasks` (which the
-signal receivers in `players.receivers` schedule); each function takes ids, checks that the game
-is still where the task was scheduled for, and sends at most once per key (`SentNotification`),
+digest; and each address's preferences. Called by the Celery tasks in `players.tasks` (which
+`players.receivers` schedules after the game's events); each function takes ids, checks that the
+game is still where the task was scheduled for, and sends at most once per key (`SentNotification`),
 so a late or duplicate delivery sends nothing.
 """
 

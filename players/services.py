@@ -12,13 +12,14 @@ from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from rest_framework.authtoken.models import Token
 
+from games import codes
 from games.auth import mail_token
 from games.errors import BadRequest, Conflict, ServiceError
 
 
 class InvalidCredentials(ServiceError):
     status = 401
-    code = "invalid_credentials"
+    default_code = codes.INVALID_CREDENTIALS
 
 
 def user_signup(*, username: str, password: str, email: str = "") -> tuple[Any, str]:
@@ -28,12 +29,12 @@ def user_signup(*, username: str, password: str, email: str = "") -> tuple[Any, 
     try:
         validate_password(password, candidate)
     except DjangoValidationError as exc:
-        raise BadRequest(" ".join(exc.messages), "weak_password") from exc
+        raise BadRequest(" ".join(exc.messages), codes.WEAK_PASSWORD) from exc
     try:
         with transaction.atomic():
             user = user_model.objects.create_user(username=username, email=email, password=password)
     except IntegrityError as exc:
-        raise Conflict("That username is taken.", "username_taken") from exc
+        raise Conflict("That username is taken.", codes.USERNAME_TAKEN) from exc
     token, _ = Token.objects.get_or_create(user=user)
     return user, token.key
 

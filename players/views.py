@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games import codes
 from games.errors import BadRequest, Conflict
 from games.models import Seat
 from games.serializers import Error
@@ -142,7 +143,7 @@ def _address(request: Request) -> str:
     else:
         raise NotAuthenticated()
     if not address:
-        raise Conflict("No e-mail address is known for you.", "no_address")
+        raise Conflict("No e-mail address is known for you.", codes.NO_ADDRESS)
     return address
 
 
@@ -188,7 +189,7 @@ class UnsubscribeView(APIView):
         s.is_valid(raise_exception=True)
         address = mail.unsubscribe_address(s.validated_data["token"])
         if address is None:
-            raise BadRequest("This unsubscribe link is not genuine.", "bad_token")
+            raise BadRequest("This unsubscribe link is not genuine.", codes.BAD_TOKEN)
         return Response(_prefs_out(notifications.unsubscribe(address)))
 
 

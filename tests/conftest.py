@@ -45,10 +45,10 @@ class Player:
             client.credentials(HTTP_AUTHORIZATION=f"{scheme} {token}")
 
     def get(self, path: str, **extra: Any) -> Any:
-        return self.client.get(path, **extra)
+        return listed_error(self.client.get(path, **extra))
 
     def post(self, path: str, data: Any = None, **extra: Any) -> Any:
-        return self.client.post(path, data, format="json", **extra)
+        return listed_error(self.client.post(path, data, format="json", **extra))
 
     def game(self, game_id: int) -> dict[str, Any]:
         r = self.get(f"/api/games/{game_id}/")
@@ -57,6 +57,18 @@ class Player:
 
     def move(self, game_id: int, seq: int, action: Any, **extra: Any) -> Any:
         return self.post(f"/api/games/{game_id}/moves/", {"seq": seq, "action": action}, **extra)
+
+
+def listed_error(response: Any) -> Any:
+    """Every error answer the tests see carries a code the documented list holds, under the
+    status it was answered with (games.codebook)."""
+    if response.status_code >= 400:
+        from games import codebook
+
+        code = response.json()["code"]
+        listed = {(c.code, c.status) for c in codebook.all_codes()}
+        assert (code, response.status_code) in listed, f"{code} ({response.status_code})"
+    return response
 
 
 def signup(name: str | None = None) -> Player:

@@ -1,5 +1,4 @@
-"""Writes of the game service (HackSoft's services), one module per concern; reads are in
-`games.selectors`.
+"""Writes of the game service, one module per concern; reads are in `games.selectors`.
 
 - `lobby`: create a game, take and leave seats, start, rotate a seat's token
 - `moves`: a person's move (`move_submit`), the one path every move takes, replaying the log

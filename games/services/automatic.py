@@ -16,10 +16,10 @@ from django.utils import timezone
 import engine
 from engine.bots import make_bot
 
-from .. import events, selectors
+from .. import codes, events, selectors
 from ..errors import Conflict
 from ..models import Game, Move, Seat
-from .locking import game_locked, require_active
+from .locking import game_in_play, game_locked
 from .moves import move_play
 from .turns import turn_next
 
@@ -93,12 +93,10 @@ def seat_return(*, game_id: int, position: int) -> Game:
     """The player is back: the bot that stood in for the seat after its timeouts stops, and the
     count of consecutive timeouts starts again. A seat's own move does the same."""
     with transaction.atomic():
-        game = game_locked(game_id)
-        require_active(game)
-        seats = selectors.seats_of(game)
+        game, seats = game_in_play(game_id)
         seat = seats[position]
         if seat.resigned:
-            raise Conflict("You have resigned from this game.", "resigned")
+            raise Conflict("You have resigned from this game.", codes.RESIGNED)
         if not (seat.bot_standing_in or seat.timeouts):
             return game
         seat.timeouts, seat.bot_standing_in = 0, False

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from .. import codes
 from ..errors import BadRequest
 from ..models import Game, Move, Seat
 
@@ -23,11 +24,11 @@ class ClockSpec:
 
     def check(self) -> None:
         if self.kind not in Game.Clock.values:
-            raise BadRequest(f"Unknown time control {self.kind!r}.", "bad_clock")
+            raise BadRequest(f"Unknown time control {self.kind!r}.", codes.BAD_CLOCK)
         if self.kind != Game.Clock.NONE and self.seconds <= 0:
-            raise BadRequest("Say how many seconds the clock gives.", "bad_clock")
+            raise BadRequest("Say how many seconds the clock gives.", codes.BAD_CLOCK)
         if self.kind == Game.Clock.BANK and self.cap is not None and self.cap < self.seconds:
-            raise BadRequest("The bank's cap is below its starting time.", "bad_clock")
+            raise BadRequest("The bank's cap is below its starting time.", codes.BAD_CLOCK)
 
 
 def clock_charge(game: Game, seat: Seat, actor: str, now: datetime) -> list[str]:

@@ -13,7 +13,7 @@ from django.utils import timezone
 import engine
 from engine.bots import BOTS
 
-from .. import events, selectors
+from .. import codes, events, selectors
 from ..auth import new_token
 from ..errors import BadRequest, Conflict, Forbidden
 from ..models import Game, Seat
@@ -50,7 +50,7 @@ def game_create(
         version, players, options, setup = _scenario_setup(user, scenario)
     else:
         if players is None:
-            raise BadRequest("Say how many players.", "bad_players")
+            raise BadRequest("Say how many players.", codes.BAD_PLAYERS)
         engine.new_game(version, players, 0, options)  # validates the configuration
         setup: dict[str, Any] = {}
     seats = seats or [SeatSpec("me")] + [SeatSpec("open")] * (players - 1)
@@ -92,9 +92,9 @@ def game_create(
 def _scenario_setup(user: Any, scenario: Any) -> tuple[str, int, dict[str, Any], dict[str, Any]]:
     """Version, players, options and setup of a game from a scenario (docs/scenarios.md)."""
     if not (user.is_staff or settings.GTR_ALLOW_SCENARIOS):
-        raise Forbidden("Only staff may start a game from a scenario.", "scenario_forbidden")
+        raise Forbidden("Only staff may start a game from a scenario.", codes.SCENARIO_FORBIDDEN)
     if not isinstance(scenario, dict):
-        raise BadRequest("A scenario is a JSON object.", "bad_scenario")
+        raise BadRequest("A scenario is a JSON object.", codes.BAD_SCENARIO)
     scenario = {**scenario, "seed": scenario.get("seed", secrets.randbits(63))}
     table = engine.scenario(scenario)  # raises SetupError (400) for a bad description
     return table.version, table.n, dict(table.options), {"scenario": scenario}
@@ -102,15 +102,15 @@ def _scenario_setup(user: Any, scenario: Any) -> tuple[str, int, dict[str, Any],
 
 def _check_seats(user: Any, seats: list[SeatSpec], players: int) -> None:
     if len(seats) != players:
-        raise BadRequest(f"Describe exactly {players} seats.", "bad_seats")
+        raise BadRequest(f"Describe exactly {players} seats.", codes.BAD_SEATS)
     if sum(s.kind == "me" for s in seats) > 1:
-        raise BadRequest("You can take only one seat.", "bad_seats")
+        raise BadRequest("You can take only one seat.", codes.BAD_SEATS)
     if all(s.kind == "bot" for s in seats) and not user.is_staff:
-        raise BadRequest("At least one seat must be for a person.", "bad_seats")
+        raise BadRequest("At least one seat must be for a person.", codes.BAD_SEATS)
     if any(s.bot not in BOTS for s in seats):
-        raise BadRequest(f"Known bots: {', '.join(sorted(BOTS))}.", "bad_bot")
+        raise BadRequest(f"Known bots: {', '.join(sorted(BOTS))}.", codes.BAD_BOT)
     if any(s.timeout not in Seat.Timeout.values for s in seats):
-        raise BadRequest("Unknown timeout policy.", "bad_timeout")
+        raise BadRequest("Unknown timeout policy.", codes.BAD_TIMEOUT)
 
 
 def seat_join(*, game_id: int, user: Any, position: int | None = None) -> Seat:
@@ -121,12 +121,12 @@ def seat_join(*, game_id: int, user: Any, position: int | None = None) -> Seat:
         require_open(game)
         seats = selectors.seats_of(game)
         if any(s.user_id == user.pk for s in seats):
-            raise Conflict("You already sit at this table.", "already_seated")
+            raise Conflict("You already sit at this table.", codes.ALREADY_SEATED)
         free = [s for s in seats if s.kind == Seat.Kind.OPEN]
         if position is not None:
             free = [s for s in free if s.position == position]
         if not free:
-            raise Conflict("No open seat is left.", "no_open_seat")
+            raise Conflict("No open seat is left.", codes.NO_OPEN_SEAT)
         seat = free[0]
         seat.kind, seat.user = Seat.Kind.PLAYER, user
         seat.save(update_fields=["kind", "user"])
@@ -165,10 +165,10 @@ def game_start(*, game_id: int, user: Any) -> Game:
     with transaction.atomic():
         game = game_locked(game_id)
         if game.creator_id != user.pk:
-            raise Forbidden("Only the game's creator may start it.", "not_creator")
+            raise Forbidden("Only the game's creator may start it.", codes.NOT_CREATOR)
         require_open(game)
         if not _all_filled(game):
-            raise Conflict("Every seat must be taken first.", "seats_open")
+            raise Conflict("Every seat must be taken first.", codes.SEATS_OPEN)
         _start(game)
     return game
 

@@ -1,10 +1,11 @@
-"""The row lock every write to a game starts with, and the checks of the game's status that
-follow it."""
+"""The row lock every write to a game starts with, and the check of the game's status that
+follows it."""
 
 from __future__ import annotations
 
+from .. import codes, selectors
 from ..errors import Conflict, NotFound
-from ..models import Game
+from ..models import Game, Seat
 
 
 def game_locked(game_id: int) -> Game:
@@ -22,9 +23,12 @@ def game_locked(game_id: int) -> Game:
 
 def require_open(game: Game) -> None:
     if game.status != Game.Status.OPEN:
-        raise Conflict("The game has already started.", "game_started")
+        raise Conflict("The game has already started.", codes.GAME_STARTED)
 
 
-def require_active(game: Game) -> None:
+def game_in_play(game_id: int) -> tuple[Game, list[Seat]]:
+    """The game, its row locked, and its seats in order; 409 unless the game is in play."""
+    game = game_locked(game_id)
     if game.status != Game.Status.ACTIVE:
-        raise Conflict("The game is not in play.", "game_not_active")
+        raise Conflict("The game is not in play.", codes.GAME_NOT_ACTIVE)
+    return game, selectors.seats_of(game)

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 import engine
 
-from .. import events, selectors
+from .. import codes, events, selectors
 from ..errors import Conflict, StaleSeq
 from ..models import Game, Move, Seat
 from .clocks import clock_charge
@@ -45,9 +45,9 @@ def move_submit(
     with transaction.atomic():
         game = game_locked(game_id)
         if game.status == Game.Status.OPEN:
-            raise Conflict("The game has not started yet.", "game_not_started")
+            raise Conflict("The game has not started yet.", codes.GAME_NOT_STARTED)
         if game.status == Game.Status.CANCELLED:
-            raise Conflict("The game was cancelled.", "game_cancelled")
+            raise Conflict("The game was cancelled.", codes.GAME_CANCELLED)
         if seq != game.seq:
             raise StaleSeq(f"The game moved on: you saw move {seq}, it is now at move {game.seq}.")
         state = engine.from_json(game.state)

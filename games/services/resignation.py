@@ -6,10 +6,10 @@ from django.db import transaction
 
 import engine
 
-from .. import events, selectors
+from .. import codes, events
 from ..errors import BadRequest, Conflict
 from ..models import Game, Move, Seat
-from .locking import game_locked, require_active
+from .locking import game_in_play
 from .moves import SURRENDER, move_append
 from .turns import turn_next
 
@@ -18,12 +18,10 @@ def game_resign(*, game_id: int, position: int) -> Game:
     """Leave a game in play. With one player left standing the game ends in that player's favour
     (as a surrender); otherwise the server plays the resigned seat's decisions from now on."""
     with transaction.atomic():
-        game = game_locked(game_id)
-        require_active(game)
-        seats = selectors.seats_of(game)
+        game, seats = game_in_play(game_id)
         seat = seats[position]
         if seat.resigned:
-            raise Conflict("You have already resigned.", "already_resigned")
+            raise Conflict("You have already resigned.", codes.ALREADY_RESIGNED)
         seat.resigned = True
         seat.save(update_fields=["resigned"])
         standing = [s.position for s in seats if not s.resigned]
@@ -40,15 +38,14 @@ def game_resign(*, game_id: int, position: int) -> Game:
 
 def game_surrender(*, game_id: int, position: int, to: int | None) -> Game:
     """Surrender to seat `to` (None withdraws). When every other player has surrendered to the
-    same seat (resigned players count as agreeing), that seat wins (rules: ENDING THE GAME)."""
+    same seat (resigned players count as agreeing), that seat wins (Black Box rulebook, Ending the
+    Game: "All other players agree to 'surrender' to a player")."""
     with transaction.atomic():
-        game = game_locked(game_id)
-        require_active(game)
+        game, seats = game_in_play(game_id)
         if to is not None and not 0 <= to < game.players:
-            raise BadRequest(f"There is no seat {to}.", "no_such_seat")
+            raise BadRequest(f"There is no seat {to}.", codes.NO_SUCH_SEAT)
         if to == position:
-            raise BadRequest("Surrender to another player.", "surrender_to_self")
-        seats = selectors.seats_of(game)
+            raise BadRequest("Surrender to another player.", codes.SURRENDER_TO_SELF)
         seats[position].surrender_to = to
         seats[position].save(update_fields=["surrender_to"])
         others = [s for s in seats if s.position != to]

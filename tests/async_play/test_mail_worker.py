@@ -1,4 +1,4 @@
-"""E-mail through a real Celery worker (issue 5): a person at a table of bots gets the turn mail
+"""E-mail through a real Celery worker: a person at a table of bots gets the turn mail
 from the worker, plays by replying with a listed code (read_mail), the bots answer in the worker,
 and the next turn mail follows; all of it without the test sending a mail itself."""
 

@@ -1,4 +1,4 @@
-"""Asynchronous play with a real Redis broker and real Celery worker processes (issue 5): bots
+"""Asynchronous play with a real Redis broker and real Celery worker processes: bots
 play a whole game unattended, a deadline applies its policy once however often its task is
 delivered, and a worker killed in the middle of a bot move leaves a consistent game whose move is
 made exactly once after a restart. Waits are bounded; nothing asserts how long anything took."""

@@ -95,14 +95,8 @@ def deliver(
 ) -> None:
     """Deliver (again) the event of a committed move to every receiver: a person's decision at
     `seq` began for seat `to_act`, or, with status "finished", the game ended."""
+    began = to_act is not None
     event = events.Event(
-        kind=events.MOVED,
-        game_id=game_id,
-        seq=seq,
-        revision=seq,
-        status=status,
-        to_act=to_act,
-        deadline=deadline,
-        turn_began=to_act is not None,
+        events.MOVED, game_id, seq, seq, status, to_act=to_act, deadline=deadline, turn_began=began
     )
     events.committed.send(sender=Game, event=event)

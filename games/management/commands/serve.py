@@ -19,9 +19,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-import gtr_api
-
-CONFIG = Path(gtr_api.__file__).resolve().parent / "supervisord.conf"
+CONFIG = Path(settings.BASE_DIR) / "gtr_api" / "supervisord.conf"
 
 
 def supervisor_environment(host: str, port: str) -> dict[str, str]:

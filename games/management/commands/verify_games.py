@@ -20,7 +20,7 @@ def verify(game: Game) -> list[str]:
     try:
         state = initial_state(game)
     except engine.EngineError as exc:
-        return [f"cannot set up: {exc.code}: {exc.message}"]
+        return [f"cannot set up: {exc.code}: {exc.detail}"]
     expected_seq = 0
     for move in game.moves.order_by("seq").iterator():
         expected_seq += 1
@@ -30,7 +30,7 @@ def verify(game: Game) -> list[str]:
         try:
             state = replay_move(state, move)
         except engine.EngineError as exc:
-            problems.append(f"move {move.seq} does not replay: {exc.code}: {exc.message}")
+            problems.append(f"move {move.seq} does not replay: {exc.code}: {exc.detail}")
             return problems
         if engine.state_hash(state) != move.state_hash:
             problems.append(f"move {move.seq}: stored state hash differs from the replay")

@@ -1,0 +1,92 @@
+"""Every error code the API answers with, apart from the engine's own: a named constant each,
+registered with its HTTP status and what it means. `CODES` is the one complete list of these;
+`games.errors.code_list` adds the engine's codes, and docs/api.md's table and the schema's
+`Error.code` are generated from that (tests/api/test_error_codes.py fails when either is stale).
+
+A code may stand under two statuses (e.g. `no_such_seat`: a surrender to a seat the table does not
+have is refused as bad input, a move naming one is illegal), but never twice under one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Code:
+    code: str
+    status: int
+    meaning: str
+
+
+CODES: list[Code] = []
+
+
+def _code(code: str, status: int, meaning: str) -> str:
+    CODES.append(Code(code, status, meaning))
+    return code
+
+
+# 400: the request cannot be acted on as sent.
+BAD_REQUEST = _code("bad_request", 400, "The request was refused.")
+INVALID = _code("invalid", 400, "The input failed validation; `fields` says where and why.")
+MALFORMED_JSON = _code("malformed_json", 400, "The body is not valid JSON (or nests too deeply).")
+BAD_IDEMPOTENCY_KEY = _code("bad_idempotency_key", 400, "The Idempotency-Key is too long.")
+BAD_PLAYERS = _code("bad_players", 400, "The number of players is missing or not allowed.")
+BAD_SCENARIO = _code("bad_scenario", 400, "The scenario is not a valid description of a table.")
+BAD_SEATS = _code("bad_seats", 400, "The seats do not fit the table (count, `me`, bots alone).")
+BAD_BOT = _code("bad_bot", 400, "No bot of that kind.")
+BAD_TIMEOUT = _code("bad_timeout", 400, "No timeout policy of that name.")
+BAD_CLOCK = _code("bad_clock", 400, "The time control is unknown or incomplete.")
+NO_SUCH_SEAT = _code("no_such_seat", 400, "The table has no seat of that number.")
+SURRENDER_TO_SELF = _code("surrender_to_self", 400, "A player surrenders to another player.")
+WEAK_PASSWORD = _code("weak_password", 400, "The password is too short or too common.")
+BAD_TOKEN = _code("bad_token", 400, "The unsubscribe link is not genuine.")
+
+# 401: who is asking is not known.
+NOT_AUTHENTICATED = _code("not_authenticated", 401, "Send credentials: a token or a seat token.")
+AUTHENTICATION_FAILED = _code("authentication_failed", 401, "The credentials are not valid.")
+INVALID_CREDENTIALS = _code("invalid_credentials", 401, "Wrong username or password.")
+
+# 403: known, but not allowed.
+FORBIDDEN = _code("forbidden", 403, "You may not do this.")
+NOT_A_PLAYER = _code("not_a_player", 403, "You have no seat at this game.")
+NOT_CREATOR = _code("not_creator", 403, "Only the game's creator may do this.")
+WRONG_GAME = _code("wrong_game", 403, "The seat token belongs to another game.")
+SCENARIO_FORBIDDEN = _code("scenario_forbidden", 403, "Only staff may start from a scenario.")
+CSRF_FAILED = _code("csrf_failed", 403, "A browser session's request failed its CSRF check.")
+
+# 404, 405, 406: no such thing, or not this way.
+NOT_FOUND = _code("not_found", 404, "No such game, page or path.")
+METHOD_NOT_ALLOWED = _code("method_not_allowed", 405, "The path does not take this method.")
+NOT_ACCEPTABLE = _code("not_acceptable", 406, "The server cannot answer in the format asked.")
+
+# 409: the game (or the server's record) is not in a state that allows it.
+CONFLICT = _code("conflict", 409, "The request conflicts with the game's state.")
+STALE_SEQ = _code("stale_seq", 409, "The game moved on since the `seq` you sent: read it again.")
+GAME_STARTED = _code("game_started", 409, "The game has already started.")
+GAME_NOT_STARTED = _code("game_not_started", 409, "The game has not started yet.")
+GAME_CANCELLED = _code("game_cancelled", 409, "The game was cancelled.")
+GAME_NOT_ACTIVE = _code("game_not_active", 409, "The game is not in play.")
+ALREADY_SEATED = _code("already_seated", 409, "You already sit at this table.")
+NO_OPEN_SEAT = _code("no_open_seat", 409, "No open seat is left (or not the one asked for).")
+SEATS_OPEN = _code("seats_open", 409, "Every seat must be taken before the start.")
+ALREADY_RESIGNED = _code("already_resigned", 409, "You have already resigned.")
+RESIGNED = _code("resigned", 409, "You resigned from this game.")
+IDEMPOTENCY_KEY_REUSED = _code(
+    "idempotency_key_reused", 409, "The Idempotency-Key was used for a different request."
+)
+IDEMPOTENCY_IN_PROGRESS = _code(
+    "idempotency_in_progress", 409, "A request with this Idempotency-Key is still running."
+)
+USERNAME_TAKEN = _code("username_taken", 409, "That username is taken.")
+NO_ADDRESS = _code("no_address", 409, "No e-mail address is known for you.")
+APPEND_ONLY = _code("append_only", 409, "Logged moves are never changed or deleted.")
+
+# 413, 415, 429, 500, 503.
+TOO_LARGE = _code("too_large", 413, "The request body is too large.")
+UNSUPPORTED_MEDIA_TYPE = _code("unsupported_media_type", 415, "Send JSON.")
+THROTTLED = _code("throttled", 429, "Too many requests: wait `Retry-After` seconds.")
+SERVER_ERROR = _code("server_error", 500, "Something went wrong on the server's side.")
+UNAVAILABLE = _code(
+    "unavailable", 503, "The database is unavailable: try again after `Retry-After` seconds."
+)
