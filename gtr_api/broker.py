@@ -1,5 +1,8 @@
-"""The embedded default's Celery broker: kombu's filesystem transport, made safe for several
-processes (the web server publishing, the worker consuming, beat publishing) at once.
+"""The Celery brokers' transports: the embedded default's (`embedded://`, below) and the Redis
+transport production uses, with one fix (`RedisTransport`, at the end).
+
+The embedded default's broker is kombu's filesystem transport, made safe for several processes
+(the web server publishing, the worker consuming, beat publishing) at once.
 
 kombu's own transport creates a message file and then writes into it, and its reader moves and
 reads whatever file it finds: a reader that comes between the two gets an empty file, the worker
@@ -36,7 +39,7 @@ from pathlib import Path
 from queue import Empty
 from typing import Any
 
-from kombu.transport import TRANSPORT_ALIASES, filesystem
+from kombu.transport import TRANSPORT_ALIASES, filesystem, redis
 from kombu.utils.json import dumps, loads
 
 log = logging.getLogger(__name__)
@@ -208,3 +211,26 @@ class Transport(filesystem.Transport):  # type: ignore[misc]
 
 
 TRANSPORT_ALIASES["embedded"] = f"{__name__}:Transport"
+
+
+# Redis ---------------------------------------------------------------------------------------
+
+
+class RedisChannel(redis.Channel):  # type: ignore[misc]
+    """kombu's Redis channel. When Redis goes away while a worker holds unacknowledged messages
+    (a task running, a deadline task waiting for its ETA), closing the lost connection restores
+    them to Redis through a new client; if the connection is already closed by then (its
+    transport has no client any more), kombu fails with `AttributeError: 'NoneType' object has
+    no attribute 'hostname'`, which no one expects, and the worker exits ("Unrecoverable
+    error"). Said as the connection error it is, Celery's consumer ignores it and reconnects;
+    the messages stay in Redis's unacked set, whence Redis delivers them again after the
+    visibility timeout (and the sweeps catch up sooner)."""
+
+    def _connparams(self, asynchronous: bool = False) -> Any:
+        if self.connection is None or self.connection.client is None:
+            raise redis.redis.exceptions.ConnectionError("the broker connection is closed")
+        return super()._connparams(asynchronous=asynchronous)
+
+
+class RedisTransport(redis.Transport):  # type: ignore[misc]
+    Channel = RedisChannel

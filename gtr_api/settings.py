@@ -220,6 +220,8 @@ GTR_MAIL_DIGEST_HOUR = int(os.environ.get("GTR_MAIL_DIGEST_HOUR", "7"))
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CELERY_BROKER_URL = REDIS_URL or "embedded://localhost/"
 if REDIS_URL:
+    # kombu's Redis transport with a fix that keeps workers alive through Redis restarts.
+    CELERY_BROKER_TRANSPORT = "gtr_api.broker:RedisTransport"
     # A message not acknowledged within this many seconds (its worker died) is delivered again.
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "visibility_timeout": int(os.environ.get("GTR_REDIS_VISIBILITY_TIMEOUT", "3600")),

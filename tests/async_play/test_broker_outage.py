@@ -105,7 +105,7 @@ def test_bots_play_through_a_redis_outage(
         assert set(Move.objects.filter(game_id=g).values_list("actor", flat=True)) == {"bot"}
     assert worker.proc is not None and worker.proc.poll() is None, "the worker exited"
     assert worker.runs == 1 and "Unrecoverable" not in worker.text()
-    assert worker.text().count("Connected to redis") >= 2  # it reconnected
+    assert worker.text().count("Connected to ") >= 2  # it reconnected
 
 
 def test_moves_during_an_outage_answer_and_what_was_lost_is_caught_up(
@@ -158,3 +158,34 @@ def test_moves_during_an_outage_answer_and_what_was_lost_is_caught_up(
     assert_played_once_each(game_id)
     assert worker.proc is not None and worker.proc.poll() is None, "the worker exited"
     assert worker.runs == 1 and web.running()
+
+
+@pytest.mark.parametrize("transport", ["redis", "gtr_api.broker:RedisTransport"])
+def test_a_channel_whose_connection_is_gone_fails_as_a_connection_error(
+    own_redis: RedisServer, transport: str
+) -> None:
+    """The state a worker's channel is in when Redis goes away while the worker holds a message
+    (seen in this file's tests: "Restoring 1 unacknowledged message(s)", then "Unrecoverable
+    error: AttributeError(\\"'NoneType' object has no attribute 'hostname'\\")" and the worker
+    exited): closing the lost connection restores the message through a new client of a channel
+    whose connection is already closed. kombu's transport raises AttributeError, which nobody
+    catches; ours raises a connection error, which Celery's consumer ignores before it
+    reconnects. (When kombu fixes this, the first case fails: then drop RedisTransport.)"""
+    from kombu import Connection
+
+    conn = Connection(own_redis.url, transport=transport)
+    with conn, conn.SimpleQueue("outage-test") as queue:
+        queue.put({"n": 1})
+        message = queue.get(timeout=10)  # delivered, not acknowledged
+        channel = message.channel
+        channel._disconnect_pools()  # as Channel.close does, before restoring
+        client, channel.connection.client = channel.connection.client, None  # connection closed
+        try:
+            if transport == "redis":
+                with pytest.raises(AttributeError, match="hostname"):
+                    channel.qos.restore_unacked()
+            else:
+                with pytest.raises(conn.connection_errors):
+                    channel.qos.restore_unacked()
+        finally:
+            channel.connection.client = client
