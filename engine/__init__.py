@@ -1,7 +1,9 @@
 """The rules of Glory to Rome (Black Box edition, Republic and Imperium), pure Python.
 
 No Django, no I/O, no clock, no global randomness: a game is fully determined by its configuration,
-its seed and the list of actions applied. Everything outside the engine goes through this module.
+its seed and the list of actions applied. The service plays games through this module alone (its
+`__all__`); it also uses `engine.bots` to fill empty seats and `engine.cards` for card facts. The
+command-line tools `python -m engine.bench` and `python -m engine.bots.arena` sit on top of it.
 
 >>> import engine
 >>> state = engine.new_game("republic", players=3, seed=7)
@@ -17,10 +19,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import buildings, flow, roles
+# Importing `buildings` and `roles` registers every building's power and every role.
+from . import buildings, flow, roles  # noqa: F401
 from .actions import ACTION_TYPES, Action, parse
 from .cards import catalog
-from .endgame import end_game
+from .endgame import end_game as _end_game
 from .endgame import scores as _scores
 from .errors import EngineError, IllegalAction, MalformedAction, SetupError
 from .scenario import scenario
@@ -30,21 +33,23 @@ from .views import prompt, to_act, view
 
 __all__ = [
     "ACTION_TYPES",
+    "Action",
     "EngineError",
     "IllegalAction",
     "MalformedAction",
     "SetupError",
     "State",
     "apply",
-    "buildings",
     "catalog",
+    "check",
     "from_json",
     "is_over",
     "legal_actions",
     "new_game",
     "parse",
     "prompt",
-    "roles",
+    "public_action",
+    "safe_action",
     "scenario",
     "scores",
     "state_hash",
@@ -111,9 +116,9 @@ def safe_action(state: State) -> dict[str, Any]:
 
 def public_action(action: dict[str, Any], actor: int | None, viewer: int | None) -> dict[str, Any]:
     """A logged action as `viewer` may see it (a move history): the card a Basilica filches from
-    hand stays hidden from everyone but its owner (rules/001 Basilica: "Do not reveal the identity
-    of the additional filched card to your opponents"): others see `from_hand` as null. Every
-    other action only names cards that are public once played."""
+    hand stays hidden from everyone but its owner (Black Box rulebook, Appendix I, Basilica: "Do not
+    reveal the identity of the additional filched card to your opponents"): others see `from_hand`
+    as null. Every other action only names cards that are public once played."""
     if viewer == actor or action.get("type") != "sell" or action.get("from_hand") is None:
         return action
     return {**action, "from_hand": None}
@@ -132,13 +137,13 @@ def scores(state: State) -> list[dict[str, Any]]:
 
 
 def surrender(state: State, winner: int) -> State:
-    """End the game because all other players surrendered to `winner` (rules/001 ENDING THE GAME);
-    that player wins with no need to score."""
+    """End the game because all other players surrendered to `winner` (Black Box rulebook, Ending
+    the Game); that player wins with no need to score."""
     if state.end is not None:
         raise IllegalAction("game_over", "The game is over.")
     if isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < state.n:
         raise IllegalAction("no_such_seat", f"There is no seat {winner}.")
     new = state.clone()
-    end_game(new, "surrender", [winner])
+    _end_game(new, "surrender", [winner])
     new.moves += 1
     return new

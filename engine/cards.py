@@ -1,7 +1,9 @@
 """The card catalog: materials, roles, order cards of both versions, Jacks and Sites.
 
-Authority: ../shared/rules/001 ("THE CARDS", Appendix I, Appendix II) and CARDS.md (its "Rulings for
-this project" settle Crane, Domus Aurea, Tribunal and Forum Romanum, and the copy counts).
+Authority: the Black Box rulebook (Contents, Appendix I, Appendix II); what it does not give (the
+pairing of three materials with their roles, the copies per type, the materials of the four Republic
+cards) follows the rulings "material, role and value", "copies per type" and "the four Republic
+cards" of docs/rules.md.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ VERSIONS = (REPUBLIC, IMPERIUM)
 
 MATERIALS = ("rubble", "wood", "brick", "concrete", "stone", "marble")
 ROLES = ("laborer", "craftsman", "legionary", "architect", "merchant", "patron")
-# Material, role and value go together (rules/README.md): Rubble-Laborer 1, Wood-Craftsman 1,
+# Material, role and value go together (docs/rules.md, ruling "material, role and value"):
+# Rubble-Laborer 1, Wood-Craftsman 1,
 # Brick-Legionary 2, Concrete-Architect 2, Stone-Merchant 3, Marble-Patron 3.
 ROLE_OF_MATERIAL = dict(zip(MATERIALS, ROLES, strict=True))
 MATERIAL_OF_ROLE = dict(zip(ROLES, MATERIALS, strict=True))
@@ -52,7 +55,8 @@ class OrderType:
 
     @property
     def copies(self) -> int:
-        # CARDS.md: value-1 types have 6 copies, value-2 and value-3 types 3.
+        # Value-1 types have 6 copies, value-2 and value-3 types 3 (docs/rules.md, ruling
+        # "copies per type").
         return 6 if self.value == 1 else 3
 
 
@@ -172,6 +176,13 @@ SITE_MATERIAL: dict[str, str] = {site_name(m): m for m in MATERIALS}
 def order_types(version: str) -> tuple[OrderType, ...]:
     """The 40 order types of one version, in catalog order."""
     return tuple(t for t in ORDER_TYPES if version in t.versions)
+
+
+def material_named(name: str) -> str | None:
+    """The material a material's or a role's name stands for, in any case ("Brick", "legionary");
+    None for any other name."""
+    low = name.casefold()
+    return low if low in MATERIALS else MATERIAL_OF_ROLE.get(low)
 
 
 def material_of(name: str) -> str | None:

@@ -1,4 +1,4 @@
-"""The end of the game and scoring (rules/001 ENDING THE GAME, SCORING AND WINNING)."""
+"""The end of the game and scoring (Black Box rulebook, Ending the Game, Scoring and Winning)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def end_game(state: State, reason: str, winners: list[int] | None = None) -> Non
 
 def merchant_bonuses(state: State) -> dict[str, int | None]:
     """Each material's bonus goes to the one player with strictly the most of it in his Vault;
-    a tie grants it to no one (rules/001 Merchant Bonuses)."""
+    a tie grants it to no one (Black Box rulebook, Merchant Bonuses)."""
     out: dict[str, int | None] = {}
     for m in MATERIALS:
         counts = [sum(1 for c in p.vault if state.material(c) == m) for p in state.players]

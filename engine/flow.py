@@ -44,8 +44,8 @@ def require_order(state: State, card: int) -> None:
 
 
 def draw_one(state: State, target: list[int]) -> int:
-    """Take the top card of the deck; the game ends the moment the deck runs out (rules/001
-    ENDING THE GAME: "The draw deck runs out")."""
+    """Take the top card of the deck; the game ends the moment the deck runs out (Black Box
+    rulebook, Ending the Game: "The draw deck runs out")."""
     card = state.deck.pop()
     target.append(card)
     if not state.deck:
@@ -118,7 +118,7 @@ def check_think(state: State, seat: int, action: Think) -> None:
 
 def think(state: State, seat: int, action: Think) -> None:
     """One Thinker action: take a Jack, or draw up to hand size (all the way, never partly), or
-    draw one card when at or above it (rules/001 THINKING)."""
+    draw one card when at or above it (Black Box rulebook, Thinking)."""
     player = state.players[seat]
     for c in action.discard:
         move(c, player.hand, state.jacks if state.names[c] == JACK else state.pool)
@@ -146,8 +146,8 @@ def play_options(
     state: State, seat: int, roles: tuple[str, ...]
 ) -> Iterator[tuple[str, tuple[int, ...]]]:
     """Every (role, cards) a player may lead or follow with: one card of the role, a Jack, or a
-    petition of same-role order cards (rules/001 JACKS, PETITIONING); with a Palace several cards
-    of the role (listed once per multiset of names)."""
+    petition of same-role order cards (Black Box rulebook, Jacks, Petitioning); with a Palace
+    several cards of the role (listed once per multiset of names)."""
     hand = state.players[seat].hand
     by_role: dict[str, list[int]] = {}
     for c in hand:
@@ -185,6 +185,11 @@ def check_play(state: State, seat: int, role: str, cards: tuple[int, ...]) -> No
     if not cards:
         raise IllegalAction("no_cards", "Play at least one card.")
     require_held(state, seat, cards)
+    check_cards_play(state, seat, role, cards)
+
+
+def check_cards_play(state: State, seat: int, role: str, cards: tuple[int, ...]) -> None:
+    """The cards, wherever they are, make a play of `role` for the seat."""
     names = [state.names[c] for c in cards]
     if len(cards) == 1:
         if not played_actions(state, seat, role, cards):
@@ -250,7 +255,7 @@ def kind(cls: type[FrameKind]) -> type[FrameKind]:
 
 @kind
 class LeadFrame(FrameKind):
-    """The leader leads a role or thinks (rules/001 GAME PLAY step 1)."""
+    """The leader leads a role or thinks (Black Box rulebook, Game Play, step 1)."""
 
     kind = "lead"
     accepts = (Lead, Think)
@@ -281,17 +286,23 @@ class LeadFrame(FrameKind):
         assert isinstance(action, Lead)
         play(state, leader, action.role, action.cards)
         state.role = action.role
-        order = state.clockwise(leader)
-        state.frames.append({"kind": "end_turn"})
-        for seat in reversed(order):
-            state.frames.append({"kind": "act", "seat": seat, "role": action.role, "used": 0})
-        for seat in reversed(order[1:]):
-            state.frames.append({"kind": "follow", "seat": seat})
+        state.frames.extend(turn_schedule(state, action.role))
+
+
+def turn_schedule(state: State, role: str) -> list[Frame]:
+    """The decisions of a turn led as `role`, bottom of the stack first: the end of the turn, each
+    player's role actions from the leader clockwise, each other player's follow-or-think."""
+    order = state.clockwise(state.leader)
+    frames: list[Frame] = [{"kind": "end_turn"}]
+    frames += [{"kind": "act", "seat": seat, "role": role, "used": 0} for seat in reversed(order)]
+    frames += [{"kind": "follow", "seat": seat} for seat in reversed(order[1:])]
+    return frames
 
 
 @kind
 class FollowFrame(FrameKind):
-    """Each other player, clockwise, follows the led role or thinks (rules/001 GAME PLAY step 2)."""
+    """Each other player, clockwise, follows the led role or thinks (Black Box rulebook, Game Play,
+    step 2)."""
 
     kind = "follow"
     accepts = (Follow, Think)
@@ -356,26 +367,31 @@ class ThinkFrame(FrameKind):
 
 @kind
 class EndTurnFrame(FrameKind):
-    """End-of-turn functions first (Academy, Senate, Sewer, from the leader clockwise); then role
-    cards go to the Pool, Jacks to their pile, and the Leader card passes left (rules/001 GAME
-    PLAY step 5, JACKS)."""
+    """End-of-turn functions first (Senate, Sewer, from the leader clockwise); then role cards go to
+    the Pool and Jacks to their pile (Black Box rulebook, Game Play, step 5; Jacks), and the turn is
+    over; then what comes "after" a turn (Academy); then the Leader card passes left."""
 
     kind = "end_turn"
     accepts = ()
 
     def settle(self, state: State, frame: Frame) -> bool:
+        order = state.clockwise(state.leader)
         if state.role is not None and not frame.get("hooks_done"):
             frame["hooks_done"] = True
-            order = state.clockwise(state.leader)
             push(state, [f for s in order for f in powers.end_of_turn_frames(state, s)])
             return True
-        for seat in state.clockwise(state.leader):
-            player = state.players[seat]
-            for c in player.camp:
-                (state.jacks if state.names[c] == JACK else state.pool).append(c)
-            player.camp.clear()
-            player.new_turn()
-        state.role = None
+        if not frame.get("turn_over"):
+            frame["turn_over"] = True
+            after = [f for s in order for f in powers.after_turn_frames(state, s)]
+            for seat in order:
+                player = state.players[seat]
+                for c in player.camp:
+                    (state.jacks if state.names[c] == JACK else state.pool).append(c)
+                player.camp.clear()
+                player.new_turn()
+            state.role = None
+            push(state, after)
+            return True
         state.leader = (state.leader + 1) % state.n
         state.turn += 1
         state.frames.pop()
@@ -448,8 +464,8 @@ def push(state: State, frames: list[Frame]) -> None:
 
 
 def complete(state: State, seat: int, building: Building) -> None:
-    """The Site goes to Influence and the function takes effect at once (rules/001 Benefits of
-    Completing a Structure); upon-completion functions act now."""
+    """The Site goes to Influence and the function takes effect at once (Black Box rulebook,
+    Benefits of Completing a Structure); upon-completion functions act now."""
     building.complete = True
     state.structures_changed()
     state.players[seat].influence.append(building.site)
@@ -469,8 +485,8 @@ def burst(seat: int, role: str, count: int) -> Frame:
 
 def check_instant_wins(state: State) -> None:
     """Forum and Forum Romanum win at once; if a public Forum makes several players win together,
-    the one with the best score among them wins (rules/001 Forum (Romanum) combined with
-    Stairway)."""
+    the one with the best score among them wins (Black Box rulebook, Appendix I, Forum (Romanum)
+    combined with Stairway)."""
     winners = powers.instant_winners(state)
     if winners:
         ranked = [s for s in scores(state) if s["seat"] in winners]

@@ -35,14 +35,13 @@ THINK_EXTRA_JACK = "think_extra_jack"  # Tribunal
 MULTI_PLAY = "multi_play"  # Palace
 ACT_ON_HIRE = "act_on_hire"  # Bath
 LEGIONARY_BRIDGE = "legionary_bridge"  # Bridge
-LEGIONARY_SLAY = "legionary_slay"  # Colosseum
-LEGIONARY_RAZE = "legionary_raze"  # Domus Aurea
 OVERRIDES_PALISADE = "overrides_palisade"  # Bridge
 
 
 class Power:
-    """A building's function. Subclasses set or override only what their card changes; the
-    docstring of each subclass is the card's text (rules/001 Appendix I) and any ruling."""
+    """A building's function. Subclasses set or override only what their card changes; the docstring
+    of each subclass is the card's text (Black Box rulebook, Appendix I) and any ruling of
+    docs/rules.md."""
 
     name: ClassVar[str] = ""
     grants: ClassVar[frozenset[str]] = frozenset()
@@ -53,6 +52,9 @@ class Power:
     petition_sizes: ClassVar[frozenset[int]] = frozenset()
     wild_roles: ClassVar[frozenset[str]] = frozenset()  # roles any single card may be played as
     out_of_town_cost: ClassVar[int | None] = None
+    # The owner's clients and foundations are safe from an opponent's Legionary (a Colosseum, a
+    # Domus Aurea), even when his Materials are not (Palisade against a Bridge).
+    shelters: ClassVar[bool] = False
 
     def client_counts_as(self, client_role: str, role: str) -> bool:
         return False
@@ -63,15 +65,18 @@ class Power:
     def material_fits(self, state: State, seat: int, building: Building, material: str) -> bool:
         return False
 
-    def completes(self, state: State, seat: int, building: Building, material: str) -> bool:
-        """Adding `material` completes `building` whatever its count (Scriptorium)."""
+    def may_complete(self, state: State, seat: int, building: Building, material: str) -> bool:
+        """Adding `material` lets the player complete `building` whatever its count, if he
+        chooses (Scriptorium)."""
         return False
 
-    def activates(self, state: State, seat: int, building: Building) -> bool:
-        """An incomplete structure of the owner whose function works already (Gate)."""
+    def activates(self, state: State, seat: int, building: Building, active: list[Power]) -> bool:
+        """An incomplete structure of the owner whose function works already (Gate), given the
+        functions `active` for him without such structures."""
         return False
 
     def legionary_immune(self, state: State, seat: int, demander: int) -> bool:
+        """The owner need not give Materials to `demander`'s Legionary (Palisade, Wall)."""
         return False
 
     def on_complete(self, state: State, seat: int, building: Building) -> list[Frame]:
@@ -89,6 +94,12 @@ class Power:
         return []
 
     def end_of_turn(self, state: State, seat: int) -> list[Frame]:
+        """Decisions at the end of the turn, while the played cards are still on the camps."""
+        return []
+
+    def after_turn(self, state: State, seat: int) -> list[Frame]:
+        """Decisions after the turn, once the played cards are in the Pool and the Jacks in their
+        pile (what the player did this turn is still known)."""
         return []
 
     def victory_points(self, state: State, seat: int) -> int:
@@ -134,9 +145,10 @@ def own_power(state: State, building: Building) -> Power | None:
 
 
 def active_powers(state: State, seat: int) -> list[Power]:
-    """The functions a player benefits from now, once each by name: his completed structures,
-    the incomplete ones a power activates (Gate), and opponents' public structures (Stairway).
-    None in the training game (rules/001 "Training Game: Ignore the special Function")."""
+    """The functions a player benefits from now, once each by name: his completed structures, the
+    incomplete ones a power activates (Gate), and opponents' public structures (Stairway). None in
+    the training game (Black Box rulebook, Completing a Structure, "Training Game: Ignore the
+    special Function")."""
     cached: list[Power] | None = state.memo.get(seat)
     if cached is None:
         cached = state.memo[seat] = _active_powers(state, seat)
@@ -160,16 +172,18 @@ def _active_powers(state: State, seat: int) -> list[Power]:
     for b in buildings:
         if b.complete:
             add(names[b.foundation])
-    if not seen.isdisjoint(ACTIVATORS):
-        base = list(out)
-        for b in buildings:
-            if not b.complete and any(p.activates(state, seat, b) for p in base):
-                add(names[b.foundation])
     for other, player in enumerate(state.players):
         if other != seat:
             for b in player.buildings:
                 if b.public:
                     add(names[b.foundation])
+    # A public structure's function is everyone's (Black Box rulebook, Appendix I, Stairway):
+    # an opponent's public Gate (or Road) wakes this player's foundations too.
+    if not seen.isdisjoint(ACTIVATORS):
+        base = list(out)
+        for b in buildings:
+            if not b.complete and any(p.activates(state, seat, b, base) for p in base):
+                add(names[b.foundation])
     return out
 
 
@@ -188,14 +202,15 @@ def has(state: State, seat: int, capability: str) -> bool:
 
 
 def hand_size(state: State, seat: int, active: list[Power] | None = None) -> int:
-    """Hand refill size: five, plus building bonuses (rules/001 THINKING)."""
+    """Hand refill size: five, plus building bonuses (Black Box rulebook, Thinking)."""
     active = active_powers(state, seat) if active is None else active
     return BASE_HAND_SIZE + sum(p.hand_size_bonus for p in active)
 
 
 def clientele_limit(state: State, seat: int, active: list[Power] | None = None) -> int:
-    """Clientele is limited by Influence (rules/001 HIRING CLIENTS); bonuses are added before
-    factors (rules/001 Aqueduct: "(five plus two) doubled")."""
+    """Clientele is limited by Influence (Black Box rulebook, Hiring Clients); bonuses are added
+    before factors (Black Box rulebook, Appendix I, Aqueduct, first example: "five Influence, plus
+    two ..., doubled")."""
     active = active_powers(state, seat) if active is None else active
     limit = state.influence(seat) + sum(p.clientele_bonus for p in active)
     for p in active:
@@ -204,13 +219,14 @@ def clientele_limit(state: State, seat: int, active: list[Power] | None = None) 
 
 
 def vault_limit(state: State, seat: int, active: list[Power] | None = None) -> int:
-    """Vault space is limited by Influence (rules/001 SELLING MATERIALS)."""
+    """Vault space is limited by Influence (Black Box rulebook, Selling Materials)."""
     active = active_powers(state, seat) if active is None else active
     return state.influence(seat) + sum(p.vault_bonus for p in active)
 
 
 def petition_sizes(state: State, seat: int) -> frozenset[int]:
-    """Cards in a petition: two in Republic, three in Imperium (rules/001 PETITIONING, App. II)."""
+    """Cards in a petition: two in Republic, three in Imperium (Black Box rulebook, Petitioning,
+    Appendix II)."""
     sizes = {PETITION_SIZE[state.version]}
     for p in active_powers(state, seat):
         sizes |= p.petition_sizes
@@ -240,8 +256,9 @@ def client_acts_as(
 
 
 def acting_clients(state: State, seat: int, role: str) -> int:
-    """Clients that act for `role` this turn; a client hired this turn does not act (rules/001
-    HIRING CLIENTS: "A new Client does not perform its action during the turn that it is hired")."""
+    """Clients that act for `role` this turn; a client hired this turn does not act (Black Box
+    rulebook, Hiring Clients, Clients: "A new Client does not perform its action during the turn
+    that it is hired")."""
     player = state.players[seat]
     active = active_powers(state, seat)
     return sum(
@@ -253,7 +270,7 @@ def acting_clients(state: State, seat: int, role: str) -> int:
 
 def action_count(state: State, seat: int, role: str) -> int:
     """One action for leading or following (one per card with a Palace), plus one per client of
-    the role, even for a player who thought (rules/001 GAME PLAY steps 3-4)."""
+    the role, even for a player who thought (Black Box rulebook, Game Play, steps 3-4)."""
     clients = acting_clients(state, seat, role)
     extra = sum(
         p.extra_client_actions(state, seat, role, clients) for p in active_powers(state, seat)
@@ -262,7 +279,7 @@ def action_count(state: State, seat: int, role: str) -> int:
 
 
 def out_of_town_cost(state: State, seat: int) -> int:
-    """Two consecutive actions (rules/001 Out of Town Sites), unless a power says less."""
+    """Two consecutive actions (Black Box rulebook, Out of Town Sites), unless a power says less."""
     costs = [p.out_of_town_cost for p in active_powers(state, seat) if p.out_of_town_cost]
     return min([OUT_OF_TOWN_COST, *costs])
 
@@ -275,7 +292,7 @@ def lay_sites(state: State, card: int) -> tuple[str, ...]:
 
 
 def material_fits(state: State, seat: int, building: Building, material: str) -> bool:
-    """A material must match the foundation (rules/001 ADDING MATERIALS TO A BUILDING)."""
+    """A material must match the foundation (Black Box rulebook, Adding Materials to a Building)."""
     if state.material(building.foundation) == material:
         return True
     own = own_power(state, building)
@@ -285,7 +302,8 @@ def material_fits(state: State, seat: int, building: Building, material: str) ->
 
 
 def materials_needed(state: State, building: Building) -> int:
-    """One, two or three materials by the foundation's value (rules/001 Completing a Structure)."""
+    """One, two or three materials by the foundation's value (Black Box rulebook, Completing a
+    Structure)."""
     own = own_power(state, building)
     needed = own.own_materials_needed(state, building) if own else None
     return (
@@ -300,14 +318,18 @@ def completes(state: State, seat: int, building: Building, material: str, role: 
     if len(building.materials) >= materials_needed(state, building):
         return True
     own = own_power(state, building)
-    if own is not None and own.own_completes(state, building, role):
-        return True
-    return any(p.completes(state, seat, building, material) for p in active_powers(state, seat))
+    return own is not None and own.own_completes(state, building, role)
+
+
+def may_complete(state: State, seat: int, building: Building, material: str) -> bool:
+    """Whether the player may choose to complete `building` now that `material` is added."""
+    return any(p.may_complete(state, seat, building, material) for p in active_powers(state, seat))
 
 
 def legionary_victims(state: State, seat: int) -> list[int]:
-    """Both neighbours; in a two-player game the opponent is the only one (rules/001 DEMANDING
-    MATERIALS); every opponent with a Bridge in a game of four or five (rules/001 Bridge)."""
+    """Both neighbours; in a two-player game the opponent is the only one (Black Box rulebook,
+    Demanding Materials); every opponent with a Bridge in a game of four or five (Black Box
+    rulebook, Appendix I, Bridge)."""
     n = state.n
     if n == 2:
         return [(seat + 1) % n]
@@ -318,6 +340,10 @@ def legionary_victims(state: State, seat: int) -> list[int]:
 
 def legionary_immune(state: State, victim: int, demander: int) -> bool:
     return any(p.legionary_immune(state, victim, demander) for p in active_powers(state, victim))
+
+
+def sheltered(state: State, victim: int) -> bool:
+    return any(p.shelters for p in active_powers(state, victim))
 
 
 def completion_frames(state: State, seat: int, building: Building) -> list[Frame]:
@@ -339,8 +365,12 @@ def end_of_turn_frames(state: State, seat: int) -> list[Frame]:
     return [f for p in active_powers(state, seat) for f in p.end_of_turn(state, seat)]
 
 
+def after_turn_frames(state: State, seat: int) -> list[Frame]:
+    return [f for p in active_powers(state, seat) for f in p.after_turn(state, seat)]
+
+
 def building_points(state: State, seat: int) -> int:
-    """Victory points granted by structures (rules/001 SCORING AND WINNING)."""
+    """Victory points granted by structures (Black Box rulebook, Scoring and Winning)."""
     return sum(p.victory_points(state, seat) for p in active_powers(state, seat))
 
 

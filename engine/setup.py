@@ -1,4 +1,5 @@
-"""Setting up a table (rules/001 SET-UP; Appendix II for Imperium; CARDS.md rulings)."""
+"""Setting up a table (Black Box rulebook, Set-up; Appendix II for Imperium; docs/rules.md, rulings
+"tie for the first lead" and "Sites in the training game")."""
 
 from __future__ import annotations
 
@@ -85,8 +86,8 @@ def take_all(state: State, name: str) -> list[int]:
 
 
 def place_sites(state: State, in_town: int, available: int) -> None:
-    """N Sites of each material in town, the rest out of town; the training game uses at most
-    three of each and the others leave the game (CARDS.md ruling)."""
+    """N Sites of each material in town, the rest out of town; the training game uses at most three
+    of each and the others leave the game (docs/rules.md, ruling "Sites in the training game")."""
     for m in MATERIALS:
         sites = take_all(state, site_name(m))
         state.sites[m] = sites[:in_town]
@@ -104,7 +105,7 @@ def new_game(version: str, players: int, seed: int, options: dict[str, Any] | No
     hand = 5 if version == "republic" else 4
     for p in state.players:
         p.hand = [state.deck.pop() for _ in range(hand)]
-        if version == "imperium":  # "4 cards but 1 additional Jack" (App. II)
+        if version == "imperium":  # "4 cards but 1 additional Jack" (Appendix II)
             p.hand.append(state.jacks.pop())
     state.leader = deal_for_leader(state)
     if state.training:
@@ -119,8 +120,9 @@ def new_game(version: str, players: int, seed: int, options: dict[str, Any] | No
 
 
 def deal_for_leader(state: State) -> int:
-    """One card face up into the Pool per player; the first in the alphabet leads, and tied
-    players get further cards until the tie breaks (rules/001 Determining Starting Player)."""
+    """One card face up into the Pool per player; the first in the alphabet leads, and tied players
+    get further cards until the tie breaks (Black Box rulebook, Determining Starting Player;
+    docs/rules.md, ruling "tie for the first lead")."""
     contenders = list(range(state.n))
     while True:
         dealt = {}

@@ -28,20 +28,29 @@ class Building:
     materials: list[int] = field(default_factory=list)
     complete: bool = False
     public: bool = False  # made public by an opponent's Stairway
+    out_of_town: bool = False  # laid on an out-of-town Site
 
     def clone(self) -> Building:
         return Building(
-            self.foundation, self.site, list(self.materials), self.complete, self.public
+            self.foundation,
+            self.site,
+            list(self.materials),
+            self.complete,
+            self.public,
+            self.out_of_town,
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "foundation": self.foundation,
             "site": self.site,
             "materials": list(self.materials),
             "complete": self.complete,
             "public": self.public,
         }
+        if self.out_of_town:  # written only when true: older snapshots keep their hash
+            data["out_of_town"] = True
+        return data
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Building:
@@ -51,6 +60,7 @@ class Building:
             list(data["materials"]),
             data["complete"],
             data["public"],
+            data.get("out_of_town", False),
         )
 
 
@@ -178,9 +188,6 @@ class State:
         )
 
     # Card facts -------------------------------------------------------------------------------
-    def name(self, card: int) -> str:
-        return self.names[card]
-
     def material(self, card: int) -> str | None:
         return material_of(self.names[card])
 

@@ -1,4 +1,4 @@
-"""What each viewer may see (DESIGN.md, hidden information).
+"""What each viewer may see (docs/rules.md, Hidden information).
 
 A seat sees its own hand; other hands as counts; the deck as a count; each vault as a count plus the
 cards put in this turn (after that turn no one sees them, not even the owner); everything public in
@@ -48,6 +48,7 @@ def building_view(state: State, b: Building) -> dict[str, Any]:
         "materials": cards(state, b.materials),
         "complete": b.complete,
         "public": b.public,
+        "out_of_town": b.out_of_town,
     }
 
 

@@ -168,6 +168,8 @@ class Describer:
 
     def _claim(self, a: Mapping[str, Any]) -> str:
         ids = list(a.get("cards", []))
+        if ids and (self.view.get("prompt") or {}).get("kind") == "complete":
+            return f"Complete {self._building(ids[0])} now"  # a Scriptorium's choice
         return f"Take {self.cards(ids)}" if ids else "Take nothing"
 
     def _give(self, a: Mapping[str, Any]) -> str:

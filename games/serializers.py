@@ -239,6 +239,10 @@ class BuildingView(serializers.Serializer):
     site = serializers.CharField(allow_null=True)
     materials = CardRef(many=True)
     complete = serializers.BooleanField()
+    public = serializers.BooleanField(
+        help_text="Made public by an opponent's Stairway: its function is everyone's."
+    )
+    out_of_town = serializers.BooleanField(help_text="Laid on an out-of-town Site.")
 
 
 class PlayerView(serializers.Serializer):

@@ -213,9 +213,6 @@ class Table:
     def best_rival_score(self) -> float:
         return max((r.influence + 2.0 * r.vault_count for r in self.rivals), default=0.0)
 
-    def ahead(self) -> bool:
-        return self.visible_score() > self.best_rival_score()
-
     # Changes (for playing a role forward) -----------------------------------------------------
 
     def take(self, cards: list[Card], card: int) -> Card | None:

@@ -1,5 +1,6 @@
-"""Every building function of Republic and Imperium (rules/001 Appendix I), one class per card,
-registered in the power table of engine/powers.py. Importing this package registers them all."""
+"""Every building function of Republic and Imperium (Black Box rulebook, Appendix I), one class per
+card in the module of its material, registered in the power table of engine/powers.py (bursts.py
+holds what the four upon-completion bursts share). Importing this package registers them all."""
 
 from . import brick, concrete, marble, rubble, stone, wood
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import JACK
-from ..flow import ChooseFrame, burst, kind, move
+from ..flow import ChooseFrame, kind, move
 from ..powers import (
     HIRE_FROM_HAND,
     LEGIONARY_BRIDGE,
@@ -16,24 +16,24 @@ from ..powers import (
     register,
 )
 from ..state import Building, Frame, State
+from .bursts import CompletionBurst
 
 
 @register
-class Amphitheatre(Power):
-    """When you complete an Amphitheatre, you may immediately execute one Craftsman action for
-    every point of Influence you have, including the Amphitheatre's (rules/001 Amphitheatre)."""
+class Amphitheatre(CompletionBurst):
+    """When you complete an Amphitheatre, you may immediately execute one Craftsman action for every
+    point of Influence you have, including the Amphitheatre's (Black Box rulebook, Appendix I,
+    Amphitheatre)."""
 
     name = "Amphitheatre"
-
-    def on_complete(self, state: State, seat: int, building: Building) -> list[Frame]:
-        return [burst(seat, "craftsman", state.influence(seat))]
+    burst_role = "craftsman"
 
 
 @register
 class Aqueduct(Power):
     """Your maximum Clientele is doubled, after the Insula's bonus. Each Patron action may also
     take a card from your hand as a Client; taking one from the Pool is not required
-    (rules/001 Aqueduct)."""
+    (Black Box rulebook, Appendix I, Aqueduct)."""
 
     name = "Aqueduct"
     clientele_factor = 2
@@ -44,7 +44,7 @@ class Aqueduct(Power):
 class Bridge(Power):
     """Your Legionary demands reach opponents with Palisades (not Walls); in a game of four or
     five, every opponent; and each victim also gives a matching Material from his Stockpile
-    (rules/001 Bridge)."""
+    (Black Box rulebook, Appendix I, Bridge)."""
 
     name = "Bridge"
     grants = frozenset({LEGIONARY_BRIDGE, OVERRIDES_PALISADE})
@@ -53,8 +53,8 @@ class Bridge(Power):
 @register
 class Senate(Power):
     """Imperium only. At the end of each turn you may take into your hand any Jacks played by
-    opponents; several Senates act in the order their owners played this turn (rules/001
-    Senate)."""
+    opponents; several Senates act in the order their owners played this turn (Black Box rulebook,
+    Appendix I, Senate)."""
 
     name = "Senate"
 
@@ -87,7 +87,8 @@ class SenateFrame(ChooseFrame):
 
 @register
 class Storeroom(Power):
-    """Each Client may act as a Laborer Client instead of itself (rules/001 Storeroom)."""
+    """Each Client may act as a Laborer Client instead of itself (Black Box rulebook, Appendix I,
+    Storeroom)."""
 
     name = "Storeroom"
 
@@ -98,7 +99,7 @@ class Storeroom(Power):
 @register
 class Tower(Power):
     """You may use Rubble towards any Foundation, and lay a Foundation out of town with one
-    Craftsman or Architect action (rules/001 Tower)."""
+    Craftsman or Architect action (Black Box rulebook, Appendix I, Tower)."""
 
     name = "Tower"
     out_of_town_cost = 1
@@ -110,7 +111,7 @@ class Tower(Power):
 @register
 class Tribunal(Power):
     """Republic only. Whenever you Think, you may draw an additional Jack after the normal Think
-    action (rules/001 Tribunal)."""
+    action (Black Box rulebook, Appendix I, Tribunal)."""
 
     name = "Tribunal"
     grants = frozenset({THINK_EXTRA_JACK})
@@ -119,7 +120,7 @@ class Tribunal(Power):
 @register
 class Vomitorium(Power):
     """You may discard all the cards from your hand before a Thinker action: orders to the Pool,
-    Jacks to their pile (rules/001 Vomitorium)."""
+    Jacks to their pile (Black Box rulebook, Appendix I, Vomitorium)."""
 
     name = "Vomitorium"
     grants = frozenset({THINK_DISCARD_ALL})
@@ -129,9 +130,10 @@ class Vomitorium(Power):
 class Wall(Power):
     """Opponents' Legionaries cannot take your cards, even with a Bridge; you may give them up if
     you wish. At the end of the game, one Victory Point per two Materials in your Stockpile
-    (rules/001 Wall)."""
+    (Black Box rulebook, Appendix I, Wall)."""
 
     name = "Wall"
+    shelters = True
 
     def legionary_immune(self, state: State, seat: int, demander: int) -> bool:
         return True

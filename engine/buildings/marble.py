@@ -36,15 +36,17 @@ from ..state import Building, Frame, State
 @register
 class Basilica(Power):
     """Each time you execute a Merchant action, you may also take a card from your hand into your
-    Vault, hidden from your opponents; a Stockpile card is not required (rules/001 Basilica)."""
+    Vault, hidden from your opponents; a Stockpile card is not required (Black Box rulebook,
+    Appendix I, Basilica)."""
 
     name = "Basilica"
     grants = frozenset({SELL_FROM_HAND})
 
 
 def client_of_each_role(state: State, seat: int) -> bool:
-    """A distinct client for each of the six roles, each client counting as one role only
-    (rules/001 Forum (Romanum) with Ludus Magna, with Storeroom: "not as both at once")."""
+    """A distinct client for each of the six roles, each client counting as one role only (Black Box
+    rulebook, Appendix I, Forum (Romanum) with Ludus Magna, with Storeroom: "not as both at
+    once")."""
     clients = state.players[seat].clientele
     if len(clients) < len(ROLES):
         return False
@@ -69,7 +71,7 @@ def client_of_each_role(state: State, seat: int) -> bool:
 @register
 class Forum(Power):
     """Imperium only. You win immediately whenever you have a Client of each type in your
-    Clientele (rules/001 Forum)."""
+    Clientele (Black Box rulebook, Appendix I, Forum)."""
 
     name = "Forum"
 
@@ -80,7 +82,7 @@ class Forum(Power):
 @register
 class ForumRomanum(Power):
     """Republic only. You win immediately with one Client of each type and one Material of each
-    type in your Stockpile (rules/001 Forum Romanum, ENDING THE GAME)."""
+    type in your Stockpile (Black Box rulebook, Appendix I, Forum Romanum, Ending the Game)."""
 
     name = "Forum Romanum"
 
@@ -94,7 +96,7 @@ class Fountain(Power):
     """When executing a Craftsman action, you may take the top card of the deck instead of one
     from your hand; having seen it, you may lay it as a Foundation (a second action for an
     out-of-town Site), add it to one of your Foundations, or keep it in hand
-    (rules/001 Fountain)."""
+    (Black Box rulebook, Appendix I, Fountain)."""
 
     name = "Fountain"
     grants = frozenset({CRAFT_FROM_DECK})
@@ -157,7 +159,7 @@ class FountainFrame(FrameKind):
 @register
 class LudusMagna(Power):
     """Each Merchant Client in your Clientele counts as any type of Client, at once
-    (rules/001 Ludus Magna)."""
+    (Black Box rulebook, Appendix I, Ludus Magna)."""
 
     name = "Ludus Magna"
 
@@ -167,9 +169,10 @@ class LudusMagna(Power):
 
 @register
 class Palace(Power):
-    """You may lead or follow with several cards of the Role, Jacks included, and execute one
-    action for each card played (rules/001 Palace). Ruling: the cards must each be of the Role or
-    Jacks; petitions are not combined with it."""
+    """You may lead or follow with several cards of the Role, Jacks included, and execute one action
+    for each card played (Black Box rulebook, Appendix I, Palace). Ruling "Palace: cards of the
+    role" (docs/rules.md): the cards must each be of the Role or Jacks; petitions are not combined
+    with it."""
 
     name = "Palace"
     grants = frozenset({MULTI_PLAY})
@@ -178,9 +181,11 @@ class Palace(Power):
 @register
 class Stairway(Power):
     """Each time you execute an Architect action you may also add a matching Material to an
-    opponent's completed Structure, making its Function public to all; owners of a structure of
-    that name get no second copy; upon-completion functions do not trigger again; allowed even if
-    you skip the Architect action itself (rules/001 Stairway)."""
+    opponent's completed Structure, making its Function public to all; owners of a structure of that
+    name get no second copy; upon-completion functions do not trigger again; allowed even if you
+    skip the Architect action itself (Black Box rulebook, Appendix I, Stairway). A lay out of town
+    spends two Architect actions, so it gives two chances (Black Box rulebook, Out of Town
+    Sites)."""
 
     name = "Stairway"
     grants = frozenset({PUBLICIZE})
@@ -190,7 +195,7 @@ class Stairway(Power):
 class Statue(Power):
     """A Statue Foundation may go on any Site; it is completed with Materials matching the Site or
     Marble, as many as the Site's value, and gives the Site's Influence. A completed Statue is
-    worth three more Victory Points (rules/001 Statue)."""
+    worth three more Victory Points (Black Box rulebook, Appendix I, Statue)."""
 
     name = "Statue"
 
@@ -210,7 +215,7 @@ class Statue(Power):
 
 @register
 class Temple(Power):
-    """Your hand refill size is increased by four (rules/001 Temple)."""
+    """Your hand refill size is increased by four (Black Box rulebook, Appendix I, Temple)."""
 
     name = "Temple"
     hand_size_bonus = 4

@@ -10,8 +10,9 @@ from ..state import Building, State
 class Bar(Power):
     """Each time you execute a Patron action, you may choose to take an additional card from the
     draw deck as a Client. You need not take a Client from the Pool; the Clientele limit still
-    applies (rules/001 Bar). Ruling: a hire that takes from the Pool and the deck takes the Pool
-    card first, so the deck never comes "before" the Pool."""
+    applies (Black Box rulebook, Appendix I, Bar). Ruling "Bar: the Pool card first"
+    (docs/rules.md): a hire that takes from the Pool and the deck takes the Pool card first, so the
+    deck never comes "before" the Pool."""
 
     name = "Bar"
     grants = frozenset({HIRE_FROM_DECK})
@@ -19,7 +20,7 @@ class Bar(Power):
 
 @register
 class Insula(Power):
-    """Your maximum Clientele is increased by two (rules/001 Insula)."""
+    """Your maximum Clientele is increased by two (Black Box rulebook, Appendix I, Insula)."""
 
     name = "Insula"
     clientele_bonus = 2
@@ -28,7 +29,7 @@ class Insula(Power):
 @register
 class Latrine(Power):
     """You may discard an Order card from your hand into the Pool before executing a Thinker
-    action (rules/001 Latrine)."""
+    action (Black Box rulebook, Appendix I, Latrine)."""
 
     name = "Latrine"
     grants = frozenset({THINK_DISCARD_ONE})
@@ -36,7 +37,8 @@ class Latrine(Power):
 
 @register
 class Road(Power):
-    """You may use any Material towards the completion of Stone Structures (rules/001 Road)."""
+    """You may use any Material towards the completion of Stone Structures (Black Box rulebook,
+    Appendix I, Road)."""
 
     name = "Road"
 

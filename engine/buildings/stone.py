@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 from itertools import product
 from typing import Any
 
 from .. import powers
 from ..endgame import end_game
-from ..flow import ChooseFrame, burst, kind, move, push, subsets
+from ..flow import ChooseFrame, kind, move, push
 from ..powers import Power, register, role_of
-from ..roles.legionary import demand_counts
 from ..state import Building, Frame, State
+from .bursts import CompletionBurst
 
 
 @register
 class Catacomb(Power):
     """Upon completion of a Catacomb the game ends and the winner is determined; the turn does
-    not go on (rules/001 Catacomb)."""
+    not go on (Black Box rulebook, Appendix I, Catacomb)."""
 
     name = "Catacomb"
 
@@ -30,7 +29,7 @@ class Catacomb(Power):
 @register
 class CircusMaximus(Power):
     """Whenever you lead or follow a Role, each of your Clients of that Role gives an additional
-    action (rules/001 Circus Maximus)."""
+    action (Black Box rulebook, Appendix I, Circus Maximus)."""
 
     name = "Circus Maximus"
 
@@ -40,11 +39,11 @@ class CircusMaximus(Power):
 
 @register
 class Colosseum(Power):
-    """Imperium only. With a Legionary action you may also take matching Clients from your
-    victims' Clienteles into your Vault, as far as your Vault has room; you choose which. Slain
-    Legionary clients no longer act this turn. Palisades and Walls protect; a Bridge extends the
-    reach (rules/001 Colosseum). Ruling: one client per demand from each victim, as with cards
-    from hand (the rulebook's example takes a Legionary and a Merchant for Brick and Stone)."""
+    """Imperium only. With a Legionary action you may also take matching Clients from your victims'
+    Clienteles into your Vault, as far as your Vault has room; you choose which. Slain Legionary
+    clients no longer act this turn. Palisades and Walls protect; a Bridge extends the reach (Black
+    Box rulebook, Appendix I, Colosseum). Ruling "Colosseum: the Vault is the only limit": any
+    number of matching clients from each victim."""
 
     name = "Colosseum"
 
@@ -72,24 +71,25 @@ class SlayFrame(ChooseFrame):
     def offered(self, state: State, frame: Frame) -> list[int]:
         return [c for cards in victims_cards(state, frame, "clientele").values() for c in cards]
 
+    def room(self, state: State, frame: Frame) -> int:
+        return powers.vault_limit(state, frame["seat"]) - len(state.players[frame["seat"]].vault)
+
     def choices(self, state: State, frame: Frame) -> Iterator[tuple[int, ...]]:
-        counts = demand_counts(frame)
-        parts = [
-            list(subsets([c for c in cards if state.material(c) == m], 0, k))
-            for cards in victims_cards(state, frame, "clientele").values()
-            for m, k in counts.items()
-        ]
-        for choice in product(*parts):
-            yield tuple(c for combo in choice for c in combo)
+        """Up to the Vault's room, once per number of clients of each name from each victim
+        (clients of one name in one Clientele are alike)."""
+        groups: list[list[int]] = []
+        for cards in victims_cards(state, frame, "clientele").values():
+            by_name: dict[str, list[int]] = {}
+            for c in cards:
+                by_name.setdefault(state.names[c], []).append(c)
+            groups.extend(by_name.values())
+        room = self.room(state, frame)
+        for counts in product(*(range(min(len(g), room) + 1) for g in groups)):
+            if 0 < sum(counts) <= room:
+                yield tuple(c for g, k in zip(groups, counts, strict=True) for c in g[:k])
 
     def limit_error(self, state: State, frame: Frame, cards: tuple[int, ...]) -> str | None:
-        counts = demand_counts(frame)
-        for v, clients in victims_cards(state, frame, "clientele").items():
-            taken = Counter(state.material(c) for c in cards if c in clients)
-            if any(n > counts[m or ""] for m, n in taken.items()):
-                return f"Take at most one client per demand from seat {v}."
-        room = powers.vault_limit(state, frame["seat"]) - len(state.players[frame["seat"]].vault)
-        return None if len(cards) <= room else "Your Vault has no room for that many."
+        return None if len(cards) <= self.room(state, frame) else "Your Vault has no room."
 
     def take(self, state: State, frame: Frame, cards: tuple[int, ...]) -> None:
         slayer = state.players[frame["seat"]]
@@ -105,8 +105,8 @@ class SlayFrame(ChooseFrame):
 class DomusAurea(Power):
     """Republic only. With a Legionary action you may also choose, from each victim, an
     incomplete building of a demanded colour with no Material: its Foundation goes to your
-    Stockpile and its Site to your Influence (rules/001 Domus Aurea; CARDS.md ruling on the
-    example)."""
+    Stockpile and its Site to your Influence (Black Box rulebook, Appendix I, Domus Aurea; where its
+    example says otherwise, docs/rules.md, ruling "Domus Aurea: the Site to Influence")."""
 
     name = "Domus Aurea"
 
@@ -156,22 +156,22 @@ class RazeFrame(ChooseFrame):
 
 
 @register
-class Garden(Power):
+class Garden(CompletionBurst):
     """When you complete a Garden, you may immediately execute one Patron action for each point of
     Influence you have, including the Garden's; the new Clients do not act this turn
-    (rules/001 Garden)."""
+    (Black Box rulebook, Appendix I, Garden)."""
 
     name = "Garden"
-
-    def on_complete(self, state: State, seat: int, building: Building) -> list[Frame]:
-        return [burst(seat, "patron", state.influence(seat))]
+    burst_role = "patron"
 
 
 @register
 class Prison(Power):
-    """When you complete a Prison, you may take an opponent's completed Structure onto it: you
-    gain its Function as if you had just completed it, he loses it, and he gets the Prison's Site
-    (3 Influence). Not one whose name you already have in play (rules/001 Prison)."""
+    """When you complete a Prison, you may take an opponent's completed Structure onto it: you gain
+    its Function as if you had just completed it, he loses it, and he gets the Prison's Site (3
+    Influence). Not one whose name you already have in play (Black Box rulebook, Appendix I,
+    Prison). Ruling "Prison: the function before the exchange": an upon-completion function of the
+    stolen structure counts the thief's Influence before he gives the Prison's Site away."""
 
     name = "Prison"
 
@@ -208,28 +208,32 @@ class StealFrame(ChooseFrame):
         owner.buildings.remove(stolen)
         thief.buildings.append(stolen)
         state.structures_changed()
+        # "as if you had just completed it", then "In exchange" the Prison's Site: an
+        # upon-completion function counts the thief's Influence with that Site still his.
+        frames = powers.completion_frames(state, seat, stolen)
         move(prison.site, thief.influence, owner.influence)
-        push(state, powers.completion_frames(state, seat, stolen))
+        push(state, frames)
 
 
 @register
 class Scriptorium(Power):
-    """You may complete any of your Structures by adding one Marble Material to it with a
-    Craftsman or Architect action (rules/001 Scriptorium)."""
+    """You may complete any of your Structures by adding one Marble Material to it with a Craftsman
+    or Architect action (Black Box rulebook, Appendix I, Scriptorium). "May": the player chooses; a
+    Marble that does not complete the structure stays in it as one of its materials."""
 
     name = "Scriptorium"
 
     def material_fits(self, state: State, seat: int, building: Building, material: str) -> bool:
         return material == "marble"
 
-    def completes(self, state: State, seat: int, building: Building, material: str) -> bool:
+    def may_complete(self, state: State, seat: int, building: Building, material: str) -> bool:
         return material == "marble"
 
 
 @register
 class Sewer(Power):
     """At the end of each turn, you may place the Order cards you played to lead or follow into
-    your Stockpile (rules/001 Sewer)."""
+    your Stockpile (Black Box rulebook, Appendix I, Sewer)."""
 
     name = "Sewer"
 
@@ -257,7 +261,7 @@ class SewerFrame(ChooseFrame):
 @register
 class Villa(Power):
     """If you have a Villa Foundation, you complete it whenever you use an Architect action to put
-    a Material into it (rules/001 Villa)."""
+    a Material into it (Black Box rulebook, Appendix I, Villa)."""
 
     name = "Villa"
 

@@ -9,7 +9,7 @@ from ..state import State
 @register
 class Circus(Power):
     """Imperium only. You may play two cards of the same Role as a Jack; neither may be a Jack
-    (rules/001 Circus)."""
+    (Black Box rulebook, Appendix I, Circus)."""
 
     name = "Circus"
     petition_sizes = frozenset({2})
@@ -17,9 +17,9 @@ class Circus(Power):
 
 @register
 class Crane(Power):
-    """Republic only. You may use any card from your hand to lead or follow Architect, as if it
-    were a gray card (rules/001 Crane). Ruling: "any card" means any order card; a Jack already
-    plays as any role."""
+    """Republic only. You may use any card from your hand to lead or follow Architect, as if it were
+    a gray card (Black Box rulebook, Appendix I, Crane). Ruling "Crane: any order card"
+    (docs/rules.md): "any card" means any order card; a Jack already plays as any role."""
 
     name = "Crane"
     wild_roles = frozenset({"architect"})
@@ -28,7 +28,7 @@ class Crane(Power):
 @register
 class Dock(Power):
     """Each time you execute a Laborer action you may also take a card from your hand into your
-    Stockpile; taking from the Pool is not required (rules/001 Dock)."""
+    Stockpile; taking from the Pool is not required (Black Box rulebook, Appendix I, Dock)."""
 
     name = "Dock"
     grants = frozenset({GATHER_FROM_HAND})
@@ -36,7 +36,7 @@ class Dock(Power):
 
 @register
 class Market(Power):
-    """Your maximum Vault size is increased by two (rules/001 Market)."""
+    """Your maximum Vault size is increased by two (Black Box rulebook, Appendix I, Market)."""
 
     name = "Market"
     vault_bonus = 2
@@ -45,9 +45,13 @@ class Market(Power):
 @register
 class Palisade(Power):
     """You don't lose cards to players executing Legionary actions; you may still give them up if
-    you wish. An opponent's Bridge overrides it (rules/001 Palisade, Bridge)."""
+    you wish. An opponent's Bridge overrides it for Materials only ("you may demand Materials even
+    from opponents that own Palisades"), so clients and foundations stay safe from a Colosseum or a
+    Domus Aurea (Black Box rulebook, Appendix I, Palisade, Bridge; ruling "Palisade against a
+    Colosseum with a Bridge")."""
 
     name = "Palisade"
+    shelters = True
 
     def legionary_immune(self, state: State, seat: int, demander: int) -> bool:
         return not has(state, demander, OVERRIDES_PALISADE)

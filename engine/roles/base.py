@@ -10,7 +10,7 @@ from .. import powers
 from ..actions import Action, Build, Demand, Fountain, Gather, Hire, Lay, Publicize, Sell, Skip
 from ..cards import is_order
 from ..errors import IllegalAction
-from ..flow import FrameKind, kind
+from ..flow import FrameKind, kind, require_held, require_order
 from ..state import Frame, State
 
 
@@ -59,10 +59,15 @@ class ActFrame(FrameKind):
         seat, role = frame["seat"], ROLES[frame["role"]]
         # Count the cost first: the action may push decisions above this frame.
         frame["used"] += role.cost(state, seat, self.left(state, frame), action)
-        acted = state.players[seat].acted
-        if frame["role"] not in acted:
-            acted.append(frame["role"])
+        record_acted(state, seat, frame["role"])
         role.perform(state, seat, action)
+
+
+def record_acted(state: State, seat: int, role: str) -> None:
+    """The player took an action of `role` this turn (an Academy asks)."""
+    acted = state.players[seat].acted
+    if role not in acted:
+        acted.append(role)
 
 
 def act_left(state: State, frame: Frame) -> int:
@@ -109,9 +114,26 @@ def require(state: State, seat: int, capability: str, what: str) -> None:
         raise IllegalAction("not_allowed", f"You have no building that lets you {what}.")
 
 
+def require_from_hand(
+    state: State, seat: int, card: int | None, capability: str, what: str
+) -> None:
+    """An extra order card from hand, which only a building's capability allows (an Aqueduct's
+    hire, a Dock's gather, a Basilica's sale)."""
+    if card is not None:
+        require(state, seat, capability, what)
+        require_held(state, seat, (card,))
+        require_order(state, card)
+
+
 def hand_orders(state: State, seat: int) -> list[int]:
     return [c for c in state.players[seat].hand if is_order(state.names[c])]
 
 
 def optional_cards(state: State, seat: int, capability: str, cards: list[int]) -> list[int | None]:
+    """The choices for an extra card a capability allows: none, or one of `cards`."""
     return [None, *cards] if powers.has(state, seat, capability) else [None]
+
+
+def optional_draw(state: State, seat: int, capability: str) -> list[bool]:
+    """The choices for an extra card from the deck a capability allows: without it, or with it."""
+    return [False, True] if powers.has(state, seat, capability) else [False]

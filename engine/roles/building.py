@@ -1,5 +1,7 @@
 """The Architect and the Craftsman: lay foundations and add materials to structures (Black Box
-rulebook, Building Structures); the Architect's Stairway and the Craftsman's Fountain."""
+rulebook, Building Structures, Adding Materials to a Building); with a Stairway, the Architect's
+extra action that makes an opponent's structure public; with a Fountain, the Craftsman's draw from
+the deck (the drawn card's decision is the Fountain's own, in engine/buildings/marble.py)."""
 
 from __future__ import annotations
 
@@ -11,14 +13,25 @@ from ..actions import Action, Build, Fountain, Lay, Publicize, Skip
 from ..cards import is_order
 from ..endgame import end_game
 from ..errors import IllegalAction
-from ..flow import FrameKind, complete, draw_one, kind, move, push, require_held, require_order
+from ..flow import (
+    ChooseFrame,
+    FrameKind,
+    complete,
+    draw_one,
+    kind,
+    move,
+    push,
+    require_held,
+    require_order,
+)
 from ..state import Building, Frame, State
 from .base import Role, hand_orders, require, role
 
 
 def has_structure_named(state: State, seat: int, name: str) -> bool:
-    """ "You already have a Foundation or Structure of the same name in play" (rules/001); a
-    structure stolen with a Prison counts too (rules/001 Prison)."""
+    """ "You already have a Foundation or Structure of the same name in play" (Black Box rulebook,
+    Laying a Foundation); a structure stolen with a Prison counts too (Black Box rulebook, Appendix
+    I, Prison)."""
     return any(state.names[b.foundation] == name for b in state.players[seat].buildings)
 
 
@@ -69,7 +82,7 @@ def lay(state: State, seat: int, action: Lay) -> None:
     sites = state.out_of_town if action.out_of_town else state.sites
     site = sites[action.site].pop()
     player.hand.remove(action.card)
-    player.buildings.append(Building(action.card, site))
+    player.buildings.append(Building(action.card, site, out_of_town=action.out_of_town))
     state.structures_changed()
     if not action.out_of_town and not any(state.sites.values()):
         # "A player lays a Foundation which claims the last Site card ... that is not Out of Town."
@@ -90,13 +103,35 @@ def add_material(
 ) -> None:
     move(card, source, building.materials)
     state.structures_changed()  # a Marble in a Stone structure may wake it (Gate with Road)
-    if powers.completes(state, seat, building, state.material(card) or "", role):
+    material = state.material(card) or ""
+    if powers.completes(state, seat, building, material, role):
         complete(state, seat, building)
+    elif powers.may_complete(state, seat, building, material):
+        push(state, [{"kind": "complete", "seat": seat, "building": building.foundation}])
+
+
+@kind
+class CompleteFrame(ChooseFrame):
+    """A structure the player may complete early, or leave to be completed by its count
+    (Scriptorium): `claim` it to complete it, `skip` to leave it."""
+
+    kind = "complete"
+
+    def prompt(self, state: State, frame: Frame) -> dict[str, Any]:
+        name = state.names[frame["building"]]
+        return {"text": f"You may complete your {name} now.", "building": frame["building"]}
+
+    def offered(self, state: State, frame: Frame) -> list[int]:
+        return [frame["building"]]
+
+    def take(self, state: State, frame: Frame, cards: tuple[int, ...]) -> None:
+        seat = frame["seat"]
+        complete(state, seat, own_building(state, seat, frame["building"]))
 
 
 class Builder(Role):
     """Architect and Craftsman: lay a foundation from hand, or add a material to a structure
-    (rules/001 BUILDING STRUCTURES)."""
+    (Black Box rulebook, Building Structures)."""
 
     accepts: ClassVar[tuple[type[Action], ...]] = (Lay, Build)
     missing_code: ClassVar[str] = "card_not_held"
@@ -177,9 +212,12 @@ class Architect(Builder):
         if isinstance(action, Publicize):
             publicize(state, seat, self.sources(state, seat), action)
             return
+        # A Stairway's chance comes with each Architect action the action spends (two for a lay
+        # out of town), after what the action itself brings (a completion, a Scriptorium's
+        # choice), which may be what grants it; with no Stairway the chances pass at once.
+        actions = lay_cost(state, seat, action) if isinstance(action, Lay) else 1
+        push(state, [{"kind": "stairway", "seat": seat}] * actions)
         super().perform(state, seat, action)
-        if powers.has(state, seat, powers.PUBLICIZE):
-            push(state, [{"kind": "stairway", "seat": seat}])
 
 
 def architect_sources(state: State, seat: int) -> list[list[int]]:
@@ -227,7 +265,7 @@ def check_publicize(state: State, seat: int, sources: list[list[int]], action: P
 
 def publicize(state: State, seat: int, sources: list[list[int]], action: Publicize) -> None:
     """The material sticks out from beneath the structure; its function is now everyone's
-    (rules/001 Stairway). Upon-completion functions do not trigger again."""
+    (Black Box rulebook, Appendix I, Stairway). Upon-completion functions do not trigger again."""
     target = next(b for b in public_targets(state, seat) if b.foundation == action.building)
     source = next(zone for zone in sources if action.card in zone)
     move(action.card, source, target.materials)

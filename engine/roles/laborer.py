@@ -8,15 +8,22 @@ from itertools import product
 from .. import powers
 from ..actions import Action, Gather
 from ..errors import IllegalAction
-from ..flow import move, require_held, require_order
+from ..flow import move
 from ..state import State
-from .base import Role, hand_orders, optional_cards, require, require_in_pool, role
+from .base import (
+    Role,
+    hand_orders,
+    optional_cards,
+    require_from_hand,
+    require_in_pool,
+    role,
+)
 
 
 @role
 class Laborer(Role):
-    """Move one card from the Pool into your Stockpile (rules/001 LABORER); cards played as roles
-    this turn are on the Camps, not yet in the Pool. A Dock adds a card from hand."""
+    """Move one card from the Pool into your Stockpile (Black Box rulebook, Laborer); cards played
+    as roles this turn are on the Camps, not yet in the Pool. A Dock adds a card from hand."""
 
     name = "laborer"
     accepts = (Gather,)
@@ -33,10 +40,9 @@ class Laborer(Role):
             raise IllegalAction("no_cards", "Name a card to gather.")
         if action.card is not None:
             require_in_pool(state, action.card)
-        if action.from_hand is not None:
-            require(state, seat, powers.GATHER_FROM_HAND, "gather from your hand")
-            require_held(state, seat, (action.from_hand,))
-            require_order(state, action.from_hand)
+        require_from_hand(
+            state, seat, action.from_hand, powers.GATHER_FROM_HAND, "gather from your hand"
+        )
 
     def perform(self, state: State, seat: int, action: Action) -> None:
         assert isinstance(action, Gather)

@@ -21,7 +21,7 @@ from .base import Role, hand_orders, role
 class Legionary(Role):
     """Reveal cards from hand, all demands at once; one matching card from the Pool per demand,
     and each neighbour gives matching cards from hand. Extra actions are lost if the hand is short;
-    the revealed cards stay in hand (rules/001 DEMANDING MATERIALS, Legionary Clients)."""
+    the revealed cards stay in hand (Black Box rulebook, Demanding Materials, Legionary Clients)."""
 
     name = "legionary"
     accepts = (Demand,)
@@ -51,11 +51,9 @@ class Legionary(Role):
         frames: list[Frame] = [
             {"kind": "claim", "seat": seat, "demand": demand, "revealed": revealed}
         ]
-        exposed = []
-        for victim in powers.legionary_victims(state, seat):
+        victims = powers.legionary_victims(state, seat)
+        for victim in victims:
             immune = powers.legionary_immune(state, victim, seat)
-            if not immune:
-                exposed.append(victim)
             frames.append(
                 {
                     "kind": "give",
@@ -64,9 +62,10 @@ class Legionary(Role):
                     "demand": demand,
                     "revealed": revealed,
                     "optional": immune,  # Palisade, Wall: "You may still choose to give up cards"
-                    "stockpile": bridge and not immune,
+                    "stockpile": bridge,  # ruling "Wall: a gift to a Bridge"
                 }
             )
+        exposed = [v for v in victims if not powers.sheltered(state, v)]
         push(state, frames + powers.demand_frames(state, seat, demand, exposed))
 
 
@@ -81,8 +80,8 @@ def demand_text(frame: Frame) -> str:
 
 @kind
 class ClaimFrame(ChooseFrame):
-    """A Legionary may take one matching card from the Pool per demand (rules/001 DEMANDING
-    MATERIALS step 3; CARDS.md ruling: optional)."""
+    """A Legionary may take one matching card from the Pool per demand (Black Box rulebook,
+    Demanding Materials, step 3; docs/rules.md, ruling "the Pool take is optional")."""
 
     kind = "claim"
 
@@ -124,8 +123,8 @@ def over_demand(state: State, demand: list[str], cards: tuple[int, ...]) -> str 
 @kind
 class GiveFrame(FrameKind):
     """A victim gives one matching card from hand per demand, as many as he has, choosing which
-    (rules/001 DEMANDING MATERIALS step 4); from his Stockpile too against a Bridge; and only if
-    he wishes when a Palisade or Wall protects him."""
+    (Black Box rulebook, Demanding Materials, step 4); from his Stockpile too against a Bridge; and
+    only if he wishes when a Palisade or Wall protects him."""
 
     kind = "give"
     accepts = (Give,)

@@ -8,16 +8,16 @@ from itertools import product
 from .. import powers
 from ..actions import Action, Sell
 from ..errors import IllegalAction
-from ..flow import draw_one, move, require_held, require_order
+from ..flow import draw_one, move
 from ..state import State
-from .base import Role, hand_orders, optional_cards, require, role
+from .base import Role, hand_orders, optional_cards, optional_draw, require, require_from_hand, role
 
 
 @role
 class Merchant(Role):
-    """Move one material from your Stockpile into your Vault, limited by Influence (rules/001
-    SELLING MATERIALS); an Atrium may take the deck's top card instead, a Basilica adds one from
-    hand (hidden from opponents)."""
+    """Move one material from your Stockpile into your Vault, limited by Influence (Black Box
+    rulebook, Selling Materials); an Atrium may take the deck's top card instead, a Basilica adds
+    one from hand (hidden from opponents)."""
 
     name = "merchant"
     accepts = (Sell,)
@@ -29,7 +29,7 @@ class Merchant(Role):
         room = self.room(state, seat)
         if room <= 0:
             return
-        decks = [False, True] if powers.has(state, seat, powers.SELL_FROM_DECK) else [False]
+        decks = optional_draw(state, seat, powers.SELL_FROM_DECK)
         hands = optional_cards(state, seat, powers.SELL_FROM_HAND, hand_orders(state, seat))
         for card, deck, hand in product([None, *state.players[seat].stockpile], decks, hands):
             count = (card is not None) + deck + (hand is not None)
@@ -52,10 +52,9 @@ class Merchant(Role):
                 raise IllegalAction(
                     "not_allowed", "The deck's card replaces the Stockpile's, not both."
                 )
-        if action.from_hand is not None:
-            require(state, seat, powers.SELL_FROM_HAND, "sell from your hand")
-            require_held(state, seat, (action.from_hand,))
-            require_order(state, action.from_hand)
+        require_from_hand(
+            state, seat, action.from_hand, powers.SELL_FROM_HAND, "sell from your hand"
+        )
         if count > self.room(state, seat):
             raise IllegalAction("vault_full", "Your Vault is full (limited by Influence).")
 

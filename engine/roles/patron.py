@@ -4,34 +4,55 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import product
+from typing import Any
 
 from .. import powers
 from ..actions import Action, Hire
 from ..errors import IllegalAction
-from ..flow import draw_one, move, push, require_held, require_order
-from ..state import State
-from .base import Role, hand_orders, optional_cards, require, require_in_pool, role
+from ..flow import FrameKind, draw_one, kind, move, push
+from ..state import Frame, State
+from .base import (
+    Role,
+    hand_orders,
+    optional_cards,
+    optional_draw,
+    require,
+    require_from_hand,
+    require_in_pool,
+    role,
+)
+
+
+def room(state: State, seat: int) -> int:
+    return powers.clientele_limit(state, seat) - len(state.players[seat].clientele)
 
 
 @role
 class Patron(Role):
-    """Move one card from the Pool into your Clientele, limited by Influence (rules/001 HIRING
-    CLIENTS); an Aqueduct adds a client from hand, a Bar one from the deck."""
+    """Move one card from the Pool into your Clientele, limited by Influence (Black Box rulebook,
+    Hiring Clients); an Aqueduct adds a client from hand, a Bar one from the deck. The clients one
+    action names are hired one at a time, the Pool's first (ruling "Bar: the Pool card first"):
+    with a Bath each acts before the next is hired, and each is hired only if there is room then
+    (ruling "Bath: one client at a time"); so with a Bath the action needs room for its first
+    client."""
 
     name = "patron"
     accepts = (Hire,)
 
-    def room(self, state: State, seat: int) -> int:
-        return powers.clientele_limit(state, seat) - len(state.players[seat].clientele)
+    def most(self, state: State, seat: int) -> int:
+        """The most clients one action may name: as many as there is room for, or, with a Bath,
+        all three sources as long as the first fits."""
+        space = room(state, seat)
+        return 3 if space > 0 and powers.has(state, seat, powers.ACT_ON_HIRE) else space
 
     def options(self, state: State, seat: int, left: int) -> Iterator[Action]:
-        room = self.room(state, seat)
-        if room <= 0:
+        most = self.most(state, seat)
+        if most <= 0:
             return
         hands = optional_cards(state, seat, powers.HIRE_FROM_HAND, hand_orders(state, seat))
-        decks = [False, True] if powers.has(state, seat, powers.HIRE_FROM_DECK) else [False]
+        decks = optional_draw(state, seat, powers.HIRE_FROM_DECK)
         for card, hand, deck in product([None, *state.pool], hands, decks):
-            if 1 <= (card is not None) + (hand is not None) + deck <= room:
+            if 1 <= (card is not None) + (hand is not None) + deck <= most:
                 yield Hire(card, hand, deck)
 
     def check(self, state: State, seat: int, left: int, action: Action) -> None:
@@ -41,26 +62,56 @@ class Patron(Role):
             raise IllegalAction("no_cards", "Name a card to hire.")
         if action.card is not None:
             require_in_pool(state, action.card)
-        if action.from_hand is not None:
-            require(state, seat, powers.HIRE_FROM_HAND, "hire from your hand")
-            require_held(state, seat, (action.from_hand,))
-            require_order(state, action.from_hand)
+        require_from_hand(
+            state, seat, action.from_hand, powers.HIRE_FROM_HAND, "hire from your hand"
+        )
         if action.from_deck:
             require(state, seat, powers.HIRE_FROM_DECK, "hire from the deck")
-        if count > self.room(state, seat):
+        if count > self.most(state, seat):
             raise IllegalAction("clientele_full", "Your Clientele is full (limited by Influence).")
 
     def perform(self, state: State, seat: int, action: Action) -> None:
         assert isinstance(action, Hire)
-        player = state.players[seat]
-        new = []
-        if action.card is not None:
-            move(action.card, state.pool, player.clientele)
-            new.append(action.card)
-        if action.from_hand is not None:
-            move(action.from_hand, player.hand, player.clientele)
-            new.append(action.from_hand)
-        if action.from_deck:
-            new.append(draw_one(state, player.clientele))
-        player.hired.extend(new)
-        push(state, powers.hire_frames(state, seat, new))
+        hiring = {"card": action.card, "from_hand": action.from_hand, "from_deck": action.from_deck}
+        push(state, [{"kind": "hire", "seat": seat, **hiring}])
+
+
+@kind
+class HireFrame(FrameKind):
+    """The clients named by one Patron action and not hired yet: the next is hired, if there is
+    room, once what the last one brought (a Bath action) is done."""
+
+    kind = "hire"
+    accepts = ()
+
+    def settle(self, state: State, frame: Frame) -> bool:
+        state.frames.pop()
+        seat = frame["seat"]
+        client = next_client(state, seat, frame) if room(state, seat) > 0 else None
+        if client is None:
+            return True  # no room (or nothing left): the clients not hired stay where they are
+        state.players[seat].hired.append(client)
+        rest = [frame] if any(frame[k] not in (None, False) for k in HIRING) else []
+        push(state, powers.hire_frames(state, seat, [client]) + rest)
+        return True
+
+
+HIRING = ("card", "from_hand", "from_deck")
+
+
+def next_client(state: State, seat: int, hiring: dict[str, Any]) -> int | None:
+    """Take the first source still named into the Clientele, and strike it from `hiring`: the
+    Pool's card, the card from hand (passed over if a Bath action has used it), the deck's top."""
+    clientele = state.players[seat].clientele
+    card, hiring["card"] = hiring["card"], None
+    if card is not None:
+        move(card, state.pool, clientele)
+        return int(card)
+    card, hiring["from_hand"] = hiring["from_hand"], None
+    if card is not None and card in state.players[seat].hand:
+        move(card, state.players[seat].hand, clientele)
+        return int(card)
+    if hiring["from_deck"]:
+        hiring["from_deck"] = False
+        return draw_one(state, clientele)
+    return None

@@ -1,10 +1,10 @@
 """Architect and Craftsman: laying foundations in and out of town, adding materials, completing
-structures (rules/001 BUILDING STRUCTURES, Laying a Foundation, Out of Town Sites, ADDING MATERIALS
-TO A BUILDING, Completing a Structure, Benefits of Completing a Structure).
+structures (Black Box rulebook, Building Structures, Laying a Foundation, Out of Town Sites, Adding
+Materials to a Building, Completing a Structure, Benefits of Completing a Structure).
 
-Completion tests use the training game (rules/001 "Training Game: Ignore the special Function
-available for completing the Structure - you still gain the additional Influence") so that no
-building function interferes with the core rule checked."""
+Completion tests use the training game (Black Box rulebook, Completing a Structure, "Training Game:
+Ignore the special Function available for completing the Structure - you still gain the additional
+Influence") so that no building function interferes with the core rule checked."""
 
 from __future__ import annotations
 
@@ -61,8 +61,8 @@ def sites(state: engine.State, material: str) -> dict[str, int]:
 
 @pytest.mark.parametrize(("role", "leader_card"), [("architect", "Wall"), ("craftsman", "Dock")])
 def test_lay_a_foundation_in_town_takes_one_action(role: str, leader_card: str) -> None:
-    """rules/001 Laying a Foundation: "Perform one Architect or Craftsman action to place an Order
-    card from your hand in front of you ... Take a Site card of the matching Material"."""
+    """Black Box rulebook, Laying a Foundation: "Perform one Architect or Craftsman action to place
+    an Order card from your hand in front of you ... Take a Site card of the matching Material"."""
     state = acting(
         role, {"hand": [leader_card, "Temple", "Insula"], "clientele": [role.capitalize()]}
     )
@@ -78,15 +78,15 @@ def test_lay_a_foundation_in_town_takes_one_action(role: str, leader_card: str) 
 
 
 def test_the_site_must_match_the_foundation() -> None:
-    """rules/001 Laying a Foundation: "Take a Site card of the matching Material"."""
+    """Black Box rulebook, Laying a Foundation: "Take a Site card of the matching Material"."""
     state = acting("architect", {"hand": ["Wall", "Temple"]})
     temple = find(state, hand(state, 0), "Temple")
     expect_illegal(state, lay(temple, "brick"), "wrong_site")
 
 
 def test_out_of_town_takes_two_actions() -> None:
-    """rules/001 Out of Town Sites: "To lay a Foundation on an Out of Town Site, you must perform
-    two consecutive Architect or Craftsman actions on the same turn"."""
+    """Black Box rulebook, Out of Town Sites: "To lay a Foundation on an Out of Town Site, you must
+    perform two consecutive Architect or Craftsman actions on the same turn"."""
     state = acting(
         "architect", {"hand": ["Wall", "Temple", "Shrine"], "clientele": ["Architect"] * 2}
     )
@@ -103,9 +103,43 @@ def test_out_of_town_takes_two_actions() -> None:
     assert [after.names[b.foundation] for b in after.players[0].buildings] == ["Temple"]
 
 
+def test_the_state_and_every_view_record_a_foundation_out_of_town() -> None:
+    """Black Box rulebook, Out of Town Sites: "The upside-down Sites are outside Rome". Where a
+    building stands is public: the state records it and every view shows it, and it survives a
+    JSON round trip."""
+    state = acting(
+        "architect", {"hand": ["Wall", "Temple", "Shrine"], "clientele": ["Architect"] * 2}
+    )
+    temple, shrine = find(state, hand(state, 0), "Temple"), find(state, hand(state, 0), "Shrine")
+    state = engine.apply(state, lay(temple, "marble", True))
+    state = engine.apply(state, lay(shrine, "brick"))
+    assert [b.out_of_town for b in state.players[0].buildings] == [True, False]
+    for viewer in (0, 1, None):
+        shown = engine.view(state, viewer)["players"][0]["buildings"]
+        assert [(b["foundation"]["id"], b["out_of_town"]) for b in shown] == [
+            (temple, True),
+            (shrine, False),
+        ]
+    back = engine.from_json(engine.to_json(state))
+    assert [b.out_of_town for b in back.players[0].buildings] == [True, False]
+
+
+def test_a_state_saved_before_out_of_town_was_recorded_still_loads() -> None:
+    """A snapshot saved before buildings recorded their Site's place loads with every building in
+    town, and its hash is unchanged (the field is written only when true)."""
+    state = acting("architect", {"hand": ["Wall", "Shrine"], "clientele": ["Architect"]})
+    state = engine.apply(state, lay(find(state, hand(state, 0), "Shrine"), "brick"))
+    data = engine.to_json(state)
+    (saved,) = data["players"][0]["buildings"]
+    assert "out_of_town" not in saved
+    back = engine.from_json(data)
+    assert back.players[0].buildings[0].out_of_town is False
+    assert engine.state_hash(back) == engine.state_hash(state)
+
+
 def test_out_of_town_with_one_action_left_is_refused() -> None:
-    """rules/001 Out of Town Sites: "Without a Client of the matching Role, it is normally not
-    possible to build outside of town"."""
+    """Black Box rulebook, Out of Town Sites: "Without a Client of the matching Role, it is normally
+    not possible to build outside of town"."""
     state = acting("craftsman", {"hand": ["Dock", "Temple"]})
     temple = find(state, hand(state, 0), "Temple")
     assert actions_left(state) == 1
@@ -114,8 +148,8 @@ def test_out_of_town_with_one_action_left_is_refused() -> None:
 
 
 def test_no_site_of_the_material_left() -> None:
-    """rules/001 Laying a Foundation: "You may not lay ... if ... There is no Site of matching
-    Material left"."""
+    """Black Box rulebook, Laying a Foundation: "You may not lay ... if ... There is no Site of
+    matching Material left"."""
     state = acting(
         "architect",
         {"hand": ["Wall", "Temple", "Insula"], "clientele": ["Architect"]},
@@ -128,8 +162,8 @@ def test_no_site_of_the_material_left() -> None:
 
 
 def test_in_town_gone_but_out_of_town_left() -> None:
-    """rules/001 Out of Town Sites: with the in-town Sites of a material gone, the out-of-town
-    ones may still be used (two actions)."""
+    """Black Box rulebook, Out of Town Sites: with the in-town Sites of a material gone, the
+    out-of-town ones may still be used (two actions)."""
     state = acting(
         "architect",
         {"hand": ["Wall", "Temple"], "clientele": ["Architect"]},
@@ -142,8 +176,8 @@ def test_in_town_gone_but_out_of_town_left() -> None:
 
 
 def test_no_two_structures_of_one_name() -> None:
-    """rules/001 Laying a Foundation: "You may not lay ... if ... You already have a Foundation or
-    Structure of the same name in play"."""
+    """Black Box rulebook, Laying a Foundation: "You may not lay ... if ... You already have a
+    Foundation or Structure of the same name in play"."""
     for complete in (False, True):
         state = acting(
             "architect",
@@ -165,7 +199,7 @@ def test_no_two_structures_of_one_name() -> None:
 
 
 def test_an_opponents_structure_of_the_same_name_is_fine() -> None:
-    """rules/001 Laying a Foundation: "You may lay a Foundation with the same name as an
+    """Black Box rulebook, Laying a Foundation: "You may lay a Foundation with the same name as an
     opponent's Foundation or Structure"."""
     state = acting(
         "architect",
@@ -178,8 +212,8 @@ def test_an_opponents_structure_of_the_same_name_is_fine() -> None:
 
 
 def test_a_jack_is_not_a_foundation() -> None:
-    """rules/001 JACKS: "Jacks cannot be taken or played as Materials or Clients"; a foundation is
-    an Order card ("place an Order card from your hand")."""
+    """Black Box rulebook, Jacks: "Jacks cannot be taken or played as Materials or Clients"; a
+    foundation is an Order card ("place an Order card from your hand")."""
     state = acting("architect", {"hand": ["Wall", "Jack", "Insula"]})
     jack = find(state, hand(state, 0), "Jack")
     expect_illegal(state, lay(jack, "marble"), "not_an_order")
@@ -187,8 +221,8 @@ def test_a_jack_is_not_a_foundation() -> None:
 
 
 def test_architect_adds_from_the_stockpile() -> None:
-    """rules/001 ADDING MATERIALS: "To perform an Architect action, take a matching Material from
-    your Stockpile"."""
+    """Black Box rulebook, Adding Materials to a Building: "To perform an Architect action, take a
+    matching Material from your Stockpile"."""
     state = acting(
         "architect",
         {
@@ -210,8 +244,8 @@ def test_architect_adds_from_the_stockpile() -> None:
 
 
 def test_craftsman_adds_from_hand() -> None:
-    """rules/001 ADDING MATERIALS: "To perform a Craftsman action, take a matching Material from
-    your hand"."""
+    """Black Box rulebook, Adding Materials to a Building: "To perform a Craftsman action, take a
+    matching Material from your hand"."""
     state = acting(
         "craftsman",
         {
@@ -232,7 +266,8 @@ def test_craftsman_adds_from_hand() -> None:
 
 
 def test_materials_go_only_to_your_own_foundation() -> None:
-    """rules/001 ADDING MATERIALS: "it must already have a Site and Foundation" (yours)."""
+    """Black Box rulebook, Adding Materials to a Building: "it must already have a Site and
+    Foundation" (yours)."""
     state = acting(
         "craftsman",
         {"hand": ["Dock", "Statue"]},
@@ -244,10 +279,10 @@ def test_materials_go_only_to_your_own_foundation() -> None:
 
 @pytest.mark.parametrize("name", ["Insula", "Shrine", "Temple"])
 def test_complete_at_the_value_count_and_gain_influence(name: str) -> None:
-    """rules/001 Completing a Structure: "one, two, or three additional Material cards depending
-    upon the Value on the Foundation card"; "take its Site card and tuck it underneath the top edge
-    of your Camp"; Benefits: "Your Influence increases by the value ... of the completed Site".
-    "The Materials stay with the completed Structure"."""
+    """Black Box rulebook, Completing a Structure: "one, two, or three additional Material cards
+    depending upon the Value on the Foundation card"; "take its Site card and tuck it underneath the
+    top edge of your Camp"; Benefits: "Your Influence increases by the value ... of the completed
+    Site". "The Materials stay with the completed Structure"."""
     material = engine.catalog("republic")
     value = next(int(c["value"]) for c in material if c["name"] == name)
     mat = next(str(c["material"]) for c in material if c["name"] == name)
@@ -283,7 +318,8 @@ def test_complete_at_the_value_count_and_gain_influence(name: str) -> None:
 
 
 def test_one_short_is_not_complete() -> None:
-    """rules/001 Completing a Structure: a value-3 foundation with two materials is not complete."""
+    """Black Box rulebook, Completing a Structure: a value-3 foundation with two materials is not
+    complete."""
     state = acting(
         "architect",
         {"hand": ["Wall"], "stockpile": ["Marble"], "buildings": [{"name": "Temple"}]},
@@ -296,8 +332,9 @@ def test_one_short_is_not_complete() -> None:
 
 
 def test_lay_and_complete_on_the_same_turn() -> None:
-    """rules/001 ADDING MATERIALS: the Site and Foundation "may be provided by laying a Foundation
-    on the same turn"; Benefits: "Both of these effects happen immediately"."""
+    """Black Box rulebook, Adding Materials to a Building: the Site and Foundation "may be provided
+    by laying a Foundation on the same turn"; Benefits: "Both of these effects happen
+    immediately"."""
     state = acting(
         "craftsman",
         {"hand": ["Dock", "Insula", "Road"], "clientele": ["Craftsman"]},
@@ -313,8 +350,8 @@ def test_lay_and_complete_on_the_same_turn() -> None:
 
 
 def test_a_completed_structure_takes_no_more_materials() -> None:
-    """rules/001 Completing a Structure: a structure is complete at its value; no more material
-    goes in."""
+    """Black Box rulebook, Completing a Structure: a structure is complete at its value; no more
+    material goes in."""
     state = acting(
         "craftsman",
         {
@@ -328,8 +365,8 @@ def test_a_completed_structure_takes_no_more_materials() -> None:
 
 
 def test_several_structures_on_one_turn() -> None:
-    """rules/001 BUILDING STRUCTURES: "You may work on several different Structures at once, even
-    on the same turn"."""
+    """Black Box rulebook, Building Structures: "You may work on several different Structures at
+    once, even on the same turn"."""
     state = acting(
         "craftsman",
         {
@@ -346,7 +383,7 @@ def test_several_structures_on_one_turn() -> None:
 
 
 def test_skip_lapses_the_remaining_builder_actions() -> None:
-    """rules/001 GAME PLAY: actions "may" be performed; skipping ends them."""
+    """Black Box rulebook, Game Play: actions "may" be performed; skipping ends them."""
     state = acting("craftsman", {"hand": ["Dock", "Temple"], "clientele": ["Craftsman"]})
     state = engine.apply(state, SKIP)
     assert kind(state) == "lead"

@@ -1,5 +1,6 @@
-"""The card catalog of both versions (rules/README.md "Facts that hold across the set";
-rules/001 THE CARDS and Appendix I/II; rules/CARDS.md section 1 and "Rulings for this project")."""
+"""The card catalog of both versions (Black Box rulebook, Contents, Appendix I and II; the Polish
+edition's card list for materials; docs/rules.md, rulings "material, role and value", "copies per
+type" and "the four Republic cards")."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ import pytest
 import engine
 from engine.cards import MATERIALS
 
-# rules/CARDS.md section 1: every Black Box order type, its material, and the versions it is in
-# ("Republic version only" / "Imperium version only" in rules/001 Appendix I; the four Republic
-# materials from CARDS.md "Rulings for this project").
+# Every Black Box order type, its material (the Polish edition's card list), and the versions it is
+# in ("Republic version only" / "Imperium version only" in the Black Box rulebook, Appendix I; the
+# four Republic cards' materials from docs/rules.md, ruling "the four Republic cards").
 R, IMP, RI = ("republic",), ("imperium",), ("republic", "imperium")
 CARD_TABLE = {
     "Academy": ("brick", RI),
@@ -61,9 +62,9 @@ CARD_TABLE = {
     "Wall": ("concrete", RI),
 }
 
-# rules/README.md: "Material, role, colour and value go together: Rubble-Laborer (yellow) 1,
+# docs/rules.md, ruling "material, role and value": Rubble-Laborer (yellow) 1,
 # Wood-Craftsman (green) 1, Brick-Legionary (red) 2, Concrete-Architect (grey) 2,
-# Stone-Merchant (blue) 3, Marble-Patron (purple) 3."
+# Stone-Merchant (blue) 3, Marble-Patron (purple) 3.
 PAIRING = {
     "rubble": ("laborer", 1),
     "wood": ("craftsman", 1),
@@ -80,7 +81,7 @@ VERSION_ONLY = {
 
 
 def test_black_box_holds_159_orders_of_44_types() -> None:
-    """rules/001 CONTENTS: "159 Order cards (of 44 different available types)"."""
+    """Black Box rulebook, Contents: "159 Order cards (of 44 different available types)"."""
     assert len(CARD_TABLE) == 44
     union = {c["name"]: c for v in ("republic", "imperium") for c in engine.catalog(v)}
     assert set(union) == set(CARD_TABLE)
@@ -89,8 +90,8 @@ def test_black_box_holds_159_orders_of_44_types() -> None:
 
 @pytest.mark.parametrize("version", ["republic", "imperium"])
 def test_each_version_has_144_orders_of_40_types(version: str) -> None:
-    """rules/README.md: "A version's deck is 144 orders of 40 types: each value-1 building has 6
-    copies, each value-2 and value-3 building 3 copies"."""
+    """docs/rules.md, ruling "copies per type": "Each value-1 type has 6 copies, each value-2 and
+    value-3 type 3: a version's deck is 144 orders of 40 types"."""
     cat = engine.catalog(version)
     assert len(cat) == 40
     assert len({c["name"] for c in cat}) == 40
@@ -102,7 +103,7 @@ def test_each_version_has_144_orders_of_40_types(version: str) -> None:
 
 @pytest.mark.parametrize("version", ["republic", "imperium"])
 def test_catalog_matches_the_card_table(version: str) -> None:
-    """rules/CARDS.md section 1 (materials, versions) and rules/README.md (material-role-value)."""
+    """The card table above (materials, versions) and the material-role-value pairing."""
     for c in engine.catalog(version):
         material, versions = CARD_TABLE[str(c["name"])]
         assert version in versions, c["name"]
@@ -114,8 +115,9 @@ def test_catalog_matches_the_card_table(version: str) -> None:
 
 @pytest.mark.parametrize("version", ["republic", "imperium"])
 def test_version_only_types(version: str) -> None:
-    """rules/001 Appendix I "Republic version only" (Crane, Domus Aurea, Forum Romanum, Tribunal)
-    and "Imperium version only" (Circus, Colosseum, Forum, Senate); Appendix II "Do not mix"."""
+    """Black Box rulebook, Appendix I "Republic version only" (Crane, Domus Aurea, Forum Romanum,
+    Tribunal) and "Imperium version only" (Circus, Colosseum, Forum, Senate); Appendix II "Do not
+    mix"."""
     other = "imperium" if version == "republic" else "republic"
     mine = {c["name"] for c in engine.catalog(version)}
     theirs = {c["name"] for c in engine.catalog(other)}
@@ -124,7 +126,7 @@ def test_version_only_types(version: str) -> None:
 
 
 def test_republic_rulings_for_the_four_republic_cards() -> None:
-    """rules/CARDS.md "Rulings for this project": Crane Wood/Craftsman/1/6 copies, Domus Aurea
+    """docs/rules.md, ruling "the four Republic cards": Crane Wood/Craftsman/1/6 copies, Domus Aurea
     Stone/Merchant/3/3, Tribunal Concrete/Architect/2/3, Forum Romanum Marble/Patron/3/3."""
     cat = {c["name"]: c for c in engine.catalog("republic")}
     expected = {
@@ -145,7 +147,8 @@ def test_republic_rulings_for_the_four_republic_cards() -> None:
 
 @pytest.mark.parametrize("version", ["republic", "imperium"])
 def test_the_table_holds_144_orders_6_jacks_and_36_sites(version: str) -> None:
-    """rules/001 CONTENTS: 6 Jacks, 36 Sites of 6 types; rules/README.md: 144 orders a version.
+    """Black Box rulebook, Contents: 6 Jacks, 36 Sites of 6 types; docs/rules.md, ruling "copies per
+    type": 144 orders a version.
     Every physical card of a new game has exactly one id."""
     state = engine.new_game(version, players=3, seed=1)
     counts = Counter(state.names)

@@ -1,6 +1,6 @@
 """Decisions: one pending decision at a time, with a prompt; `legal_actions` is finite and
 complete - every well-formed action that `apply` accepts is listed, and every listed action is
-accepted (issue 2 "Decisions"; rules/001 GAME PLAY for the order of decisions)."""
+accepted (Black Box rulebook, Game Play for the order of decisions)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The end of the game and scoring (rules/001 ENDING THE GAME, SCORING AND WINNING, Merchant
-Bonuses; the scoring figure "5 + 8 + 3 = 16", rules/CARDS.md section 5 item 4)."""
+"""The end of the game and scoring (Black Box rulebook, Ending the Game, Scoring and Winning,
+Merchant Bonuses; the scoring figure "5 + 8 + 3 = 16")."""
 
 from __future__ import annotations
 
@@ -32,8 +32,8 @@ def over(state: engine.State, reason: str) -> dict[str, Any]:
 
 
 def test_the_deck_running_out_ends_the_game_mid_turn() -> None:
-    """rules/001 ENDING THE GAME: "The draw deck runs out" ... "The game ends immediately - players
-    do not continue with the current turn and do not perform any more actions"."""
+    """Black Box rulebook, Ending the Game: "The draw deck runs out" ... "The game ends immediately
+    - players do not continue with the current turn and do not perform any more actions"."""
     state = table(
         [
             {"hand": ["Insula"], "clientele": ["Laborer"]},
@@ -55,7 +55,7 @@ def test_the_deck_running_out_ends_the_game_mid_turn() -> None:
 
 
 def test_the_last_card_drawn_ends_the_game_even_when_the_leader_thinks() -> None:
-    """rules/001 ENDING THE GAME: "The draw deck runs out"."""
+    """Black Box rulebook, Ending the Game: "The draw deck runs out"."""
     state = table([{"hand": []}, {"hand": ["Temple"]}], deck=["Statue"], deck_rest=False)
     state = engine.apply(state, think("cards"))
     over(state, "deck")
@@ -63,9 +63,9 @@ def test_the_last_card_drawn_ends_the_game_even_when_the_leader_thinks() -> None
 
 
 def test_claiming_the_last_in_town_site_ends_the_game() -> None:
-    """rules/001 ENDING THE GAME: "A player lays a Foundation which claims the last Site card ...
-    that is not Out of Town. This Structure can never be finished" - and the game ends at once,
-    so the rest of the player's actions are not taken."""
+    """Black Box rulebook, Ending the Game: "A player lays a Foundation which claims the last Site
+    card ... that is not Out of Town. This Structure can never be finished" - and the game ends at
+    once, so the rest of the player's actions are not taken."""
     empty = {"in_town": 0, "out_of_town": 2}
     state = table(
         [
@@ -88,8 +88,8 @@ def test_claiming_the_last_in_town_site_ends_the_game() -> None:
 
 
 def test_the_last_site_of_one_material_does_not_end_the_game() -> None:
-    """rules/001 ENDING THE GAME: it is "the last Site card ... that is not Out of Town" that ends
-    the game; other materials still have Sites in town."""
+    """Black Box rulebook, Ending the Game: it is "the last Site card ... that is not Out of Town"
+    that ends the game; other materials still have Sites in town."""
     state = table(
         [{"hand": ["Wall", "Temple", "Statue"]}, {"hand": ["Tower"]}],
         sites={"marble": {"in_town": 1, "out_of_town": 1}},
@@ -105,8 +105,9 @@ def test_the_last_site_of_one_material_does_not_end_the_game() -> None:
 
 
 def test_surrender() -> None:
-    """rules/001 ENDING THE GAME: "All other players agree to 'surrender' to a player"; SCORING:
-    "In the event of a ... 'surrender' victory that player wins - there is no need to score"."""
+    """Black Box rulebook, Ending the Game: "All other players agree to 'surrender' to a player";
+    Scoring and Winning: "In the event of a ... 'surrender' victory that player wins - there is no
+    need to score"."""
     state = table(
         [
             {"hand": ["Temple"], "influence": ["marble", "stone"]},
@@ -137,8 +138,8 @@ def by_seat(state: engine.State) -> list[dict[str, Any]]:
 
 
 def test_the_rulebook_scoring_figure() -> None:
-    """rules/001 SCORING AND WINNING, the figure "5 + 8 + 3 = 16": 5 Influence, a Vault worth 8,
-    and one Merchant Bonus (most Stone in the Vault)."""
+    """Black Box rulebook, Scoring and Winning, the figure "5 + 8 + 3 = 16": 5 Influence, a Vault
+    worth 8, and one Merchant Bonus (most Stone in the Vault)."""
     state = score_table(
         [
             {"influence": ["stone"], "vault": ["Stone", "Stone", "Concrete"]},
@@ -156,8 +157,8 @@ def test_the_rulebook_scoring_figure() -> None:
 
 
 def test_vault_values_count() -> None:
-    """rules/001 SCORING: "The combined Value of cards in your Vault" (Rubble/Wood 1, Brick/Concrete
-    2, Stone/Marble 3)."""
+    """Black Box rulebook, Scoring and Winning: "The combined Value of cards in your Vault"
+    (Rubble/Wood 1, Brick/Concrete 2, Stone/Marble 3)."""
     vault = ["Rubble", "Wood", "Brick", "Concrete", "Stone", "Marble"]
     state = score_table([{"vault": vault}, {"vault": vault}])
     for s in by_seat(state):
@@ -166,8 +167,8 @@ def test_vault_values_count() -> None:
 
 
 def test_a_tie_for_a_material_grants_no_bonus() -> None:
-    """rules/001 Merchant Bonuses: "If there is a tie for a Material, that bonus card is not
-    granted" - even to a third player with fewer."""
+    """Black Box rulebook, Merchant Bonuses: "If there is a tie for a Material, that bonus card is
+    not granted" - even to a third player with fewer."""
     state = table(
         [
             {"vault": ["Marble", "Marble"]},
@@ -182,8 +183,8 @@ def test_a_tie_for_a_material_grants_no_bonus() -> None:
 
 
 def test_one_bonus_per_material_with_the_most() -> None:
-    """rules/001 Merchant Bonuses: "the three-point bonus card is awarded for each Material to the
-    player with most of that Material in his Vault"."""
+    """Black Box rulebook, Merchant Bonuses: "the three-point bonus card is awarded for each
+    Material to the player with most of that Material in his Vault"."""
     state = score_table(
         [
             {"vault": ["Stone", "Stone", "Wood"], "influence": ["rubble"]},
@@ -205,7 +206,7 @@ def end_by_deck(state: engine.State) -> engine.State:
 
 
 def test_most_points_wins() -> None:
-    """rules/001 SCORING AND WINNING: "The player with the most Victory Points wins"."""
+    """Black Box rulebook, Scoring and Winning: "The player with the most Victory Points wins"."""
     state = table(
         [{"hand": ["Rubble"] * 5}, {"hand": [], "vault": ["Wood"]}],
         deck=["Temple"],
@@ -218,8 +219,8 @@ def test_most_points_wins() -> None:
 
 
 def test_a_tie_is_broken_by_cards_in_hand() -> None:
-    """rules/001 SCORING AND WINNING: "If there is a tie, the tying player with the most cards in
-    his hand wins"."""
+    """Black Box rulebook, Scoring and Winning: "If there is a tie, the tying player with the most
+    cards in his hand wins"."""
     state = table(
         [{"hand": ["Rubble"]}, {"hand": ["Rubble", "Wood", "Brick"]}, {"hand": []}],
         deck=["Temple"],
@@ -234,7 +235,8 @@ def test_a_tie_is_broken_by_cards_in_hand() -> None:
 
 
 def test_the_end_reveals_the_vaults() -> None:
-    """rules/001 Merchant Bonuses: "At the end of the game all players uncover their Vaults"."""
+    """Black Box rulebook, Merchant Bonuses: "At the end of the game all players uncover their
+    Vaults"."""
     state = table(
         [{"hand": [], "vault": ["Stone"]}, {"hand": ["Temple"]}],
         deck=["Statue"],

@@ -1,8 +1,9 @@
-"""A short complete game, played move by move and scored by hand from the rules (STYLE.md "golden
-games replayed to known scores"). Training game, so no building function plays a part.
+"""A short complete game, played move by move and scored by hand from the rules (a golden game
+replayed to a known score). Training game, so no building function plays a part.
 
-Every expected number below is worked out in the comments from rules/001: GAME PLAY, LABORER,
-BUILDING STRUCTURES, Completing a Structure, THINKING, ENDING THE GAME, SCORING AND WINNING."""
+Every expected number below is worked out in the comments from the Black Box rulebook: Game Play,
+Laborer, Building Structures, Completing a Structure, Thinking, Ending the Game, Scoring and
+Winning."""
 
 from __future__ import annotations
 

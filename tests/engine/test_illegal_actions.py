@@ -1,4 +1,4 @@
-"""Illegal and malformed actions (issue 2 "Illegal-action tests"): each raises the right code and
+"""Illegal and malformed actions: each raises the right code and
 leaves the state - and its hash - unchanged. The rule each refusal enforces is cited per case."""
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def temple_foundation(state: engine.State) -> int:
 
 
 CASES: list[tuple[str, Callable[[], engine.State], Callable[[engine.State], Any], str]] = [
-    # rules/001 GAME PLAY: "playing an Order card from her hand" - a card not held.
+    # Black Box rulebook, Game Play: "playing an Order card from her hand" - a card not held.
     (
         "lead a card not held",
         at_lead,
@@ -87,21 +87,21 @@ CASES: list[tuple[str, Callable[[], engine.State], Callable[[engine.State], Any]
         "card_not_held",
     ),
     ("lead a pool card", at_lead, lambda s: lead("patron", s.pool[0]), "card_not_held"),
-    # rules/001 GAME PLAY: the Role is the card's; a Temple leads only Patron.
+    # Black Box rulebook, Game Play: the Role is the card's; a Temple leads only Patron.
     (
         "lead the wrong role",
         at_lead,
         lambda s: lead("laborer", find(s, hand(s, 0), "Temple")),
         "wrong_role",
     ),
-    # rules/001 GAME PLAY step 2: follow "an Order card of the same Role as the Leader".
+    # Black Box rulebook, Game Play, step 2: follow "an Order card of the same Role as the Leader".
     (
         "follow the wrong role",
         at_follow,
         lambda s: follow(find(s, hand(s, 1), "Statue")),
         "wrong_role",
     ),
-    # rules/001 PETITIONING: two cards of the same role; never with a Jack.
+    # Black Box rulebook, Petitioning: two cards of the same role; never with a Jack.
     (
         "mixed petition",
         at_lead,
@@ -122,7 +122,8 @@ CASES: list[tuple[str, Callable[[], engine.State], Callable[[engine.State], Any]
         lambda s: {"type": "gather", "card": s.pool[0]},
         "wrong_action",
     ),
-    # rules/001 LABORER: only from the Pool; a Patron action in a Laborer turn is the wrong role.
+    # Black Box rulebook, Laborer: only from the Pool; a Patron action in a Laborer turn is the
+    # wrong role.
     (
         "gather a card not in the pool",
         laborer_turn,
@@ -135,7 +136,8 @@ CASES: list[tuple[str, Callable[[], engine.State], Callable[[engine.State], Any]
         lambda s: {"type": "hire", "card": s.pool[0]},
         "wrong_role",
     ),
-    # rules/001 Laying a Foundation: 1. no Site of the material left; 2. same name in play.
+    # Black Box rulebook, Laying a Foundation: 1. no Site of the material left; 2. same name in
+    # play.
     (
         "a site that is gone",
         architect_turn,
@@ -158,7 +160,8 @@ CASES: list[tuple[str, Callable[[], engine.State], Callable[[engine.State], Any]
         },
         "duplicate_building",
     ),
-    # rules/001 ADDING MATERIALS: Architect takes from the Stockpile, matching the foundation.
+    # Black Box rulebook, Adding Materials to a Building: Architect takes from the Stockpile,
+    # matching the foundation.
     (
         "architect material from hand",
         architect_turn,
@@ -179,7 +182,8 @@ CASES: list[tuple[str, Callable[[], engine.State], Callable[[engine.State], Any]
         },
         "wrong_material",
     ),
-    # rules/001 JACKS: "Jacks cannot be ... played as Materials"; a foundation is an Order card.
+    # Black Box rulebook, Jacks: "Jacks cannot be ... played as Materials"; a foundation is an Order
+    # card.
     (
         "a jack as a material",
         craftsman_turn,
@@ -196,7 +200,7 @@ CASES: list[tuple[str, Callable[[], engine.State], Callable[[engine.State], Any]
         lambda s: {"type": "lay", "card": find(s, hand(s, 0), "Jack"), "site": "brick"},
         "not_an_order",
     ),
-    # rules/001 THINKING: a Jack only "if available".
+    # Black Box rulebook, Thinking: a Jack only "if available".
     (
         "no jacks",
         lambda: table([{"hand": []}, {"hand": []}], jacks=0),
@@ -219,8 +223,8 @@ def test_illegal_action_changes_nothing(
 
 @pytest.mark.parametrize("make", [at_lead, at_follow, architect_turn, laborer_turn])
 def test_wrong_seat(make: Callable[[], engine.State]) -> None:
-    """rules/001 GAME PLAY: decisions are taken in turn; a legal action sent by another seat is
-    refused with "not_your_turn"."""
+    """Black Box rulebook, Game Play: decisions are taken in turn; a legal action sent by another
+    seat is refused with "not_your_turn"."""
     state = make()
     seat = engine.to_act(state)
     assert seat is not None
@@ -261,8 +265,8 @@ def test_malformed_actions(action: Any, code: str) -> None:
 
 
 def test_a_legal_action_does_not_change_the_given_state() -> None:
-    """apply returns a new state; the one passed in is left as it was (issue 2 "changes
-    nothing" on refusal; DESIGN "pure at the boundary")."""
+    """apply returns a new state; the one passed in is left as it was (the engine
+    is pure: `apply` returns a new state and never changes its argument)."""
     state = at_lead()
     before = engine.state_hash(state)
     for action in engine.legal_actions(state):

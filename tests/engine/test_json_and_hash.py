@@ -1,4 +1,4 @@
-"""Determinism and state (issue 2 "Determinism and state"): `(config, seed, actions)` reproduces the
+"""Determinism and state: `(config, seed, actions)` reproduces the
 state; the state round-trips through JSON; the state hash is stable."""
 
 from __future__ import annotations

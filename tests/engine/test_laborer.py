@@ -1,4 +1,4 @@
-"""Laborer: gather a material from the Pool (rules/001 LABORER "GATHERING MATERIALS")."""
+"""Laborer: gather a material from the Pool (Black Box rulebook, Laborer "Gathering Materials")."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def gather(card: int) -> dict[str, object]:
 
 
 def test_gather_moves_a_pool_card_to_the_stockpile() -> None:
-    """rules/001 LABORER: "Move one card from the POOL into your STOCKPILE"."""
+    """Black Box rulebook, Laborer: "Move one card from the POOL into your STOCKPILE"."""
     state = table([{"hand": ["Insula"]}, {"hand": ["Temple"]}], pool=["Wall", "Road"])
     state = engine.apply(state, lead("laborer", hand(state, 0)[0]))
     state = engine.apply(state, think())
@@ -38,8 +38,8 @@ def test_gather_moves_a_pool_card_to_the_stockpile() -> None:
 
 
 def test_only_from_the_pool_and_not_this_turns_role_cards() -> None:
-    """rules/001 LABORER: "Note that the cards players use to lead as or follow the Laborer Role
-    are not yet in the Pool and may not be taken"."""
+    """Black Box rulebook, Laborer: "Note that the cards players use to lead as or follow the
+    Laborer Role are not yet in the Pool and may not be taken"."""
     state = table(
         [{"hand": ["Insula", "Temple"]}, {"hand": ["Road", "Bath"]}],
         pool=["Wall"],
@@ -57,8 +57,8 @@ def test_only_from_the_pool_and_not_this_turns_role_cards() -> None:
 
 
 def test_later_players_may_find_the_pool_empty() -> None:
-    """rules/001 LABORER: "if there are not enough cards in the Pool then players later in the turn
-    order may be unable to take a card"."""
+    """Black Box rulebook, Laborer: "if there are not enough cards in the Pool then players later in
+    the turn order may be unable to take a card"."""
     state = table(
         [{"hand": ["Insula"]}, {"hand": ["Road"]}, {"hand": ["Latrine"]}],
         pool=["Wall"],
@@ -74,7 +74,8 @@ def test_later_players_may_find_the_pool_empty() -> None:
 
 
 def test_each_action_takes_one_card() -> None:
-    """rules/001 LABORER: one card per action; a leader with one Laborer client takes two."""
+    """Black Box rulebook, Laborer: one card per action; a leader with one Laborer client takes
+    two."""
     state = table(
         [{"hand": ["Insula"], "clientele": ["Laborer"]}, {"hand": ["Temple"]}],
         pool=["Wall", "Road", "Bath"],

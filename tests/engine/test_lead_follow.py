@@ -1,5 +1,5 @@
 """Leading and following: one order card of the role, a Jack as any role, a petition
-(rules/001 GAME PLAY, JACKS, PETITIONING; Appendix II for Imperium's petition of 3)."""
+(Black Box rulebook, Game Play, Jacks, Petitioning; Appendix II for Imperium's petition of 3)."""
 
 from __future__ import annotations
 
@@ -29,8 +29,8 @@ def leader_with(cards: list[str], version: str = "republic", players: int = 3) -
 
 
 def test_lead_one_order_card_of_its_role() -> None:
-    """rules/001 GAME PLAY step 1: "'Lead' by playing an Order card from her hand on top of her
-    Camp. This determines the Role for all players for this turn"."""
+    """Black Box rulebook, Game Play, step 1: "'Lead' by playing an Order card from her hand on top
+    of her Camp. This determines the Role for all players for this turn"."""
     state = leader_with(["Temple", "Insula"])
     temple = find(state, hand(state, 0), "Temple")
     after = engine.apply(state, lead("patron", temple))
@@ -42,7 +42,8 @@ def test_lead_one_order_card_of_its_role() -> None:
 
 
 def test_an_order_card_leads_only_its_own_role() -> None:
-    """rules/001 GAME PLAY: the card played determines the Role; a Temple (Marble) is a Patron."""
+    """Black Box rulebook, Game Play: the card played determines the Role; a Temple (Marble) is a
+    Patron."""
     state = leader_with(["Temple"])
     temple = hand(state, 0)[0]
     for role in ROLES:
@@ -53,7 +54,7 @@ def test_an_order_card_leads_only_its_own_role() -> None:
 
 @pytest.mark.parametrize("role", ROLES)
 def test_a_jack_leads_any_role(role: str) -> None:
-    """rules/001 JACKS: "you may lead one as any Role except Thinker"."""
+    """Black Box rulebook, Jacks: "you may lead one as any Role except Thinker"."""
     state = leader_with(["Jack"])
     jack = hand(state, 0)[0]
     assert is_legal(state, lead(role, jack))
@@ -62,15 +63,15 @@ def test_a_jack_leads_any_role(role: str) -> None:
 
 
 def test_a_jack_cannot_lead_thinker() -> None:
-    """rules/001 JACKS: "any Role except Thinker" - Thinker is not a role one can name."""
+    """Black Box rulebook, Jacks: "any Role except Thinker" - Thinker is not a role one can name."""
     state = leader_with(["Jack"])
     expect_malformed(state, lead("thinker", hand(state, 0)[0]), "bad_field")
 
 
 @pytest.mark.parametrize("role", ROLES)
 def test_republic_petition_of_two_same_role_cards_as_any_role(role: str) -> None:
-    """rules/001 PETITIONING: "lead or follow by playing any two Order cards of the same Role
-    (color) as a Jack"."""
+    """Black Box rulebook, Petitioning: "lead or follow by playing any two Order cards of the same
+    Role (color) as a Jack"."""
     state = leader_with(["Insula", "Road", "Temple"])
     pair = [find(state, hand(state, 0), "Insula"), find(state, hand(state, 0), "Road")]
     assert is_legal(state, lead(role, *pair))
@@ -80,13 +81,13 @@ def test_republic_petition_of_two_same_role_cards_as_any_role(role: str) -> None
 
 
 def test_republic_petition_takes_exactly_two() -> None:
-    """rules/001 PETITIONING: "two Order cards"; three is not a Republic petition."""
+    """Black Box rulebook, Petitioning: "two Order cards"; three is not a Republic petition."""
     state = leader_with(["Insula", "Road", "Latrine"])
     expect_illegal(state, lead("patron", *hand(state, 0)), "petition_size")
 
 
 def test_imperium_petition_takes_three() -> None:
-    """rules/001 Appendix II: "You need 3 cards for a petition" (Imperium)."""
+    """Black Box rulebook, Appendix II: "You need 3 cards for a petition" (Imperium)."""
     state = leader_with(["Insula", "Road", "Latrine"], version="imperium")
     three = hand(state, 0)
     expect_illegal(state, lead("patron", *three[:2]), "petition_size")
@@ -96,8 +97,8 @@ def test_imperium_petition_takes_three() -> None:
 
 
 def test_never_jacks_in_a_petition() -> None:
-    """rules/001 PETITIONING: "you may not play two Jacks as a Jack"; a petition is of Order
-    cards, so a Jack cannot stand in one either."""
+    """Black Box rulebook, Petitioning: "you may not play two Jacks as a Jack"; a petition is of
+    Order cards, so a Jack cannot stand in one either."""
     state = leader_with(["Jack", "Jack", "Insula"])
     jacks = [c for c in hand(state, 0) if state.names[c] == "Jack"]
     insula = find(state, hand(state, 0), "Insula")
@@ -110,14 +111,14 @@ def test_never_jacks_in_a_petition() -> None:
 
 
 def test_mixed_role_petition_is_rejected() -> None:
-    """rules/001 PETITIONING: the two cards must be "of the same Role (color)"."""
+    """Black Box rulebook, Petitioning: the two cards must be "of the same Role (color)"."""
     state = leader_with(["Insula", "Temple"])
     expect_illegal(state, lead("laborer", *hand(state, 0)), "petition_mixed")
 
 
 def test_followers_decide_clockwise_and_must_follow_the_led_role() -> None:
-    """rules/001 GAME PLAY step 2: "in clockwise order around the table each other player may
-    either 'Think' ... or 'Follow' by playing an Order card of the same Role as the Leader"."""
+    """Black Box rulebook, Game Play, step 2: "in clockwise order around the table each other player
+    may either 'Think' ... or 'Follow' by playing an Order card of the same Role as the Leader"."""
     state = table(
         [{"hand": ["Insula"]}, {"hand": ["Temple", "Road"]}, {"hand": ["Latrine"]}],
         pool=["Wood"],
@@ -136,8 +137,8 @@ def test_followers_decide_clockwise_and_must_follow_the_led_role() -> None:
 
 
 def test_follow_with_a_jack_or_a_petition_of_another_role() -> None:
-    """rules/001 JACKS: "You may also follow any Role with a Jack"; PETITIONING: "lead or follow"
-    with two same-role cards as a Jack."""
+    """Black Box rulebook, Jacks: "You may also follow any Role with a Jack"; Petitioning: "lead or
+    follow" with two same-role cards as a Jack."""
     state = table(
         [{"hand": ["Insula"]}, {"hand": ["Jack"]}, {"hand": ["Temple", "Statue"]}],
         pool=["Wood"],
@@ -151,7 +152,7 @@ def test_follow_with_a_jack_or_a_petition_of_another_role() -> None:
 
 
 def test_follow_cannot_use_cards_not_held() -> None:
-    """rules/001 GAME PLAY: cards are played "from her hand"."""
+    """Black Box rulebook, Game Play: cards are played "from her hand"."""
     state = table([{"hand": ["Insula"]}, {"hand": ["Road"]}])
     insula = hand(state, 0)[0]
     state = engine.apply(state, lead("laborer", insula))
@@ -159,8 +160,8 @@ def test_follow_cannot_use_cards_not_held() -> None:
 
 
 def test_played_cards_go_to_the_pool_and_jacks_to_their_pile() -> None:
-    """rules/001 GAME PLAY step 5: "move all Order cards played as Roles off the Camps into the
-    Pool"; JACKS: "any Jacks played return to the Jacks pile"."""
+    """Black Box rulebook, Game Play, step 5: "move all Order cards played as Roles off the Camps
+    into the Pool"; Jacks: "any Jacks played return to the Jacks pile"."""
     state = table(
         [{"hand": ["Insula", "Road"]}, {"hand": ["Jack"]}, {"hand": ["Latrine"]}],
     )
@@ -180,8 +181,8 @@ def test_played_cards_go_to_the_pool_and_jacks_to_their_pile() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_the_leader_card_passes_left(players: int) -> None:
-    """rules/001 GAME PLAY step 5: "The Leader now passes the Leader card to the player on her
-    left" (left = the next seat clockwise)."""
+    """Black Box rulebook, Game Play, step 5: "The Leader now passes the Leader card to the player
+    on her left" (left = the next seat clockwise)."""
     state = table([{"hand": ["Rubble"]} for _ in range(players)], leader=players - 1)
     state = engine.apply(state, lead("laborer", hand(state, players - 1)[0]))
     while kind(state) == "follow":
@@ -193,7 +194,8 @@ def test_the_leader_card_passes_left(players: int) -> None:
 
 
 def test_imperium_followers_petition_with_three() -> None:
-    """rules/001 Appendix II: Imperium petitions are 3 cards, for following as for leading."""
+    """Black Box rulebook, Appendix II: Imperium petitions are 3 cards, for following as for
+    leading."""
     state = table(
         [{"hand": ["Insula"]}, {"hand": ["Temple", "Statue", "Palace"]}],
         version="imperium",
@@ -207,8 +209,8 @@ def test_imperium_followers_petition_with_three() -> None:
 
 
 def test_a_petition_gives_one_action_like_a_jack() -> None:
-    """rules/001 PETITIONING: two cards are played "as a Jack" - one card's worth: one action for
-    leading (GAME PLAY step 3), one for following (step 4)."""
+    """Black Box rulebook, Petitioning: two cards are played "as a Jack" - one card's worth: one
+    action for leading (Game Play, step 3), one for following (step 4)."""
     state = table(
         [{"hand": ["Insula", "Road"]}, {"hand": ["Temple", "Statue"]}],
         pool=["Wall", "Bath", "Villa", "Shrine"],

@@ -1,5 +1,5 @@
-"""Legionary: Rome demands materials (rules/001 DEMANDING MATERIALS steps 1-6, Legionary Clients;
-rules/CARDS.md ruling: the Pool take is optional)."""
+"""Legionary: Rome demands materials (Black Box rulebook, Demanding Materials, steps 1-6, Legionary
+Clients; docs/rules.md, ruling "the Pool take is optional")."""
 
 from __future__ import annotations
 
@@ -46,10 +46,10 @@ def legionary_turn(players: list[dict[str, Any]], **top: Any) -> engine.State:
 
 
 def test_demand_claim_and_both_neighbours_give() -> None:
-    """rules/001 DEMANDING MATERIALS: 3. "If there are card(s) of the same color in the Pool then
-    you may immediately take one and place it in your STOCKPILE"; 4. "If your neighbors ... have
-    one or more cards of the color you are demanding in their hand then they must give one to
-    you"; 6. "the card you use to demand Materials never leaves your hand"."""
+    """Black Box rulebook, Demanding Materials: 3. "If there are card(s) of the same color in the
+    Pool then you may immediately take one and place it in your STOCKPILE"; 4. "If your neighbors
+    ... have one or more cards of the color you are demanding in their hand then they must give one
+    to you"; 6. "the card you use to demand Materials never leaves your hand"."""
     state = legionary_turn(
         [
             {"hand": ["Academy", "Temple"]},
@@ -76,8 +76,8 @@ def test_demand_claim_and_both_neighbours_give() -> None:
 
 
 def test_the_pool_take_is_optional() -> None:
-    """rules/001 DEMANDING MATERIALS step 3: "you *may* immediately take one"; rules/CARDS.md
-    ruling: optional."""
+    """Black Box rulebook, Demanding Materials, step 3: "you *may* immediately take one";
+    docs/rules.md, ruling "the Pool take is optional"."""
     state = legionary_turn(
         [{"hand": ["Academy", "Temple"]}, {"hand": ["Road"]}, {"hand": ["Wall"]}],
         pool=["Forum Romanum"],
@@ -90,7 +90,7 @@ def test_the_pool_take_is_optional() -> None:
 
 
 def test_one_pool_card_per_demand() -> None:
-    """rules/001 DEMANDING MATERIALS step 3: "take one" per demand."""
+    """Black Box rulebook, Demanding Materials, step 3: "take one" per demand."""
     state = legionary_turn(
         [{"hand": ["Academy", "Temple"]}, {"hand": ["Road"]}, {"hand": ["Wall"]}],
         pool=["Forum Romanum", "Palace", "Bath"],
@@ -105,8 +105,8 @@ def test_one_pool_card_per_demand() -> None:
 
 
 def test_the_neighbour_chooses_which_card_to_give() -> None:
-    """rules/001 DEMANDING MATERIALS step 4: "they must give one to you" - which one is the
-    giver's choice (the victim holds two different Marble cards)."""
+    """Black Box rulebook, Demanding Materials, step 4: "they must give one to you" - which one is
+    the giver's choice (the victim holds two different Marble cards)."""
     state = legionary_turn(
         [{"hand": ["Academy", "Temple"]}, {"hand": ["Statue", "Palace", "Road"]}, {"hand": []}],
     )
@@ -127,8 +127,8 @@ def test_the_neighbour_chooses_which_card_to_give() -> None:
 
 
 def test_glory_to_rome_when_a_neighbour_has_none() -> None:
-    """rules/001 DEMANDING MATERIALS step 5: "If either neighbor does not have a matching card she
-    says 'Glory to Rome!', and you get nothing from that player"."""
+    """Black Box rulebook, Demanding Materials, step 5: "If either neighbor does not have a matching
+    card she says 'Glory to Rome!', and you get nothing from that player"."""
     state = legionary_turn(
         [{"hand": ["Academy", "Temple"]}, {"hand": ["Road", "Wall"]}, {"hand": ["Villa"]}],
     )
@@ -139,8 +139,8 @@ def test_glory_to_rome_when_a_neighbour_has_none() -> None:
 
 
 def test_only_the_two_neighbours_in_four_players() -> None:
-    """rules/001 DEMANDING MATERIALS step 4: "your neighbors (the players sitting left and right
-    of you)" - the player across is not asked."""
+    """Black Box rulebook, Demanding Materials, step 4: "your neighbors (the players sitting left
+    and right of you)" - the player across is not asked."""
     state = legionary_turn(
         [
             {"hand": ["Academy", "Temple"]},
@@ -155,8 +155,8 @@ def test_only_the_two_neighbours_in_four_players() -> None:
 
 
 def test_two_players_the_opponent_is_the_only_neighbour() -> None:
-    """rules/001 DEMANDING MATERIALS: "In a two-player game, your opponent is your only neighbor"
-    (asked once, not twice)."""
+    """Black Box rulebook, Demanding Materials: "In a two-player game, your opponent is your only
+    neighbor" (asked once, not twice)."""
     state = legionary_turn(
         [{"hand": ["Academy", "Temple"]}, {"hand": ["Statue", "Palace"]}],
     )
@@ -169,10 +169,10 @@ def test_two_players_the_opponent_is_the_only_neighbour() -> None:
 
 
 def test_all_demands_at_once_including_multiples() -> None:
-    """rules/001 Legionary Clients: "If you perform more than one Legionary action in the same turn
-    you must reveal all Materials you are demanding at once. You may ask for any combination ...
-    including multiples of the same Material ... If a neighbor has part of what you are demanding,
-    he gives up as much as he has"."""
+    """Black Box rulebook, Legionary Clients: "If you perform more than one Legionary action in the
+    same turn you must reveal all Materials you are demanding at once. You may ask for any
+    combination ... including multiples of the same Material ... If a neighbor has part of what you
+    are demanding, he gives up as much as he has"."""
     state = legionary_turn(
         [
             {"hand": ["Academy", "Temple", "Statue", "Road"], "clientele": ["Legionary"] * 2},
@@ -199,9 +199,9 @@ def test_all_demands_at_once_including_multiples() -> None:
 
 
 def test_extra_actions_are_lost_when_the_hand_is_short() -> None:
-    """rules/001 Legionary Clients: "If you have fewer Order cards left in your hand than the
-    Legionary actions you have available the extra actions are lost"; step 1: "Turn over an Order
-    card (not a Jack)"."""
+    """Black Box rulebook, Legionary Clients: "If you have fewer Order cards left in your hand than
+    the Legionary actions you have available the extra actions are lost"; step 1: "Turn over an
+    Order card (not a Jack)"."""
     state = legionary_turn(
         [
             {"hand": ["Academy", "Temple", "Jack"], "clientele": ["Legionary"] * 2},
@@ -223,7 +223,7 @@ def test_extra_actions_are_lost_when_the_hand_is_short() -> None:
 
 
 def test_more_demands_than_actions_is_refused() -> None:
-    """rules/001 Legionary Clients: one demand per Legionary action."""
+    """Black Box rulebook, Legionary Clients: one demand per Legionary action."""
     state = legionary_turn(
         [{"hand": ["Academy", "Temple", "Statue"]}, {"hand": ["Palace"]}, {"hand": ["Road"]}],
     )
@@ -232,7 +232,8 @@ def test_more_demands_than_actions_is_refused() -> None:
 
 
 def test_a_follower_demands_from_the_leader_too() -> None:
-    """rules/001 DEMANDING MATERIALS: the neighbours of the player acting, whoever leads."""
+    """Black Box rulebook, Demanding Materials: the neighbours of the player acting, whoever
+    leads."""
     state = table(
         [
             {"hand": ["Academy", "Statue"]},

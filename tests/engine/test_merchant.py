@@ -1,4 +1,4 @@
-"""Merchant: sell a material into the Vault (rules/001 SELLING MATERIALS)."""
+"""Merchant: sell a material into the Vault (Black Box rulebook, Selling Materials)."""
 
 from __future__ import annotations
 
@@ -32,8 +32,8 @@ def merchant_turn(me: dict[str, Any], **top: Any) -> engine.State:
 
 
 def test_sell_moves_a_stockpile_material_to_the_vault() -> None:
-    """rules/001 SELLING MATERIALS: "taking one Material card from your Stockpile and tucking it
-    face-down underneath the right edge of your Camp - into your Vault"."""
+    """Black Box rulebook, Selling Materials: "taking one Material card from your Stockpile and
+    tucking it face-down underneath the right edge of your Camp - into your Vault"."""
     state = merchant_turn({"hand": ["Villa", "Temple"], "stockpile": ["Wall", "Road"]})
     wall = find(state, state.players[0].stockpile, "Wall")
     temple = find(state, hand(state, 0), "Temple")
@@ -46,8 +46,8 @@ def test_sell_moves_a_stockpile_material_to_the_vault() -> None:
 
 
 def test_the_vault_is_limited_by_influence() -> None:
-    """rules/001 SELLING MATERIALS: "Space in your Vault is limited by your current Influence. You
-    start the game with two Influence"."""
+    """Black Box rulebook, Selling Materials: "Space in your Vault is limited by your current
+    Influence. You start the game with two Influence"."""
     state = merchant_turn(
         {
             "hand": ["Villa"],
@@ -66,9 +66,9 @@ def test_the_vault_is_limited_by_influence() -> None:
 
 
 def test_a_sale_over_the_vault_limit_is_refused() -> None:
-    """rules/001 SELLING MATERIALS: the Vault limit. The pending Merchant decision is loaded from
-    JSON with the Vault already full (play never asks it: a full Vault leaves nothing to do, see
-    the test above): the sale is refused with "vault_full" and nothing changes."""
+    """Black Box rulebook, Selling Materials: the Vault limit. The pending Merchant decision is
+    loaded from JSON with the Vault already full (play never asks it: a full Vault leaves nothing to
+    do, see the test above): the sale is refused with "vault_full" and nothing changes."""
     state = merchant_turn(
         {"hand": ["Villa"], "stockpile": ["Wall", "Road"], "vault": ["Stone"]},
     )
@@ -80,7 +80,7 @@ def test_a_sale_over_the_vault_limit_is_refused() -> None:
 
 
 def test_more_influence_more_vault() -> None:
-    """rules/001 Benefits of Completing a Structure: Influence allows you to "store more
+    """Black Box rulebook, Benefits of Completing a Structure: Influence allows you to "store more
     Materials in your Vault"."""
     state = merchant_turn(
         {
@@ -95,9 +95,10 @@ def test_more_influence_more_vault() -> None:
 
 
 def test_vault_card_is_public_on_its_turn_and_hidden_after() -> None:
-    """rules/001 SELLING MATERIALS: "The number of cards in your Vault is public information, as is
-    the identity of a card in your Vault on the turn that you put it in; however, after the turn
-    that it is put in no player may inspect the identity of a card in your Vault - not even you!"
+    """Black Box rulebook, Selling Materials: "The number of cards in your Vault is public
+    information, as is the identity of a card in your Vault on the turn that you put it in; however,
+    after the turn that it is put in no player may inspect the identity of a card in your Vault -
+    not even you!"
     """
     state = merchant_turn(
         {

@@ -1,4 +1,4 @@
-"""Patron and clients (rules/001 HIRING CLIENTS, Clients; GAME PLAY steps 3-4)."""
+"""Patron and clients (Black Box rulebook, Hiring Clients, Clients; Game Play, steps 3-4)."""
 
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ def hire(card: int) -> dict[str, object]:
 
 
 def test_hire_takes_a_pool_card_into_the_clientele() -> None:
-    """rules/001 HIRING CLIENTS: "You execute a Patron action by taking a card from the Pool and
-    tucking it underneath the left edge of your Camp ... It is now a Client"."""
+    """Black Box rulebook, Hiring Clients: "You execute a Patron action by taking a card from the
+    Pool and tucking it underneath the left edge of your Camp ... It is now a Client"."""
     state = table([{"hand": ["Temple"]}, {"hand": ["Rubble"]}], pool=["Road", "Wall"])
     state = engine.apply(state, lead("patron", hand(state, 0)[0]))
     state = engine.apply(state, think())
@@ -37,7 +37,7 @@ def test_hire_takes_a_pool_card_into_the_clientele() -> None:
 
 
 def test_clientele_is_limited_by_influence() -> None:
-    """rules/001 HIRING CLIENTS: "Your total number of Clients is limited by your current
+    """Black Box rulebook, Hiring Clients: "Your total number of Clients is limited by your current
     Influence - you start the game with two Influence". With a full Clientele the leader's
     Patron actions have nothing to do, so they are never offered and the turn moves on."""
     state = table(
@@ -53,9 +53,9 @@ def test_clientele_is_limited_by_influence() -> None:
 
 
 def test_a_hire_over_the_clientele_limit_is_refused() -> None:
-    """rules/001 HIRING CLIENTS: the Clientele limit. The pending Patron decision is loaded from
-    JSON with the Clientele already full (play never asks it: see the test above): the hire is
-    refused with "clientele_full" and nothing changes."""
+    """Black Box rulebook, Hiring Clients: the Clientele limit. The pending Patron decision is
+    loaded from JSON with the Clientele already full (play never asks it: see the test above): the
+    hire is refused with "clientele_full" and nothing changes."""
     state = table(
         [{"hand": ["Temple"], "clientele": ["Patron"]}, {"hand": ["Statue"]}],
         pool=["Road", "Wall", "Bath"],
@@ -71,8 +71,8 @@ def test_a_hire_over_the_clientele_limit_is_refused() -> None:
 
 
 def test_more_influence_more_clients() -> None:
-    """rules/001 Benefits of Completing a Structure: Influence "allows you to hire more Clients".
-    Influence 3 (one Rubble Site earned) allows a third client."""
+    """Black Box rulebook, Benefits of Completing a Structure: Influence "allows you to hire more
+    Clients". Influence 3 (one Rubble Site earned) allows a third client."""
     state = table(
         [
             {"hand": ["Temple"], "clientele": ["Patron", "Laborer"], "influence": ["rubble"]},
@@ -91,8 +91,8 @@ def test_more_influence_more_clients() -> None:
 
 
 def test_a_client_hired_this_turn_does_not_act() -> None:
-    """rules/001 HIRING CLIENTS: "A new Client does not perform its action during the turn that it
-    is hired - you must wait until the next turn in which its Role is led"."""
+    """Black Box rulebook, Hiring Clients: "A new Client does not perform its action during the turn
+    that it is hired - you must wait until the next turn in which its Role is led"."""
     state = table(
         [{"hand": ["Temple", "Statue"], "influence": ["rubble"]}, {"hand": ["Rubble"]}],
         pool=["Palace", "Forum Romanum", "Road"],
@@ -112,8 +112,9 @@ def test_a_client_hired_this_turn_does_not_act() -> None:
 
 
 def test_clients_act_even_when_their_owner_thought() -> None:
-    """rules/001 GAME PLAY step 4: "Players who thought instead of following do still get to take
-    actions for their Clients!"; Clients: "even if you decide to Think rather than follow"."""
+    """Black Box rulebook, Game Play, step 4: "Players who thought instead of following do still get
+    to take actions for their Clients!"; Clients: "even if you decide to Think rather than
+    follow"."""
     state = table(
         [
             {"hand": ["Temple"]},
@@ -132,8 +133,8 @@ def test_clients_act_even_when_their_owner_thought() -> None:
 
 
 def test_clients_of_another_role_do_not_act() -> None:
-    """rules/001 Clients: "Each of your Clients may perform its action in any turn when its Role
-    is led" - and only then."""
+    """Black Box rulebook, Hiring Clients, Clients: "Each of your Clients may perform its action in
+    any turn when its Role is led" - and only then."""
     state = table(
         [{"hand": ["Temple"]}, {"hand": ["Rubble"], "clientele": ["Laborer", "Merchant"]}],
         pool=["Road"],
@@ -146,7 +147,8 @@ def test_clients_of_another_role_do_not_act() -> None:
 
 
 def test_any_action_may_be_skipped() -> None:
-    """rules/001 GAME PLAY step 3: "the Leader *may* perform one action"; unused actions lapse."""
+    """Black Box rulebook, Game Play, step 3: "the Leader *may* perform one action"; unused actions
+    lapse."""
     state = table(
         [{"hand": ["Temple"], "clientele": ["Patron"]}, {"hand": ["Statue"]}],
         pool=["Road", "Wall"],
@@ -165,9 +167,9 @@ def test_any_action_may_be_skipped() -> None:
 
 
 def test_role_cards_of_this_turn_cannot_be_hired() -> None:
-    """rules/001 GAME PLAY step 5: the cards played as Roles go to the Pool only "Once all players
-    have finished"; until then they are on the Camps, not in the Pool (as rules/001 LABORER notes
-    for Laborer)."""
+    """Black Box rulebook, Game Play, step 5: the cards played as Roles go to the Pool only "Once
+    all players have finished"; until then they are on the Camps, not in the Pool (as Black Box
+    rulebook, Laborer notes for Laborer)."""
     state = table(
         [{"hand": ["Temple"]}, {"hand": ["Statue"]}],
         pool=["Road"],

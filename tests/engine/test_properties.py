@@ -1,4 +1,4 @@
-"""Seeded random playouts (OpenSpiel's random_sim_test): issue 2's property test.
+"""Seeded random playouts (OpenSpiel's random_sim_test): the engine's property test.
 
 2,000 complete random games across 2-5 players and both versions, building functions active
 (a tenth are training games). After every action every card is in exactly one zone and the total
@@ -137,7 +137,7 @@ COVERAGE_GAMES = range(GAMES, GAMES + 400)
 
 @pytest.mark.slow
 def test_every_building_is_completed_in_some_random_game() -> None:
-    """Issue 3: the random games exercise every building function of both versions."""
+    """The random games exercise every building function of both versions."""
     done = completions(COVERAGE_GAMES)
     print(report(done))
     for version in ("republic", "imperium"):

@@ -1,4 +1,5 @@
-"""engine.safe_action: what the server plays for a seat whose time ran out (issue 5, deadlines)."""
+"""engine.safe_action: what the server plays for a seat whose time ran out (its clock
+ran out)."""
 
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ def test_safe_action_thinks_at_a_lead_and_skips_optional_actions() -> None:
 
 
 def test_safe_action_gives_only_what_a_victim_must() -> None:
-    """rules/001 DEMANDING MATERIALS: a neighbour must give matching cards; when he may choose
-    which, the safe action gives one of them, and with a Palisade it gives nothing."""
+    """Black Box rulebook, Demanding Materials: a neighbour must give matching cards; when he may
+    choose which, the safe action gives one of them, and with a Palisade it gives nothing."""
     for palisade, given in ((False, 1), (True, 0)):
         buildings = [{"name": "Palisade", "complete": True}] if palisade else []
         state = table(

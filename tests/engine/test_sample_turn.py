@@ -1,5 +1,5 @@
-"""The rulebook's SAMPLE TURN (rules/001 "SAMPLE TURN", steps 1-5; rules/CARDS.md section 5
-item 1), played move by move."""
+"""The rulebook's Sample Turn (Black Box rulebook, Sample Turn, steps 1-5), played move
+by move."""
 
 from __future__ import annotations
 
@@ -75,9 +75,10 @@ def test_sample_turn() -> None:
 
 
 def test_clients_example_three_actions_or_think_and_two() -> None:
-    """rules/001 HIRING CLIENTS example: "If you have two Laborer Clients and another player leads
-    with a Laborer card, you may either follow with a Laborer card and perform three Laborer
-    actions or execute one Thinker action immediately and still perform two Laborer actions"."""
+    """Black Box rulebook, Hiring Clients, Clients, example: "If you have two Laborer Clients and
+    another player leads with a Laborer card, you may either follow with a Laborer card and perform
+    three Laborer actions or execute one Thinker action immediately and still perform two Laborer
+    actions"."""
     base = table(
         [{"hand": ["Insula"]}, {"hand": ["Road"], "clientele": ["Laborer", "Laborer"]}],
         pool=["Wood", "Brick", "Concrete", "Stone"],

@@ -165,6 +165,97 @@ def test_seed_changes_ids_not_names() -> None:
     assert engine.state_hash(a) == engine.state_hash(table([{"hand": ["Temple"]}, {}], seed=1))
 
 
+def test_influence_as_a_number_counts_the_structures_sites() -> None:
+    """docs/scenarios.md: `influence` as a number is the player's Influence; Sites are added, the
+    most valuable first, on top of those of completed structures."""
+    state = table(
+        [{"influence": 7, "buildings": [{"name": "Insula", "complete": True}]}, {"influence": 2}]
+    )
+    assert [state.influence(s) for s in range(2)] == [7, 2]
+    # The Insula's Rubble Site, then a Stone (3) and a Rubble (1) Site make up 2 + 1 + 4.
+    assert sorted(state.material(c) for c in state.players[0].influence) == [
+        "rubble",
+        "rubble",
+        "stone",
+    ]
+    assert sorted(all_ids(state)) == list(range(len(state.names)))
+
+
+def test_a_completed_structure_whose_site_is_with_another_player() -> None:
+    """Black Box rulebook, Appendix I, Prison: the thief gives "the Site card upon which the Prison
+    was built" to the player robbed, who keeps the stolen structure's Site too. `site_to` puts a
+    completed structure's Site in another player's Influence."""
+    state = table(
+        [
+            {
+                "buildings": [
+                    {"name": "Prison", "complete": True, "site_to": 1},
+                    {"name": "Tower", "complete": True, "site_to": 1},
+                ]
+            },
+            {},
+        ]
+    )
+    assert state.influence(0) == 2 and state.influence(1) == 2 + 3 + 2
+    assert [b.complete for b in state.players[0].buildings] == [True, True]
+    assert sorted(all_ids(state)) == list(range(len(state.names)))
+
+
+def test_a_foundation_out_of_town_and_the_sites_left() -> None:
+    """Black Box rulebook, Out of Town Sites: a foundation may stand on an out-of-town Site; it
+    takes one of those, so the in-town Sites stay as many as the players."""
+    state = table([{"buildings": [{"name": "Temple", "out_of_town": True}]}, {}])
+    (temple,) = state.players[0].buildings
+    assert temple.out_of_town and state.material(temple.site) == "marble"
+    assert engine.view(state, 1)["players"][0]["buildings"][0]["out_of_town"] is True
+    assert engine.view(state, None)["sites"]["marble"] == {"in_town": 2, "out_of_town": 3}
+
+
+def test_a_structure_already_public() -> None:
+    """Black Box rulebook, Appendix I, Stairway: a public structure's function is granted "to all
+    players": an opponent's public Shrine raises everyone's hand size."""
+    state = table([{}, {"buildings": [{"name": "Shrine", "complete": True, "public": True}]}])
+    assert state.players[1].buildings[0].public
+    assert [engine.view(state, 0)["players"][s]["hand_size"] for s in range(2)] == [7, 7]
+
+
+@pytest.mark.parametrize(
+    ("description", "zone"),
+    [
+        (
+            {"players": [{"hand": ["Temple"]}, {"stockpile": ["Temple"] * 3}]},
+            "player 1's stockpile",
+        ),
+        ({"players": [{}, {}], "pool": ["Jack"] * 7}, "the Pool"),
+        ({"players": [{}, {}], "deck": ["Temple"] * 4}, "the deck"),
+        ({"players": [{"camp": ["Marble"] * 40}, {}]}, "player 0's camp"),
+        (
+            {"players": [{"buildings": [{"name": "Temple", "materials": ["Temple"] * 3}]}, {}]},
+            "player 0's Temple (its materials)",
+        ),
+        ({"players": [{"influence": ["marble"] * 7}, {}]}, "player 0's influence"),
+        ({"players": [{"influence": 80}, {}]}, "player 0's influence"),
+        (
+            {
+                "players": [
+                    {"buildings": [{"name": n} for n in ("Villa", "Garden", "Prison", "Sewer")]},
+                    {"buildings": [{"name": n} for n in ("Catacomb", "Scriptorium", "Garden")]},
+                ]
+            },
+            "player 1's Garden (its Site)",
+        ),
+    ],
+)
+def test_a_description_asking_too_much_names_the_zone(
+    description: dict[str, Any], zone: str
+) -> None:
+    """docs/scenarios.md, Errors: asking for more cards or Sites than exist names the zone."""
+    with pytest.raises(engine.SetupError) as info:
+        engine.scenario(description)
+    assert info.value.code == "not_enough_cards"
+    assert info.value.detail.startswith(zone + ":"), info.value.detail
+
+
 BAD: list[tuple[dict[str, Any], str]] = [
     ({"players": [{"hand": ["Dragon"]}, {}]}, "unknown_card"),
     ({"players": [{"hand": ["Temple"] * 4}, {}]}, "not_enough_cards"),
@@ -187,6 +278,19 @@ BAD: list[tuple[dict[str, Any], str]] = [
     ({"players": [{}, {}], "version": "empire"}, "bad_version"),
     ({"players": [{}, {}], "options": {"turbo": True}}, "bad_option"),
     ({"players": "two"}, "bad_scenario"),
+    ({"players": [{"influence": 1}, {}]}, "bad_scenario"),
+    ({"players": [{"influence": True}, {}]}, "bad_scenario"),
+    (
+        {"players": [{"influence": 3, "buildings": [{"name": "Temple", "complete": True}]}, {}]},
+        "bad_scenario",
+    ),
+    ({"players": [{"buildings": [{"name": "Temple", "public": True}]}, {}]}, "bad_scenario"),
+    ({"players": [{"buildings": [{"name": "Temple", "site_to": 1}]}, {}]}, "bad_scenario"),
+    (
+        {"players": [{"buildings": [{"name": "Temple", "complete": True, "site_to": 2}]}, {}]},
+        "bad_scenario",
+    ),
+    ({"players": [{"buildings": [{"name": "Temple", "out_of_town": "yes"}]}, {}]}, "bad_scenario"),
 ]
 
 
@@ -214,3 +318,17 @@ def test_the_documented_example_builds() -> None:
     assert me["buildings"][2]["site"] == "brick"
     state = engine.apply(state, {"type": "think", "take": "cards"})
     assert names(state, state.players[0].hand)[3:] == ["Road", "Wall"]
+
+
+def test_every_documented_description_builds() -> None:
+    """Every JSON description in docs/scenarios.md builds; the Prison's and the give's say what
+    their text says."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "scenarios.md").read_text()
+    blocks = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", doc, re.S)]
+    assert len(blocks) == 3
+    states = [engine.scenario(b) for b in blocks]
+    prison = states[1]
+    assert [prison.influence(s) for s in range(2)] == [2, 2 + 3 + 2]
+    give = engine.prompt(states[2])
+    assert (give["seat"], give["kind"], give["to"]) == (1, "give", 0)
+    assert [c["name"] for c in give["revealed"]] == ["Temple"]

@@ -1,5 +1,6 @@
-"""Setting up a table (rules/001 SET-UP: Starting Hands, Starting Sites, Determining Starting
-Player, Starting Pool, Training Game; Appendix II for Imperium; rules/CARDS.md rulings)."""
+"""Setting up a table (Black Box rulebook, Set-up: Starting Hands, Starting Sites, Determining
+Starting Player, Starting Pool, Training Game; Appendix II for Imperium; docs/rules.md, rulings "tie
+for the first lead" and "Sites in the training game")."""
 
 from __future__ import annotations
 
@@ -20,8 +21,8 @@ def sites(state: engine.State) -> dict[str, dict[str, int]]:
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_republic_deals_five_cards_each(players: int) -> None:
-    """rules/001 Starting Hands: "deal each player five cards face down. Place the Jack cards in
-    the middle of the playing surface in a pile"."""
+    """Black Box rulebook, Starting Hands: "deal each player five cards face down. Place the Jack
+    cards in the middle of the playing surface in a pile"."""
     state = engine.new_game("republic", players, seed=players)
     v = engine.view(state, None)
     for p in state.players:
@@ -32,8 +33,8 @@ def test_republic_deals_five_cards_each(players: int) -> None:
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_imperium_deals_four_cards_and_a_jack_each(players: int) -> None:
-    """rules/001 Appendix II: "Your starting hand consists of only 4 cards but 1 additional
-    Jack"."""
+    """Black Box rulebook, Appendix II: "Your starting hand consists of only 4 cards but 1
+    additional Jack"."""
     state = engine.new_game("imperium", players, seed=players)
     for p in state.players:
         counts = Counter(state.names[c] for c in p.hand)
@@ -45,8 +46,8 @@ def test_imperium_deals_four_cards_and_a_jack_each(players: int) -> None:
 @pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize("players", PLAYERS)
 def test_sites_in_town_equal_the_number_of_players(version: str, players: int) -> None:
-    """rules/001 Starting Sites: "Create a stack of each Site card equal to the number of players
-    ... Leave the unselected Sites ... The upside-down Sites are Out of Town Sites"."""
+    """Black Box rulebook, Starting Sites: "Create a stack of each Site card equal to the number of
+    players ... Leave the unselected Sites ... The upside-down Sites are Out of Town Sites"."""
     state = engine.new_game(version, players, seed=11)
     for m in MATERIALS:
         assert sites(state)[m] == {"in_town": players, "out_of_town": 6 - players}
@@ -57,8 +58,8 @@ def test_sites_in_town_equal_the_number_of_players(version: str, players: int) -
 @pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize("players", PLAYERS)
 def test_pool_and_deck_after_setup(version: str, players: int) -> None:
-    """rules/001 Determining Starting Player / Starting Pool: one order card face up into the Pool
-    per player (more only to break a tie); the remaining order cards form the draw pile."""
+    """Black Box rulebook, Determining Starting Player / Starting Pool: one order card face up into
+    the Pool per player (more only to break a tie); the remaining order cards form the draw pile."""
     state = engine.new_game(version, players, seed=5)
     hand_orders = 5 if version == "republic" else 4
     assert len(state.pool) >= players
@@ -76,9 +77,9 @@ def first_round(state: engine.State) -> dict[int, str]:
 
 
 def replay_leader(state: engine.State) -> tuple[int, int]:
-    """Who starts, by rules/001 "The player whose card comes first in the alphabet starts - deal
-    extra cards into the Pool in order to break ties", read off the Pool in deal order; returns
-    (leader, cards dealt)."""
+    """Who starts, by the Black Box rulebook, Determining Starting Player: "The player whose card
+    comes first in the alphabet starts - deal extra cards into the Pool in order to break ties",
+    read off the Pool in deal order; returns (leader, cards dealt)."""
     contenders = list(range(state.n))
     i = 0
     while True:
@@ -95,7 +96,7 @@ def replay_leader(state: engine.State) -> tuple[int, int]:
 @pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize("players", PLAYERS)
 def test_leader_is_the_alphabetically_first_card(version: str, players: int) -> None:
-    """rules/001 Determining Starting Player, without a tie."""
+    """Black Box rulebook, Determining Starting Player, without a tie."""
     for seed in range(200):
         state = engine.new_game(version, players, seed)
         if len(state.pool) == players:
@@ -112,8 +113,8 @@ def test_leader_is_the_alphabetically_first_card(version: str, players: int) -> 
 @pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize("players", PLAYERS)
 def test_a_tie_deals_extra_cards_into_the_pool(version: str, players: int) -> None:
-    """rules/001 Determining Starting Player: "deal extra cards into the Pool in order to break
-    ties". Find seeds whose first deal ties for the first name and check the extra deal."""
+    """Black Box rulebook, Determining Starting Player: "deal extra cards into the Pool in order to
+    break ties". Find seeds whose first deal ties for the first name and check the extra deal."""
     found = 0
     for seed in range(3000):
         state = engine.new_game(version, players, seed)
@@ -137,8 +138,9 @@ def test_a_tie_deals_extra_cards_into_the_pool(version: str, players: int) -> No
 @pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize("players", PLAYERS)
 def test_training_game_uses_three_sites_each_and_half_the_deck(version: str, players: int) -> None:
-    """rules/001 Training Game: "use at most three of each Site card and remove half the draw pile
-    from play"; rules/CARDS.md ruling: the Sites beyond 3 per material are out of the game."""
+    """Black Box rulebook, Set-up, Training Game: "use at most three of each Site card and remove
+    half the draw pile from play"; docs/rules.md, ruling "Sites in the training game": the Sites
+    beyond 3 per material are out of the game."""
     full = engine.new_game(version, players, seed=3)
     state = engine.new_game(version, players, seed=3, options={"training": True})
     assert engine.view(state, None)["training"] is True
@@ -161,7 +163,7 @@ def test_training_game_uses_three_sites_each_and_half_the_deck(version: str, pla
 @pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize("players", PLAYERS)
 def test_same_seed_same_state(version: str, players: int) -> None:
-    """Determinism (issue 2): the configuration and seed reproduce the table exactly."""
+    """Determinism: the configuration and seed reproduce the table exactly."""
     a = engine.new_game(version, players, seed=42)
     b = engine.new_game(version, players, seed=42)
     assert engine.state_hash(a) == engine.state_hash(b)
@@ -171,7 +173,7 @@ def test_same_seed_same_state(version: str, players: int) -> None:
 
 
 def test_the_setup_conserves_every_card() -> None:
-    """Every physical card is in exactly one zone after setup (rules/001 CONTENTS)."""
+    """Every physical card is in exactly one zone after setup (Black Box rulebook, Contents)."""
     for version in VERSIONS:
         for players in PLAYERS:
             for training in (False, True):
@@ -194,7 +196,8 @@ def test_the_setup_conserves_every_card() -> None:
     ],
 )
 def test_bad_configuration(args: tuple[object, ...], code: str) -> None:
-    """Glory to Rome is for 2-5 players (rules/001 title page) in one of two versions (App. II)."""
+    """Glory to Rome is for 2-5 players (Black Box rulebook, title page) in one of two versions
+    (Appendix II)."""
     with pytest.raises(engine.SetupError) as info:
         engine.new_game(*args)  # type: ignore[arg-type]
     assert info.value.code == code

@@ -1,4 +1,4 @@
-"""The Thinker action (rules/001 THINKING)."""
+"""The Thinker action (Black Box rulebook, Thinking)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def two_players(hand0: list[str], **top: object) -> engine.State:
 
 
 def test_take_a_jack() -> None:
-    """rules/001 THINKING: "Take one Jack (if available)"."""
+    """Black Box rulebook, Thinking: "Take one Jack (if available)"."""
     state = two_players(["Brick", "Stone"])
     jacks = engine.view(state, None)["jacks_count"]
     after = engine.apply(state, think("jack"))
@@ -36,7 +36,7 @@ def test_take_a_jack() -> None:
 
 
 def test_no_jack_left_to_take() -> None:
-    """rules/001 THINKING: a Jack only "if available"."""
+    """Black Box rulebook, Thinking: a Jack only "if available"."""
     state = two_players(["Brick"], jacks=0)
     assert not is_legal(state, think("jack"))
     assert is_legal(state, think("cards"))
@@ -45,8 +45,8 @@ def test_no_jack_left_to_take() -> None:
 
 @pytest.mark.parametrize("held", [0, 1, 2, 4])
 def test_draw_refills_to_hand_size_all_the_way(held: int) -> None:
-    """rules/001 THINKING: "Draw as many Order cards from the draw pile as you need to fill to your
-    hand refill size (normally five) ... You may not fill your hand partially"."""
+    """Black Box rulebook, Thinking: "Draw as many Order cards from the draw pile as you need to
+    fill to your hand refill size (normally five) ... You may not fill your hand partially"."""
     start = ["Marble", "Brick", "Wood", "Rubble"][:held]
     state = two_players(start)
     after = engine.apply(state, think("cards"))
@@ -60,8 +60,8 @@ def test_draw_refills_to_hand_size_all_the_way(held: int) -> None:
 
 @pytest.mark.parametrize("held", [5, 6, 8])
 def test_draw_one_when_at_or_above_hand_size(held: int) -> None:
-    """rules/001 THINKING: "Draw one additional Order card (if you are at or above your hand refill
-    size)"; SAMPLE TURN step 2: Player 4 "already has 5 cards. He draws 1 more"."""
+    """Black Box rulebook, Thinking: "Draw one additional Order card (if you are at or above your
+    hand refill size)"; Sample Turn, step 2: Player 4 "already has 5 cards. He draws 1 more"."""
     start = (["Rubble", "Wood", "Brick", "Concrete", "Stone", "Marble"] * 2)[:held]
     state = two_players(start)
     after = engine.apply(state, think("cards"))
@@ -70,9 +70,9 @@ def test_draw_one_when_at_or_above_hand_size(held: int) -> None:
 
 
 def test_jacks_in_hand_count_toward_hand_size() -> None:
-    """rules/001 THINKING: the hand refill size counts the cards in hand, and a Jack in hand is a
-    card in hand (rules/001 JACKS: "Jacks are wild cards" played from the hand). Four orders and
-    a Jack are five cards: thinking draws exactly one."""
+    """Black Box rulebook, Thinking: the hand refill size counts the cards in hand, and a Jack in
+    hand is a card in hand (Black Box rulebook, Jacks: "Jacks are wild cards" played from the hand).
+    Four orders and a Jack are five cards: thinking draws exactly one."""
     state = two_players(["Rubble", "Wood", "Brick", "Concrete", "Jack"])
     after = engine.apply(state, think("cards"))
     assert len(hand(after, 0)) == 6
@@ -83,9 +83,9 @@ def test_jacks_in_hand_count_toward_hand_size() -> None:
 
 
 def test_the_leader_thinking_ends_the_turn() -> None:
-    """rules/001 THINKING: "If on your turn as Leader you choose to Think instead of leading ...
-    the other players do not get to follow. When you are finished the turn ends and you pass the
-    Leader card to the player on your left"."""
+    """Black Box rulebook, Thinking: "If on your turn as Leader you choose to Think instead of
+    leading ... the other players do not get to follow. When you are finished the turn ends and you
+    pass the Leader card to the player on your left"."""
     state = table(
         [
             {"hand": ["Rubble"], "clientele": ["Laborer"]},
@@ -107,7 +107,8 @@ def test_the_leader_thinking_ends_the_turn() -> None:
 
 
 def test_a_follower_may_think_instead() -> None:
-    """rules/001 GAME PLAY step 2: each other player may "'Think' and draw more cards"."""
+    """Black Box rulebook, Game Play, step 2: each other player may "'Think' and draw more
+    cards"."""
     state = table([{"hand": ["Rubble", "Wood"]}, {"hand": ["Brick"]}], deck=DECK)
     state = engine.apply(state, lead("laborer", hand(state, 0)[0]))
     assert kind(state) == "follow"
@@ -119,8 +120,8 @@ def test_a_follower_may_think_instead() -> None:
 
 
 def test_thinking_draws_the_last_card_ends_the_game() -> None:
-    """rules/001 ENDING THE GAME: "The draw deck runs out". A refill that empties the deck ends the
-    game at once, even short of the hand size."""
+    """Black Box rulebook, Ending the Game: "The draw deck runs out". A refill that empties the deck
+    ends the game at once, even short of the hand size."""
     state = two_players(["Rubble"], deck=["Temple", "Road"], deck_rest=False)
     after = engine.apply(state, think("cards"))
     assert names(after, hand(after, 0)) == [*names(state, hand(state, 0)), "Temple", "Road"]

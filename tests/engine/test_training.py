@@ -1,7 +1,7 @@
-"""The training game (rules/001 LEARNING FROM THE RULES "Training Game"; Completing a Structure
-"Training Game: Ignore the special Function ... you still gain the additional Influence"; ENDING THE
-GAME "Training Game: ... the Catacomb and Forum Romanum end conditions do not apply"). Its setup
-(three Sites of each material, half the deck) is in test_setup.py."""
+"""The training game (Black Box rulebook, Learning from the Rules "Training Game"; Completing a
+Structure "Training Game: Ignore the special Function ... you still gain the additional Influence";
+ENDING THE GAME "Training Game: ... the Catacomb and Forum Romanum end conditions do not apply").
+Its setup (three Sites of each material, half the deck) is in test_setup.py."""
 
 from __future__ import annotations
 
@@ -46,7 +46,8 @@ def test_functions_are_ignored_but_influence_is_gained() -> None:
 
 
 def test_completing_a_catacomb_does_not_end_the_training_game() -> None:
-    """rules/001 ENDING THE GAME, Training Game: the Catacomb end condition does not apply."""
+    """Black Box rulebook, Ending the Game, Training Game: the Catacomb end condition does not
+    apply."""
     state = craftsman_turn(
         {
             "hand": ["Dock", "Villa"],
@@ -63,8 +64,8 @@ def test_completing_a_catacomb_does_not_end_the_training_game() -> None:
 
 
 def test_forum_romanum_does_not_win_the_training_game() -> None:
-    """rules/001 ENDING THE GAME, Training Game: the Forum Romanum end condition does not apply,
-    even with a client of each role and a material of each type in the Stockpile."""
+    """Black Box rulebook, Ending the Game, Training Game: the Forum Romanum end condition does not
+    apply, even with a client of each role and a material of each type in the Stockpile."""
     state = craftsman_turn(
         {
             "hand": ["Dock", "Palace"],

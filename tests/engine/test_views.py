@@ -1,6 +1,6 @@
-"""What each viewer may see (DESIGN.md hidden information; rules/001 THE CARDS / SELLING MATERIALS /
-Legionary "A player must say how many cards he has if asked"; "The draw deck runs out (you may
-count it)")."""
+"""What each viewer may see (docs/rules.md, Hidden information; Black Box rulebook, The Cards /
+Selling Materials / Legionary "A player must say how many cards he has if asked"; "The draw deck
+runs out (you may count it)")."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def sample() -> engine.State:
 
 
 def test_own_hand_visible_others_as_counts() -> None:
-    """DESIGN.md: "the seat's own hand; other hands as counts"."""
+    """docs/rules.md, Hidden information: the seat's own hand; other hands as counts."""
     state = sample()
     for viewer in range(state.n):
         v = engine.view(state, viewer)
@@ -57,7 +57,7 @@ def test_own_hand_visible_others_as_counts() -> None:
 
 
 def test_spectator_sees_no_hand() -> None:
-    """DESIGN.md: "`seat=None` is a spectator"; no hand is visible to him."""
+    """docs/rules.md, Hidden information: `seat=None` is a spectator; no hand is visible to him."""
     state = sample()
     v = engine.view(state, None)
     assert v["seat"] is None
@@ -66,9 +66,9 @@ def test_spectator_sees_no_hand() -> None:
 
 
 def test_deck_vaults_and_sites_as_counts() -> None:
-    """DESIGN.md: "the deck as a count; each vault as a count"; rules/001 ENDING THE GAME "The draw
-    deck runs out (you may count it)"; SELLING MATERIALS "The number of cards in your Vault is
-    public information"."""
+    """docs/rules.md, Hidden information: the deck as a count, each vault as a count; Black Box
+    rulebook, Ending the Game "The draw deck runs out (you may count it)"; Selling Materials "The
+    number of cards in your Vault is public information"."""
     state = sample()
     for viewer in (0, 1, None):
         v = engine.view(state, viewer)
@@ -81,8 +81,8 @@ def test_deck_vaults_and_sites_as_counts() -> None:
 
 
 def test_public_zones_are_visible_to_all() -> None:
-    """rules/001 YOUR CAMP: Clientele, Stockpile, structures and Influence lie face up; the Pool is
-    face up (rules/001 Starting Pool)."""
+    """Black Box rulebook, Your Camp: Clientele, Stockpile, structures and Influence lie face up;
+    the Pool is face up (Black Box rulebook, Starting Pool)."""
     state = sample()
     me = state.players[0]
     for viewer in (0, 1, 2, None):
@@ -99,7 +99,7 @@ def test_public_zones_are_visible_to_all() -> None:
 
 @pytest.mark.parametrize("viewer", [0, 1, 2, None])
 def test_no_hidden_card_in_any_view(viewer: int | None) -> None:
-    """No view names a card hidden from its viewer (DESIGN.md hidden information)."""
+    """No view names a card hidden from its viewer (docs/rules.md, Hidden information)."""
     state = sample()
     state = engine.apply(state, lead("patron", hand(state, 0)[0]))
     hidden = hidden_from(state, viewer)
@@ -108,7 +108,7 @@ def test_no_hidden_card_in_any_view(viewer: int | None) -> None:
 
 
 def test_camp_cards_are_public_during_the_turn() -> None:
-    """rules/001 GAME PLAY: the led card is played "on top of her Camp", face up."""
+    """Black Box rulebook, Game Play: the led card is played "on top of her Camp", face up."""
     state = sample()
     temple = hand(state, 0)[0]
     state = engine.apply(state, lead("patron", temple))
@@ -124,9 +124,9 @@ def test_no_such_seat() -> None:
 
 
 def test_card_ids_say_nothing_fixed_about_a_card() -> None:
-    """DESIGN.md: "Ids must reveal nothing about hidden cards". Which id is which card is a seeded
-    random permutation: it changes with the seed, so an id seen in one game (or a count of ids)
-    tells nothing about the card behind it in another."""
+    """docs/rules.md, Hidden information: ids reveal nothing about hidden cards. Which id is which
+    card is a seeded random permutation: it changes with the seed, so an id seen in one game (or a
+    count of ids) tells nothing about the card behind it in another."""
     a = engine.new_game("republic", 3, seed=1)
     b = engine.new_game("republic", 3, seed=2)
     assert sorted(a.names) == sorted(b.names)

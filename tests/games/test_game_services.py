@@ -39,6 +39,29 @@ def test_staff_start_a_scenario(alice, bob, django_user_model) -> None:
     assert [c["name"] for c in view["table"]["pool"]] == ["Bar"]
 
 
+def test_a_scenario_within_a_turn_and_its_buildings_through_the_api(alice, bob, django_user_model):
+    """docs/scenarios.md: a scenario may start at a follow, with a foundation out of town and a
+    public structure; the game's view shows where each building stands and whether it is public."""
+    django_user_model.objects.filter(username="alice").update(is_staff=True)
+    scenario = {
+        "role": "craftsman",
+        "start": {"decision": "follow", "seat": 1},
+        "players": [
+            {"camp": ["Dock"], "buildings": [{"name": "Temple", "out_of_town": True}]},
+            {"hand": ["Road"], "buildings": [{"name": "Shrine", "complete": True, "public": True}]},
+        ],
+    }
+    game_id = alice.post("/api/games/", {"scenario": scenario}).json()["id"]
+    bob.post(f"/api/games/{game_id}/join/", {})
+    view = bob.game(game_id)
+    assert view["to_act"] == 1 and view["table"]["role"] == "craftsman"
+    (temple,) = view["table"]["players"][0]["buildings"]
+    (shrine,) = view["table"]["players"][1]["buildings"]
+    assert (temple["out_of_town"], temple["public"]) == (True, False)
+    assert (shrine["out_of_town"], shrine["public"]) == (False, True)
+    assert view["table"]["players"][0]["hand_size"] == 7  # the public Shrine
+
+
 def test_a_bad_scenario_is_400(alice, settings) -> None:
     settings.GTR_ALLOW_SCENARIOS = True
     r = alice.post("/api/games/", {"scenario": {"players": [{"hand": ["Atlantis"]}, {}]}})

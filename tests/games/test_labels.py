@@ -64,6 +64,31 @@ def test_give_names_material_and_the_receiver() -> None:
     assert "Give Archway (brick) to Bob" in found
 
 
+def test_a_scriptorium_completion_reads_as_completing() -> None:
+    """The `complete` decision's claim completes the structure; its label says so."""
+    state = engine.scenario(
+        {
+            "role": "craftsman",
+            "start": {"decision": "act"},
+            "players": [
+                {
+                    "hand": ["Marble"],
+                    "camp": ["Dock"],
+                    "buildings": [{"name": "Scriptorium", "complete": True}, {"name": "Wall"}],
+                },
+                {},
+            ],
+        }
+    )
+    wall = state.players[0].buildings[1].foundation
+    state = engine.apply(
+        state, {"type": "build", "card": state.players[0].hand[0], "building": wall}
+    )
+    view, names = names_of(state, 0)
+    found = {action_label(a, names, view=view) for a in engine.legal_actions(state)}
+    assert found == {"Complete your Wall now", "Skip: give up the rest of this decision"}
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_every_legal_action_of_a_game_has_a_label_from_the_view(seed: int) -> None:
     """Through a whole bot game: each decision's actions get distinct non-empty labels per

@@ -189,9 +189,9 @@ def top_level_imports(path: Path) -> set[str]:
 
 
 def test_bots_are_pure_python() -> None:
-    """No framework, and only the arena may print or read the clock."""
+    """Only the arena may print or read the clock (no module of the engine imports a framework:
+    tests/engine/test_imports.py)."""
     for path in (Path(engine.__file__).parent / "bots").glob("*.py"):
         imported = top_level_imports(path)
-        assert not imported & {"django", "rest_framework", "celery"}, path.name
         if path.name != "arena.py":
             assert not imported & {"time", "sys", "os", "argparse", "datetime"}, path.name

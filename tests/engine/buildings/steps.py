@@ -1,6 +1,7 @@
-"""Action builders and zone summaries for the Appendix I example tests (Academy to Garden), on top
-of tests/engine/helpers.py. Actions are built from card ids, as a client sends them; summaries give
-each zone by card name so that a test can assert the table zone by zone."""
+"""The helpers of every building test (tests/engine/buildings/), on top of tests/engine/helpers.py:
+action builders, card finders and zone summaries. Actions are built from card ids, as a client
+sends them (find the id by name with `in_hand`, `in_pool`, `site_of`, ...); summaries give each zone
+by card name so that a test can assert the table zone by zone."""
 
 from __future__ import annotations
 
@@ -8,11 +9,10 @@ from typing import Any
 
 import engine
 from engine.state import Building
-from tests.engine.helpers import find, is_legal
+from tests.engine.helpers import SKIP, find, follow, is_legal, lead
 
 Action = dict[str, Any]
 
-SKIP: Action = {"type": "skip"}
 FOUNTAIN: Action = {"type": "fountain"}
 
 
@@ -23,14 +23,6 @@ def think(take: str = "cards", discard: tuple[int, ...] = (), extra_jack: bool =
     if extra_jack:
         action["extra_jack"] = True
     return action
-
-
-def lead(role: str, *cards: int) -> Action:
-    return {"type": "lead", "role": role, "cards": list(cards)}
-
-
-def follow(*cards: int) -> Action:
-    return {"type": "follow", "cards": list(cards)}
 
 
 def lay(card: int, site: str, out_of_town: bool = False) -> Action:
@@ -107,6 +99,10 @@ def names_of(state: engine.State, ids: list[int]) -> list[str]:
     return sorted(state.names[c] for c in ids)
 
 
+def materials_of(state: engine.State, ids: list[int]) -> list[str]:
+    return sorted(state.material(c) or "" for c in ids)
+
+
 def buildings(state: engine.State, seat: int) -> dict[str, tuple[list[str], bool]]:
     """Each foundation or structure by name: its materials (names, sorted) and whether complete."""
     return {
@@ -159,7 +155,7 @@ def pool(state: engine.State) -> list[str]:
     return names_of(state, state.pool)
 
 
-def mine(state: engine.State, seat: int) -> dict[str, Any]:
+def mine(state: engine.State, seat: int = 0) -> dict[str, Any]:
     """The player's public summary as he sees it (limits, hand size, counts)."""
     return engine.view(state, seat)["players"][seat]
 
@@ -188,3 +184,39 @@ def play(state: engine.State, *actions: Action) -> engine.State:
     for action in actions:
         state = act(state, action)
     return state
+
+
+__all__ = [  # what the building tests import from here, those from helpers.py included
+    "FOUNTAIN",
+    "SKIP",
+    "act",
+    "build",
+    "buildings",
+    "claim",
+    "demand",
+    "everyone",
+    "expected",
+    "follow",
+    "gather",
+    "give",
+    "hire",
+    "in_clientele",
+    "in_hand",
+    "in_pool",
+    "in_stockpile",
+    "lay",
+    "lead",
+    "left",
+    "materials_of",
+    "mine",
+    "names_of",
+    "pending",
+    "play",
+    "pool",
+    "publicize",
+    "sell",
+    "site_of",
+    "structure",
+    "think",
+    "zones",
+]

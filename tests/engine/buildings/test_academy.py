@@ -1,6 +1,6 @@
-"""Academy (rules/001 Appendix I): "You may execute one Thinker action after any turn in which you
-execute at least one Craftsman action - even if it's only with a Client. You gain the benefit of
-the Function of the Academy on the same turn as the Academy is completed."
+"""Academy (Black Box rulebook, Appendix I): "You may execute one Thinker action after any turn in
+which you execute at least one Craftsman action - even if it's only with a Client. You gain the
+benefit of the Function of the Academy on the same turn as the Academy is completed."
 
 Seats: clockwise is increasing seat number, so "the player to your right" is the seat before yours
 and "the player to your left" the seat after it."""
@@ -42,11 +42,12 @@ def academy_table(academy: bool = True) -> engine.State:
 
 
 def test_academy_example_thinks_after_craftsman_turn() -> None:
-    """rules/001 Appendix I, Academy: "You have an Academy and two Craftsman Clients. You have no
-    cards in your hand. The player to your right leads as Craftsman. You pass and execute a Thinker
-    action, drawing five new Order cards. The player to your right executes his Craftsman action.
-    You execute your two Clients' Craftsman actions by playing two cards as new Foundations. You
-    activate your Academy and draw two more Order cards, ending your turn with five cards."""
+    """Black Box rulebook, Appendix I, Academy, example: "You have an Academy and two Craftsman
+    Clients. You have no cards in your hand. The player to your right leads as Craftsman. You pass
+    and execute a Thinker action, drawing five new Order cards. The player to your right executes
+    his Craftsman action. You execute your two Clients' Craftsman actions by playing two cards as
+    new Foundations. You activate your Academy and draw two more Order cards, ending your turn with
+    five cards."""
     state = academy_table()
     state = act(state, lead("craftsman", in_hand(state, 0, "Palisade")))
     state = act(state, think("cards"))  # you pass and draw five
@@ -97,8 +98,8 @@ def test_academy_example_thinks_after_craftsman_turn() -> None:
 
 
 def test_academy_thinker_action_may_be_declined() -> None:
-    """rules/001 Appendix I, Academy: "You may execute one Thinker action": declining it keeps the
-    hand and ends the turn."""
+    """Black Box rulebook, Appendix I, Academy: "You may execute one Thinker action": declining it
+    keeps the hand and ends the turn."""
     state = academy_table()
     state = play(state, lead("craftsman", in_hand(state, 0, "Palisade")), think(), think("jack"))
     state = play(state, SKIP)  # the right player lays nothing
@@ -111,8 +112,8 @@ def test_academy_thinker_action_may_be_declined() -> None:
 
 
 def test_academy_no_think_without_a_craftsman_action() -> None:
-    """rules/001 Appendix I, Academy: only "after any turn in which you execute at least one
-    Craftsman action": with the Academy but no Craftsman action taken, the turn simply ends."""
+    """Black Box rulebook, Appendix I, Academy: only "after any turn in which you execute at least
+    one Craftsman action": with the Academy but no Craftsman action taken, the turn simply ends."""
     state = academy_table()
     state = play(state, lead("craftsman", in_hand(state, 0, "Palisade")), think(), think("jack"))
     state = play(state, SKIP, SKIP)  # the right player and you both skip every action
@@ -121,8 +122,8 @@ def test_academy_no_think_without_a_craftsman_action() -> None:
 
 
 def test_academy_no_think_without_the_academy() -> None:
-    """rules/001 Appendix I, Academy: the same turn without an Academy ends with no Thinker
-    action: the Leader card passes and you keep three cards."""
+    """Black Box rulebook, Appendix I, Academy: the same turn without an Academy ends with no
+    Thinker action: the Leader card passes and you keep three cards."""
     state = academy_table(academy=False)
     state = play(state, lead("craftsman", in_hand(state, 0, "Palisade")), think(), think("jack"))
     state = act(state, lay(in_hand(state, 0, "Market"), "wood"))
@@ -134,9 +135,9 @@ def test_academy_no_think_without_the_academy() -> None:
 
 
 def test_academy_works_on_the_turn_it_is_completed() -> None:
-    """rules/001 Appendix I, Academy: "You gain the benefit of the Function of the Academy on the
-    same turn as the Academy is completed." You lead Craftsman and complete the Academy with a
-    Brick from hand; at the end of that turn it gives you a Thinker action."""
+    """Black Box rulebook, Appendix I, Academy: "You gain the benefit of the Function of the Academy
+    on the same turn as the Academy is completed." You lead Craftsman and complete the Academy with
+    a Brick from hand; at the end of that turn it gives you a Thinker action."""
     state = table(
         [
             {"hand": ["Dock", "Shrine"], "buildings": [{"name": "Academy", "materials": ["Gate"]}]},
@@ -154,8 +155,8 @@ def test_academy_works_on_the_turn_it_is_completed() -> None:
 
 
 def test_academy_craftsman_action_from_following_counts() -> None:
-    """rules/001 Appendix I, Academy: a Craftsman action taken by following counts as well as one
-    taken only with a Client. (The leader has no card left to act with.)"""
+    """Black Box rulebook, Appendix I, Academy: a Craftsman action taken by following counts as well
+    as one taken only with a Client. (The leader has no card left to act with.)"""
     state = table(
         [
             {"hand": ["Palisade"]},
@@ -175,9 +176,10 @@ def test_academy_craftsman_action_from_following_counts() -> None:
 
 
 def test_academy_craftsman_action_from_an_amphitheatre_on_an_architect_turn() -> None:
-    """rules/001 Appendix I, Academy: "after any turn in which you execute at least one Craftsman
-    action": an Amphitheatre completed with an Architect action gives Craftsman actions (rules/001
-    Amphitheatre); using one of them earns the Academy's Thinker action."""
+    """Black Box rulebook, Appendix I, Academy: "after any turn in which you execute at least one
+    Craftsman action": an Amphitheatre completed with an Architect action gives Craftsman actions
+    (Black Box rulebook, Appendix I, Amphitheatre); using one of them earns the Academy's Thinker
+    action."""
     state = table(
         [
             {
@@ -199,9 +201,9 @@ def test_academy_craftsman_action_from_an_amphitheatre_on_an_architect_turn() ->
 
 
 def test_academy_no_thinker_action_for_another_structure() -> None:
-    """rules/001 Appendix I, Academy, counter-case: completing a Shrine (not an Academy) with a
-    Craftsman action gives no Thinker action at the end of the turn: the Leader card passes and a
-    think by you is refused (not_your_turn), nothing changing."""
+    """Black Box rulebook, Appendix I, Academy, counter-case: completing a Shrine (not an Academy)
+    with a Craftsman action gives no Thinker action at the end of the turn: the Leader card passes
+    and a think by you is refused (not_your_turn), nothing changing."""
     state = table(
         [
             {"hand": ["Dock", "Gate"], "buildings": [{"name": "Shrine", "materials": ["Bath"]}]},
@@ -213,3 +215,33 @@ def test_academy_no_thinker_action_for_another_structure() -> None:
     assert zones(state, 0)["buildings"] == {"Shrine": (["Bath", "Gate"], True)}
     assert pending(state) == (1, "lead")
     expect_illegal(state, think("cards"), "not_your_turn", seat=0)
+
+
+def test_academy_thinks_after_the_turns_jacks_are_back_in_the_pile() -> None:
+    """Black Box rulebook, Appendix I, Academy: "You may execute one Thinker action *after* any
+    turn in which you execute at least one Craftsman action"; at the end of each turn "any Jacks
+    played return to the Jacks pile" (Jacks). The Academy's Thinker action comes after the turn, so
+    the Jack the leader played is back in the pile and may be taken, though the pile was empty
+    during the turn (docs/rules.md, "Academy: after the turn")."""
+    state = table(
+        [
+            {"hand": ["Jack"]},
+            {
+                "hand": ["Market", "Insula"],
+                "buildings": [
+                    {"name": "Academy", "materials": ["Shrine", "Shrine"], "complete": True}
+                ],
+            },
+        ],
+        jacks=0,
+    )
+    jack = in_hand(state, 0, "Jack")
+    state = act(state, lead("craftsman", jack))
+    state = act(state, follow(in_hand(state, 1, "Market")))
+    state = act(state, lay(in_hand(state, 1, "Insula"), "rubble"))
+    assert pending(state) == (1, "think")
+    assert state.jacks == [jack] and state.players[0].camp == []
+    assert engine.view(state, 1)["role"] is None  # the turn is over
+    state = act(state, think("jack"))
+    assert state.players[1].hand == [jack] and state.jacks == []
+    assert pending(state) == (1, "lead") and state.turn == 2

@@ -1,6 +1,6 @@
-"""Amphitheatre (rules/001 Appendix I): "When you complete an Amphitheatre, you may immediately
-execute one Craftsman action for every point of Influence you have, including the Influence you
-get from finishing the Amphitheatre." """
+"""Amphitheatre (Black Box rulebook, Appendix I): "When you complete an Amphitheatre, you may
+immediately execute one Craftsman action for every point of Influence you have, including the
+Influence you get from finishing the Amphitheatre." """
 
 from __future__ import annotations
 
@@ -43,10 +43,10 @@ def first_structure(name: str) -> engine.State:
 
 
 def test_amphitheatre_example_two_of_four_craftsman_actions() -> None:
-    """rules/001 Appendix I, Amphitheatre: "You complete an Amphitheatre as your first Structure.
-    You now have four Influence. You now have a one-time option to execute up to four Craftsman
-    actions. You decide to execute two by playing the Foundation for a Shrine from your hand, and
-    then put one Brick Material into it from your hand." """
+    """Black Box rulebook, Appendix I, Amphitheatre, example: "You complete an Amphitheatre as your
+    first Structure. You now have four Influence. You now have a one-time option to execute up to
+    four Craftsman actions. You decide to execute two by playing the Foundation for a Shrine from
+    your hand, and then put one Brick Material into it from your hand." """
     state = first_structure("Amphitheatre")
     assert zones(state, 0)["influence"] == 4
     assert pending(state) == (0, "act") and left(state) == 4
@@ -82,8 +82,8 @@ def test_amphitheatre_example_two_of_four_craftsman_actions() -> None:
 
 
 def test_amphitheatre_no_craftsman_actions_for_another_structure() -> None:
-    """rules/001 Appendix I, Amphitheatre: the actions come from the Amphitheatre only; completing
-    a Storeroom the same way gives none: the turn ends and a further lay is refused."""
+    """Black Box rulebook, Appendix I, Amphitheatre: the actions come from the Amphitheatre only;
+    completing a Storeroom the same way gives none: the turn ends and a further lay is refused."""
     state = first_structure("Storeroom")
     assert zones(state, 0)["buildings"] == {"Storeroom": (["Tower", "Wall"], True)}
     assert pending(state) == (1, "lead")

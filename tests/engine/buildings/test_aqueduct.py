@@ -1,5 +1,5 @@
-"""Aqueduct (rules/001 Appendix I): "Your maximum Clientele is doubled. This includes the maximum
-Clientele increase you get from the two Influence you gain from finishing the Aqueduct." and
+"""Aqueduct (Black Box rulebook, Appendix I): "Your maximum Clientele is doubled. This includes the
+maximum Clientele increase you get from the two Influence you gain from finishing the Aqueduct." and
 "Every time you perform the Patron action you may choose to take an additional card from your hand
 as a Client into your Clientele. You do not need to take a Client from the Pool in order to take
 this additional Client from your hand." """
@@ -29,9 +29,10 @@ from tests.engine.helpers import expect_illegal, table
 
 
 def test_aqueduct_example_clientele_fourteen_with_insula() -> None:
-    """rules/001 Appendix I, Aqueduct: "You have an Insula (+2 Clientele). You complete an Aqueduct
-    as your second Structure. Your maximum Clientele is now five Influence, plus two from the
-    Function of the Insula, doubled by the Function of the Aqueduct, for a total of fourteen." """
+    """Black Box rulebook, Appendix I, Aqueduct, first example: "You have an Insula (+2 Clientele).
+    You complete an Aqueduct as your second Structure. Your maximum Clientele is now five Influence,
+    plus two from the Function of the Insula, doubled by the Function of the Aqueduct, for a total
+    of fourteen." """
     state = table(
         [
             {
@@ -67,7 +68,7 @@ def test_aqueduct_example_clientele_fourteen_with_insula() -> None:
 
 
 def test_aqueduct_clientele_not_doubled_without_it() -> None:
-    """rules/001 Appendix I, Aqueduct, counter-case: Influence five with an Insula but no
+    """Black Box rulebook, Appendix I, Aqueduct, counter-case: Influence five with an Insula but no
     Aqueduct allows five plus two, seven clients."""
     state = table(
         [
@@ -94,11 +95,11 @@ def patron_table(aqueduct: bool = True) -> engine.State:
 
 
 def test_aqueduct_example_patron_hires_from_hand() -> None:
-    """rules/001 Appendix I, Aqueduct: "You own an Aqueduct and have a Patron Client. There is one
-    Merchant in the Pool. You lead as a Patron. The other players do not follow. You take the
-    Merchant Client from the Pool into your Clientele and a Legionary Client from your hand into
-    your Clientele as your first Patron action. You take another Legionary Client from your hand
-    into your Clientele as your second Patron action." """
+    """Black Box rulebook, Appendix I, Aqueduct, second example: "You own an Aqueduct and have a
+    Patron Client. There is one Merchant in the Pool. You lead as a Patron. The other players do not
+    follow. You take the Merchant Client from the Pool into your Clientele and a Legionary Client
+    from your hand into your Clientele as your first Patron action. You take another Legionary
+    Client from your hand into your Clientele as your second Patron action." """
     state = patron_table()
     assert pending(state) == (0, "act") and left(state) == 2
     assert mine(state, 0)["clientele_limit"] == 8
@@ -126,8 +127,8 @@ def test_aqueduct_example_patron_hires_from_hand() -> None:
 
 
 def test_aqueduct_hire_from_hand_refused_without_it() -> None:
-    """rules/001 Appendix I, Aqueduct: hiring from hand is the Aqueduct's function; without one it
-    is refused (not_allowed) and nothing changes, and no such hire is offered."""
+    """Black Box rulebook, Appendix I, Aqueduct: hiring from hand is the Aqueduct's function;
+    without one it is refused (not_allowed) and nothing changes, and no such hire is offered."""
     state = patron_table(aqueduct=False)
     assert pending(state) == (0, "act") and left(state) == 2
     bath = in_hand(state, 0, "Bath")
@@ -137,8 +138,8 @@ def test_aqueduct_hire_from_hand_refused_without_it() -> None:
 
 
 def test_aqueduct_cannot_hire_a_jack() -> None:
-    """rules/001 JACKS: "Jacks cannot be taken or played as ... Clients": a Jack from hand is
-    refused by the Aqueduct (not_an_order) and nothing changes."""
+    """Black Box rulebook, Jacks: "Jacks cannot be taken or played as ... Clients": a Jack from hand
+    is refused by the Aqueduct (not_an_order) and nothing changes."""
     state = table(
         [
             {

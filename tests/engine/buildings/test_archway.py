@@ -1,7 +1,7 @@
-"""Archway (rules/001 Appendix I): "When executing an Architect action you may take cards from the
-Pool (instead of your Stockpile) as Materials to place into Structure Foundations. If you execute
-more than one action in a turn you may take from either or both places as you see fit. You cannot
-use cards from the Pool as Structure Foundations." """
+"""Archway (Black Box rulebook, Appendix I): "When executing an Architect action you may take cards
+from the Pool (instead of your Stockpile) as Materials to place into Structure Foundations. If you
+execute more than one action in a turn you may take from either or both places as you see fit. You
+cannot use cards from the Pool as Structure Foundations." """
 
 from __future__ import annotations
 
@@ -49,11 +49,11 @@ def archway_table(archway: bool = True) -> engine.State:
 
 
 def test_archway_example_pool_brick_then_stockpile_brick_complete_the_gate() -> None:
-    """rules/001 Appendix I, Archway: "You own an Archway and have an Architect Client. You have the
-    Foundation for a Gate. You have a Brick in your Stockpile and there is also a Brick in the Pool.
-    You lead as an Architect and the other players all follow. You take the Brick from the Pool and
-    place it underneath your Gate Foundation. Next you take the Brick from your Stockpile and place
-    it underneath the Foundation as well, completing the Gate." """
+    """Black Box rulebook, Appendix I, Archway, example: "You own an Archway and have an Architect
+    Client. You have the Foundation for a Gate. You have a Brick in your Stockpile and there is also
+    a Brick in the Pool. You lead as an Architect and the other players all follow. You take the
+    Brick from the Pool and place it underneath your Gate Foundation. Next you take the Brick from
+    your Stockpile and place it underneath the Foundation as well, completing the Gate." """
     state = archway_table()
     assert pending(state) == (0, "act") and left(state) == 2
     gate = site_of(state, 0, "Gate")
@@ -89,8 +89,8 @@ def test_archway_example_pool_brick_then_stockpile_brick_complete_the_gate() -> 
 
 
 def test_archway_pool_material_refused_without_it() -> None:
-    """rules/001 Appendix I, Archway: without an Archway an Architect takes materials from the
-    Stockpile only: a Pool Brick is refused and nothing changes."""
+    """Black Box rulebook, Appendix I, Archway: without an Archway an Architect takes materials from
+    the Stockpile only: a Pool Brick is refused and nothing changes."""
     state = archway_table(archway=False)
     assert pending(state) == (0, "act") and left(state) == 2
     gate = site_of(state, 0, "Gate")
@@ -101,8 +101,8 @@ def test_archway_pool_material_refused_without_it() -> None:
 
 
 def test_archway_works_on_the_turn_it_is_completed() -> None:
-    """rules/001 Benefits of Completing a Structure: the function works "immediately - you may
-    benefit from them on the turn the Structure is completed". Your first Architect action
+    """Black Box rulebook, Benefits of Completing a Structure: the function works "immediately - you
+    may benefit from them on the turn the Structure is completed". Your first Architect action
     completes the Archway from the Stockpile; your second takes a Brick from the Pool into a
     Gate."""
     state = table(

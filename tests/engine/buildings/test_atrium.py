@@ -1,6 +1,6 @@
-"""Atrium (rules/001 Appendix I): "When executing a Merchant action, you may take an Order card
-from the deck instead of your Stockpile and place it in your Vault without looking at it. If you
-execute more than one action in a turn you may take from either or both as you see fit." """
+"""Atrium (Black Box rulebook, Appendix I): "When executing a Merchant action, you may take an Order
+card from the deck instead of your Stockpile and place it in your Vault without looking at it. If
+you execute more than one action in a turn you may take from either or both as you see fit." """
 
 from __future__ import annotations
 
@@ -45,10 +45,11 @@ def atrium_table(atrium: bool = True) -> engine.State:
 
 
 def test_atrium_example_stockpile_stone_and_an_unseen_deck_card() -> None:
-    """rules/001 Appendix I, Atrium: "You own an Atrium and have a Merchant Client. You have Stone
-    in your Stockpile. The player to your right leads as Merchant. You follow with a Jack. She takes
-    a Concrete from her Stockpile and puts it into her Vault. You decide to take the Stone from
-    your Stockpile and an unknown card from the deck and place them in your Vault." """
+    """Black Box rulebook, Appendix I, Atrium, example: "You own an Atrium and have a Merchant
+    Client. You have Stone in your Stockpile. The player to your right leads as Merchant. You follow
+    with a Jack. She takes a Concrete from her Stockpile and puts it into her Vault. You decide to
+    take the Stone from your Stockpile and an unknown card from the deck and place them in your
+    Vault." """
     state = atrium_table()
     deck = len(state.deck)
     assert pending(state) == (0, "act")
@@ -66,7 +67,7 @@ def test_atrium_example_stockpile_stone_and_an_unseen_deck_card() -> None:
     assert you["hand"] == [] and you["clientele"] == ["Prison"]
     assert len(state.deck) == deck - 1
     # Seen by no one, the owner included ("without looking at it"); the Stone was sold openly
-    # and is public for the rest of this turn (rules/001 SELLING MATERIALS).
+    # and is public for the rest of this turn (Black Box rulebook, Selling Materials).
     assert pending(state) == (2, "act")
     for viewer in (0, 1, 2, None):
         seen = engine.view(state, viewer)["players"][1]["vault_visible"]
@@ -89,8 +90,8 @@ def test_atrium_example_stockpile_stone_and_an_unseen_deck_card() -> None:
 
 
 def test_atrium_deck_sale_refused_without_it() -> None:
-    """rules/001 Appendix I, Atrium: selling the deck's top card is the Atrium's function; without
-    one it is refused (not_allowed), nothing changes, and it is not offered."""
+    """Black Box rulebook, Appendix I, Atrium: selling the deck's top card is the Atrium's function;
+    without one it is refused (not_allowed), nothing changes, and it is not offered."""
     state = atrium_table(atrium=False)
     state = act(state, sell(in_stockpile(state, 0, "Wall")))
     assert pending(state) == (1, "act") and left(state) == 2

@@ -1,11 +1,11 @@
-"""Bar (rules/001 Appendix I): "Each time you execute a Patron action, you may choose to take an
-additional card from the draw deck as a Client into your Clientele. You do not need to take a
-Client from the Pool in order to draw his additional Client from the deck, but once you draw from
+"""Bar (Black Box rulebook, Appendix I): "Each time you execute a Patron action, you may choose to
+take an additional card from the draw deck as a Client into your Clientele. You do not need to take
+a Client from the Pool in order to draw his additional Client from the deck, but once you draw from
 the deck you may not go back and take a Client from the Pool for that action. The size of your
 Clientele is still limited by your Influence."
 
-A hire that names both a Pool card and the deck takes the Pool card first (engine ruling in
-engine/buildings/rubble.py), so the deck never comes before the Pool within one action."""
+A hire that names both a Pool card and the deck takes the Pool card first (docs/rules.md, ruling
+"Bar: the Pool card first"), so the deck never comes before the Pool within one action."""
 
 from __future__ import annotations
 
@@ -49,14 +49,14 @@ def bar_table() -> engine.State:
 
 
 def test_bar_example_pool_and_deck_clients() -> None:
-    """rules/001 Appendix I, Bar: "You own a Bar. The player to your left owns a Bar and has a
-    Patron Client. There are three Craftsmen and a Legionary in the Pool. The player to your right
-    leads as Patron, you follow, and the player to your left follows. The player to your right
-    takes a Craftsman Client from the Pool. You perform your Patron action, taking a Legionary from
-    the Pool as a Client, and drawing an Architect from the deck as a Client. The player to your
-    left decides not to take a Craftsman from the Pool on his first action, drawing just from the
-    deck. It is a Legionary. On his second action he again decides to take only from the deck. He
-    gets a Merchant. He is now at his Clientele limit, as his Influence is three." """
+    """Black Box rulebook, Appendix I, Bar, example: "You own a Bar. The player to your left owns a
+    Bar and has a Patron Client. There are three Craftsmen and a Legionary in the Pool. The player
+    to your right leads as Patron, you follow, and the player to your left follows. The player to
+    your right takes a Craftsman Client from the Pool. You perform your Patron action, taking a
+    Legionary from the Pool as a Client, and drawing an Architect from the deck as a Client. The
+    player to your left decides not to take a Craftsman from the Pool on his first action, drawing
+    just from the deck. It is a Legionary. On his second action he again decides to take only from
+    the deck. He gets a Merchant. He is now at his Clientele limit, as his Influence is three." """
     state = bar_table()
     deck = len(state.deck)
     assert pending(state) == (0, "act") and left(state) == 1
@@ -97,8 +97,8 @@ def test_bar_example_pool_and_deck_clients() -> None:
 
 
 def test_bar_clientele_limit_still_applies() -> None:
-    """rules/001 Appendix I, Bar: "The size of your Clientele is still limited by your Influence":
-    with room for one more client, a Pool card and a deck card together are refused."""
+    """Black Box rulebook, Appendix I, Bar: "The size of your Clientele is still limited by your
+    Influence": with room for one more client, a Pool card and a deck card together are refused."""
     state = bar_table()
     state = play(state, hire(in_pool(state, "Dock")))
     data = engine.to_json(state)
@@ -115,8 +115,8 @@ def test_bar_clientele_limit_still_applies() -> None:
 
 
 def test_bar_deck_hire_refused_without_it() -> None:
-    """rules/001 Appendix I, Bar: hiring from the deck is the Bar's function; the leader, who has
-    no Bar, is refused (not_allowed), nothing changes, and it is not offered to him."""
+    """Black Box rulebook, Appendix I, Bar: hiring from the deck is the Bar's function; the leader,
+    who has no Bar, is refused (not_allowed), nothing changes, and it is not offered to him."""
     state = bar_table()
     assert pending(state) == (0, "act")
     expect_illegal(state, hire(from_deck=True), "not_allowed")

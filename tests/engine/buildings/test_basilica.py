@@ -1,7 +1,7 @@
-"""Basilica (rules/001 Appendix I): "Each time you execute a Merchant action, you may choose to take
-an additional card from your hand as a Material into your Vault. You do not need to move a
-Material from your Stockpile into your Vault in order to filch the additional Material from your
-hand. Do not reveal the identity of the additional filched card to your opponents." """
+"""Basilica (Black Box rulebook, Appendix I): "Each time you execute a Merchant action, you may
+choose to take an additional card from your hand as a Material into your Vault. You do not need to
+move a Material from your Stockpile into your Vault in order to filch the additional Material from
+your hand. Do not reveal the identity of the additional filched card to your opponents." """
 
 from __future__ import annotations
 
@@ -40,11 +40,11 @@ def basilica_table(basilica: bool = True) -> engine.State:
 
 
 def test_basilica_example_filches_two_concrete_from_hand() -> None:
-    """rules/001 Appendix I, Basilica: "You own a Basilica. You have a Merchant Client. You have a
-    Brick in your Stockpile. You have two Concrete and a Jack in your hand. You lead the Jack as the
-    Merchant Role, and the other players follow. As your first action, you move the Brick from the
-    Stockpile into your Vault and a Concrete from your hand into your Vault. As your second action,
-    you move the second Concrete from your hand into your Vault." """
+    """Black Box rulebook, Appendix I, Basilica, example: "You own a Basilica. You have a Merchant
+    Client. You have a Brick in your Stockpile. You have two Concrete and a Jack in your hand. You
+    lead the Jack as the Merchant Role, and the other players follow. As your first action, you move
+    the Brick from the Stockpile into your Vault and a Concrete from your hand into your Vault. As
+    your second action, you move the second Concrete from your hand into your Vault." """
     state = basilica_table()
     assert pending(state) == (0, "act") and left(state) == 2
     state = act(state, sell(in_stockpile(state, 0, "Academy"), from_hand=in_hand(state, 0, "Wall")))
@@ -79,8 +79,8 @@ def test_basilica_example_filches_two_concrete_from_hand() -> None:
 
 
 def test_basilica_sale_from_hand_refused_without_it() -> None:
-    """rules/001 Appendix I, Basilica: filching from hand is the Basilica's function; without one
-    it is refused (not_allowed), nothing changes, and it is not offered."""
+    """Black Box rulebook, Appendix I, Basilica: filching from hand is the Basilica's function;
+    without one it is refused (not_allowed), nothing changes, and it is not offered."""
     state = basilica_table(basilica=False)
     assert pending(state) == (0, "act") and left(state) == 2
     wall = in_hand(state, 0, "Wall")
@@ -90,9 +90,9 @@ def test_basilica_sale_from_hand_refused_without_it() -> None:
 
 
 def test_basilica_cannot_filch_a_jack() -> None:
-    """rules/001 JACKS: "Jacks cannot be taken or played as Materials or Clients": the Basilica
-    takes "a card from your hand as a Material", so a Jack is refused (not_an_order) and nothing
-    changes."""
+    """Black Box rulebook, Jacks: "Jacks cannot be taken or played as Materials or Clients": the
+    Basilica takes "a card from your hand as a Material", so a Jack is refused (not_an_order) and
+    nothing changes."""
     me = {
         "hand": ["Villa", "Jack"],
         "stockpile": ["Road"],
@@ -110,9 +110,10 @@ def test_basilica_cannot_filch_a_jack() -> None:
 
 
 def test_basilica_filched_card_hidden_in_the_move_history() -> None:
-    """rules/001 Appendix I, Basilica: "Do not reveal the identity of the additional filched card
-    to your opponents": in a logged action (engine.public_action) opponents and spectators see the
-    card from hand as null, its owner sees it; the Stockpile card stays public."""
+    """Black Box rulebook, Appendix I, Basilica: "Do not reveal the identity of the additional
+    filched card to your opponents": in a logged action (engine.public_action) opponents and
+    spectators see the card from hand as null, its owner sees it; the Stockpile card stays
+    public."""
     state = basilica_table()
     action = sell(in_stockpile(state, 0, "Academy"), from_hand=in_hand(state, 0, "Wall"))
     assert engine.public_action(action, 0, 0) == action
@@ -122,10 +123,10 @@ def test_basilica_filched_card_hidden_in_the_move_history() -> None:
 
 
 def test_basilica_filched_card_needs_vault_room() -> None:
-    """rules/001 SELLING MATERIALS: "Space in your Vault is limited by your current Influence";
-    the filched card is a card "into your Vault" (rules/001 Basilica) and needs room too: with one
-    place left, the Stockpile card and a hand card together are refused (vault_full), either
-    alone is allowed."""
+    """Black Box rulebook, Selling Materials: "Space in your Vault is limited by your current
+    Influence"; the filched card is a card "into your Vault" (Black Box rulebook, Appendix I,
+    Basilica) and needs room too: with one place left, the Stockpile card and a hand card together
+    are refused (vault_full), either alone is allowed."""
     state = basilica_table()
     data = engine.to_json(state)
     bars = [c for c in data["deck"] if state.names[c] == "Bar"][:4]

@@ -1,8 +1,8 @@
-"""Bridge (rules/001 Appendix I): "When executing a Legionary action you may demand Materials even
-from opponents that own Palisades. In a four- or five-player game, you demand Materials from every
-opponent, not just your neighbors. As well as giving you a matching Material from their hands,
-your opponents must give you a matching Material from their Stockpile. Players who own Walls are
-still protected from you."
+"""Bridge (Black Box rulebook, Appendix I): "When executing a Legionary action you may demand
+Materials even from opponents that own Palisades. In a four- or five-player game, you demand
+Materials from every opponent, not just your neighbors. As well as giving you a matching Material
+from their hands, your opponents must give you a matching Material from their Stockpile. Players who
+own Walls are still protected from you."
 
 Seats: clockwise is increasing seat number; in four, "the player to your left" is the next seat,
 "across" the one after, "to your right" the last."""
@@ -54,11 +54,11 @@ def bridge_table(bridge: bool = True) -> engine.State:
 
 
 def test_bridge_example_five_marble_from_four_players() -> None:
-    """rules/001 Appendix I, Bridge: "You own a Bridge. There are four players in the game. The
-    player to your left owns a Palisade. The player to your right owns a Wall. You lead as
-    Legionary and the other players do not follow. You reveal a Forum Romanum from your hand and
-    demand Marble. You get one Marble from the Pool, one Marble each from the hand of the player to
-    your left and the player across from you, and one Marble each from the Stockpiles of these
+    """Black Box rulebook, Appendix I, Bridge, example: "You own a Bridge. There are four players in
+    the game. The player to your left owns a Palisade. The player to your right owns a Wall. You
+    lead as Legionary and the other players do not follow. You reveal a Forum Romanum from your hand
+    and demand Marble. You get one Marble from the Pool, one Marble each from the hand of the player
+    to your left and the player across from you, and one Marble each from the Stockpiles of these
     players, for a total of five Marble into your Stockpile. You retrieve your Forum Romanum back
     into your hand." """
     state = bridge_table()
@@ -101,9 +101,10 @@ def test_bridge_example_five_marble_from_four_players() -> None:
 
 
 def test_bridge_without_it_palisade_protects_and_across_is_safe() -> None:
-    """rules/001 Appendix I, Bridge, counter-case: without a Bridge only the neighbours are asked
-    (rules/001 DEMANDING MATERIALS), the Palisade owner gives only if he wishes (rules/001
-    Palisade), and a Stockpile card cannot be demanded (not_demanded, nothing changes)."""
+    """Black Box rulebook, Appendix I, Bridge, counter-case: without a Bridge only the neighbours
+    are asked (Black Box rulebook, Demanding Materials), the Palisade owner gives only if he wishes
+    (Black Box rulebook, Appendix I, Palisade), and a Stockpile card cannot be demanded
+    (not_demanded, nothing changes)."""
     state = bridge_table(bridge=False)
     state = act(state, demand(in_hand(state, 0, "Forum Romanum")))
     state = act(state, claim(in_pool(state, "Ludus Magna")))
@@ -119,8 +120,8 @@ def test_bridge_without_it_palisade_protects_and_across_is_safe() -> None:
 
 
 def test_bridge_takes_from_a_neighbours_stockpile_in_three() -> None:
-    """rules/001 Appendix I, Bridge: "your opponents must give you a Matching Material from their
-    Stockpile" also in a three-player game, where only the neighbours are asked."""
+    """Black Box rulebook, Appendix I, Bridge: "your opponents must give you a Matching Material
+    from their Stockpile" also in a three-player game, where only the neighbours are asked."""
     state = table(
         [
             {
@@ -140,8 +141,8 @@ def test_bridge_takes_from_a_neighbours_stockpile_in_three() -> None:
 
 
 def test_bridge_reaches_every_opponent_in_five() -> None:
-    """rules/001 Appendix I, Bridge: "In a four- or five-player game, you demand Materials from
-    every opponent": in five, the four opponents each give a Marble from hand and one from the
+    """Black Box rulebook, Appendix I, Bridge: "In a four- or five-player game, you demand Materials
+    from every opponent": in five, the four opponents each give a Marble from hand and one from the
     Stockpile."""
     others = [
         {"hand": [h], "stockpile": [s]}

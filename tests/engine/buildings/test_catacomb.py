@@ -1,6 +1,6 @@
-"""Catacomb (rules/001 Appendix I): "Upon completion of a Catacomb the game ends and the winner is
-determined. You do not continue with the turn." (also rules/001 ENDING THE GAME: "A Catacomb is
-completed")."""
+"""Catacomb (Black Box rulebook, Appendix I): "Upon completion of a Catacomb the game ends and the
+winner is determined. You do not continue with the turn." (also Black Box rulebook, Ending the Game:
+"A Catacomb is completed")."""
 
 from __future__ import annotations
 
@@ -50,13 +50,14 @@ def catacomb_table(name: str = "Catacomb") -> engine.State:
 
 
 def test_catacomb_example_game_ends_at_once() -> None:
-    """rules/001 Appendix I, Catacomb: "You have a Catacomb Foundation in play with two Stone in
-    it. You have two Craftsmen Clients. The player to your right leads as Craftsman. You do not
-    follow, and draw up to your hand refill size. The player to your left follows. The Leader lays
-    a new Foundation. You now get to execute two Craftsman actions. With the first action you
-    choose to complete the Catacomb with a Stone from your hand. You gain three Influence for
-    completing the Catacomb and then the game ends immediately. You may not execute your second
-    Craftsman action and the player to your left does not execute his Craftsman action." """
+    """Black Box rulebook, Appendix I, Catacomb, example: "You have a Catacomb Foundation in play
+    with two Stone in it. You have two Craftsmen Clients. The player to your right leads as
+    Craftsman. You do not follow, and draw up to your hand refill size. The player to your left
+    follows. The Leader lays a new Foundation. You now get to execute two Craftsman actions. With
+    the first action you choose to complete the Catacomb with a Stone from your hand. You gain three
+    Influence for completing the Catacomb and then the game ends immediately. You may not execute
+    your second Craftsman action and the player to your left does not execute his Craftsman action."
+    """
     state = catacomb_table()
     you = zones(state, 1)
     assert you["buildings"] == {"Catacomb": (["Prison", "Villa", "Villa"], True)}
@@ -87,9 +88,9 @@ def test_catacomb_example_game_ends_at_once() -> None:
 
 
 def test_catacomb_other_stone_structure_does_not_end_the_game() -> None:
-    """rules/001 Appendix I, Catacomb, counter-case: completing another Stone structure the same
-    way (a Circus Maximus) gains the three Influence and the turn goes on: your second action is
-    still there."""
+    """Black Box rulebook, Appendix I, Catacomb, counter-case: completing another Stone structure
+    the same way (a Circus Maximus) gains the three Influence and the turn goes on: your second
+    action is still there."""
     state = catacomb_table("Circus Maximus")
     assert not engine.is_over(state)
     assert zones(state, 1)["influence"] == 5

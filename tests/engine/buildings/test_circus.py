@@ -1,6 +1,6 @@
-"""Circus, Imperium only (rules/001 Appendix I): "You may play two cards of the same Role as a Jack.
-(Neither of these cards can themselves be Jacks.)" In Imperium a petition otherwise takes three
-cards (rules/001 Appendix II)."""
+"""Circus, Imperium only (Black Box rulebook, Appendix I): "You may play two cards of the same Role
+as a Jack. (Neither of these cards can themselves be Jacks.)" In Imperium a petition otherwise takes
+three cards (Black Box rulebook, Appendix II)."""
 
 from __future__ import annotations
 
@@ -37,9 +37,9 @@ def circus_table(circus: bool = True, extra: tuple[str, ...] = ()) -> engine.Sta
 
 
 def test_circus_example_two_laborers_lead_patron() -> None:
-    """rules/001 Appendix I, Circus: "You have in your hand a Merchant card and two Laborer cards.
-    You own a Circus. You lead the two Laborer cards, saying 'I am leading as a Patron' and place
-    them on your Camp. The other players follow the Patron Role." """
+    """Black Box rulebook, Appendix I, Circus, example: "You have in your hand a Merchant card and
+    two Laborer cards. You own a Circus. You lead the two Laborer cards, saying 'I am leading as a
+    Patron' and place them on your Camp. The other players follow the Patron Role." """
     state = circus_table()
     insula, road = in_hand(state, 0, "Insula"), in_hand(state, 0, "Road")
     state = act(state, lead("patron", insula, road))
@@ -68,8 +68,8 @@ def test_circus_example_two_laborers_lead_patron() -> None:
 
 
 def test_circus_petition_refused_without_it() -> None:
-    """rules/001 Appendix II: an Imperium petition takes three cards; a two-card petition without a
-    Circus is refused (petition_size) and nothing changes."""
+    """Black Box rulebook, Appendix II: an Imperium petition takes three cards; a two-card petition
+    without a Circus is refused (petition_size) and nothing changes."""
     state = circus_table(circus=False)
     insula, road = in_hand(state, 0, "Insula"), in_hand(state, 0, "Road")
     expect_illegal(state, lead("patron", insula, road), "petition_size")
@@ -77,7 +77,8 @@ def test_circus_petition_refused_without_it() -> None:
 
 
 def test_circus_three_card_petition_still_allowed() -> None:
-    """rules/001 Appendix II: the Imperium petition of three cards is still there with a Circus."""
+    """Black Box rulebook, Appendix II: the Imperium petition of three cards is still there with a
+    Circus."""
     state = circus_table(extra=("Bar",))
     three = [in_hand(state, 0, n) for n in ("Insula", "Road", "Bar")]
     state = act(state, lead("patron", *three))
@@ -88,8 +89,8 @@ def test_circus_three_card_petition_still_allowed() -> None:
     ("second", "code"), [("Jack", "jack_in_petition"), ("Villa", "petition_mixed")]
 )
 def test_circus_pair_must_be_two_order_cards_of_one_role(second: str, code: str) -> None:
-    """rules/001 Appendix I, Circus: "two cards of the same Role ... (Neither of these cards can
-    themselves be Jacks.)": a Laborer with a Jack, or with a Merchant, is refused."""
+    """Black Box rulebook, Appendix I, Circus: "two cards of the same Role ... (Neither of these
+    cards can themselves be Jacks.)": a Laborer with a Jack, or with a Merchant, is refused."""
     state = circus_table(extra=("Jack",))
     expect_illegal(
         state, lead("patron", in_hand(state, 0, "Insula"), in_hand(state, 0, second)), code
@@ -97,8 +98,8 @@ def test_circus_pair_must_be_two_order_cards_of_one_role(second: str, code: str)
 
 
 def test_circus_pair_follows_too() -> None:
-    """rules/001 Appendix I, Circus: "You may play two cards of the same Role as a Jack" - to
-    follow as well as to lead (rules/001 PETITIONING: "lead or follow")."""
+    """Black Box rulebook, Appendix I, Circus: "You may play two cards of the same Role as a Jack" -
+    to follow as well as to lead (Black Box rulebook, Petitioning: "lead or follow")."""
     state = table(
         [{"hand": ["Temple"]}, {"hand": ["Insula", "Road"], "buildings": [CIRCUS]}],
         version="imperium",
@@ -110,7 +111,8 @@ def test_circus_pair_follows_too() -> None:
 
 
 def test_circus_is_not_in_the_republic_deck() -> None:
-    """rules/001 Appendix I, Circus: "Imperium version only"; a Republic table cannot hold one."""
+    """Black Box rulebook, Appendix I, Circus: "Imperium version only"; a Republic table cannot hold
+    one."""
     with pytest.raises(engine.SetupError) as info:
         table([{"buildings": [CIRCUS]}, {}])
     assert info.value.code == "not_enough_cards"

@@ -1,5 +1,5 @@
-"""Circus Maximus (rules/001 Appendix I): "Whenever you lead or follow a Role, you may gain an
-additional action from each of your Clients of that Role." """
+"""Circus Maximus (Black Box rulebook, Appendix I): "Whenever you lead or follow a Role, you may
+gain an additional action from each of your Clients of that Role." """
 
 from __future__ import annotations
 
@@ -60,14 +60,14 @@ def cm_table(mine: bool = True) -> engine.State:
 
 
 def test_circus_maximus_example_five_actions_and_two() -> None:
-    """rules/001 Appendix I, Circus Maximus: "You own a Circus Maximus. The player to your left
-    owns a Circus Maximus. You each have two Merchant Clients. You lead as a Merchant. The player
-    to your left does not follow. The player to your right does not follow. You perform one
-    Merchant action, plus two Merchant actions due to your Clients, plus two additional Merchant
-    actions due to your Clients matching your lead in the presence of a Circus Maximus, for a total
-    of five Merchant actions. The player to your left performs two Merchant actions due to his
-    Clients. He does not gain any additional actions from his Circus Maximus as he did not follow
-    your lead of the Merchant Role." """
+    """Black Box rulebook, Appendix I, Circus Maximus, example: "You own a Circus Maximus. The
+    player to your left owns a Circus Maximus. You each have two Merchant Clients. You lead as a
+    Merchant. The player to your left does not follow. The player to your right does not follow. You
+    perform one Merchant action, plus two Merchant actions due to your Clients, plus two additional
+    Merchant actions due to your Clients matching your lead in the presence of a Circus Maximus, for
+    a total of five Merchant actions. The player to your left performs two Merchant actions due to
+    his Clients. He does not gain any additional actions from his Circus Maximus as he did not
+    follow your lead of the Merchant Role." """
     state = cm_table()
     assert pending(state) == (0, "act") and left(state) == 5
     for n, name in enumerate(MY_STOCK):
@@ -102,8 +102,9 @@ def test_circus_maximus_example_five_actions_and_two() -> None:
 
 
 def test_circus_maximus_no_bonus_without_it() -> None:
-    """rules/001 Appendix I, Circus Maximus, counter-case: without one, leading with two Merchant
-    clients gives three actions (rules/001 GAME PLAY step 3), with the same Influence."""
+    """Black Box rulebook, Appendix I, Circus Maximus, counter-case: without one, leading with two
+    Merchant clients gives three actions (Black Box rulebook, Game Play, step 3), with the same
+    Influence."""
     state = cm_table(mine=False)
     assert pending(state) == (0, "act") and left(state) == 3
     state = play(state, *[sell(c) for c in state.players[0].stockpile[:3]])
@@ -113,8 +114,8 @@ def test_circus_maximus_no_bonus_without_it() -> None:
 
 
 def test_circus_maximus_bonus_when_following() -> None:
-    """rules/001 Appendix I, Circus Maximus: "Whenever you lead or follow a Role": had the left
-    player followed, he would have had 1 + 2 + 2 = 5 Merchant actions."""
+    """Black Box rulebook, Appendix I, Circus Maximus: "Whenever you lead or follow a Role": had the
+    left player followed, he would have had 1 + 2 + 2 = 5 Merchant actions."""
     state = table(
         [
             {"hand": ["Garden"]},
@@ -138,9 +139,9 @@ def test_circus_maximus_bonus_when_following() -> None:
 
 
 def test_circus_maximus_works_on_the_turn_it_is_completed() -> None:
-    """rules/001 Benefits of Completing a Structure: functions work "immediately - you may benefit
-    from them on the turn the Structure is completed" (as in the Ludus Magna example, where a
-    completed function gives "a third action this turn"). You lead Architect with two Architect
+    """Black Box rulebook, Benefits of Completing a Structure: functions work "immediately - you may
+    benefit from them on the turn the Structure is completed" (as in the Ludus Magna example, where
+    a completed function gives "a third action this turn"). You lead Architect with two Architect
     clients (three actions); the first completes a Circus Maximus, which adds one action per
     Architect client: four are left."""
     state = table(

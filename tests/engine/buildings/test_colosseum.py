@@ -1,13 +1,13 @@
-"""Colosseum, Imperium only (rules/001 Appendix I): "When executing a Legionary action, in addition
-to your regular action you may take matching Client cards from your opponents' Clienteles, throw
-them to the lions in the arena and then place the cards into your Vault as Materials. If you do
-not have room in your Vault, you may not take the cards - so your opponents' Clients survive. If
+"""Colosseum, Imperium only (Black Box rulebook, Appendix I): "When executing a Legionary action, in
+addition to your regular action you may take matching Client cards from your opponents' Clienteles,
+throw them to the lions in the arena and then place the cards into your Vault as Materials. If you
+do not have room in your Vault, you may not take the cards - so your opponents' Clients survive. If
 you have room for some but not all, you choose which Clients are slain. If Legionary Clients are
 slain they do not provide actions for their owner to execute this turn. Palisades and Walls protect
 against an opponent's Colosseum. A Bridge expands the reach of a Colosseum."
 
-Ruling (engine/buildings/stone.py): one client per demand from each victim, as with cards from
-hand; the example takes a Legionary and a Merchant client for a Brick and a Stone demand."""
+The Vault's room is the only limit: any number of matching clients from each victim (docs/rules.md,
+"Colosseum: the Vault is the only limit")."""
 
 from __future__ import annotations
 
@@ -41,20 +41,20 @@ WALL = {"name": "Wall", "materials": ["Storeroom", "Storeroom"], "complete": Tru
 
 
 def test_colosseum_example_three_clients_to_the_lions() -> None:
-    """rules/001 Appendix I, Colosseum: "You are one of three players. The only Structure you own is
-    a Colosseum. You have in your hand two Legionaries, a Merchant, and a Patron. There are two
-    Marble in the Pool. You have a Legionary Client and three Architect Clients. The player to your
-    right has a Legionary Client and a Merchant Client. The player to your left has a Legionary
-    Client and an Architect Client. The player to your right leads as Legionary. You follow. The
-    player to your left passes and draws a Jack. The Leader demands a pair of Marble by revealing
-    two Marble cards in his hand. You give him the one Marble you have in your hand, which he puts
-    in his Stockpile, along with two Marble he takes from the Pool. You reveal a Brick (Legionary)
-    and a Stone (Merchant) in your hand and demand these. The player to your left surrenders a Stone
-    which you place in your Stockpile. You take the Legionary Client and Merchant Client from the
-    player on your right and take the Legionary Client from the player on your left and place them
-    into your Vault as a filched Stone and two filched Brick. The player on your left does not
-    execute a Legionary action as his Legionary Client has already been slain in your
-    Colosseum." """
+    """Black Box rulebook, Appendix I, Colosseum, example: "You are one of three players. The only
+    Structure you own is a Colosseum. You have in your hand two Legionaries, a Merchant, and a
+    Patron. There are two Marble in the Pool. You have a Legionary Client and three Architect
+    Clients. The player to your right has a Legionary Client and a Merchant Client. The player to
+    your left has a Legionary Client and an Architect Client. The player to your right leads as
+    Legionary. You follow. The player to your left passes and draws a Jack. The Leader demands a
+    pair of Marble by revealing two Marble cards in his hand. You give him the one Marble you have
+    in your hand, which he puts in his Stockpile, along with two Marble he takes from the Pool. You
+    reveal a Brick (Legionary) and a Stone (Merchant) in your hand and demand these. The player to
+    your left surrenders a Stone which you place in your Stockpile. You take the Legionary Client
+    and Merchant Client from the player on your right and take the Legionary Client from the player
+    on your left and place them into your Vault as a filched Stone and two filched Brick. The player
+    on your left does not execute a Legionary action as his Legionary Client has already been slain
+    in your Colosseum." """
     state = table(
         [
             {"hand": ["Gate", "Temple", "Statue"], "clientele": ["Bath", "Prison"]},
@@ -128,8 +128,8 @@ def slay_table(players: list[dict[str, Any]], me: dict[str, Any]) -> engine.Stat
 
 
 def test_colosseum_takes_nothing_without_it() -> None:
-    """rules/001 Appendix I, Colosseum, counter-case: without a Colosseum a Legionary takes no
-    clients: the demand ends with no such decision, and a claim is refused."""
+    """Black Box rulebook, Appendix I, Colosseum, counter-case: without a Colosseum a Legionary
+    takes no clients: the demand ends with no such decision, and a claim is refused."""
     state = slay_table([{"clientele": ["Academy"]}, {"clientele": ["Atrium"]}], {})
     assert pending(state) == (1, "lead")
     assert zones(state, 1)["clientele"] == ["Academy"]
@@ -137,7 +137,7 @@ def test_colosseum_takes_nothing_without_it() -> None:
 
 
 def test_colosseum_palisade_and_wall_protect() -> None:
-    """rules/001 Appendix I, Colosseum: "Palisades and Walls protect against an opponent's
+    """Black Box rulebook, Appendix I, Colosseum: "Palisades and Walls protect against an opponent's
     Colosseum": with a Palisade on one side and a Wall on the other, no client is offered."""
     state = slay_table(
         [
@@ -155,8 +155,8 @@ def test_colosseum_palisade_and_wall_protect() -> None:
 
 
 def test_colosseum_palisade_protects_only_its_owner() -> None:
-    """rules/001 Appendix I, Colosseum: the Palisade owner's client is not offered (not_offered,
-    nothing changes); the other neighbour's is."""
+    """Black Box rulebook, Appendix I, Colosseum: the Palisade owner's client is not offered
+    (not_offered, nothing changes); the other neighbour's is."""
     state = slay_table(
         [{"clientele": ["Academy"], "buildings": [PALISADE]}, {"clientele": ["Atrium"]}],
         {"buildings": [COLOSSEUM]},
@@ -168,10 +168,13 @@ def test_colosseum_palisade_protects_only_its_owner() -> None:
     assert zones(state, 1)["clientele"] == ["Academy"] and zones(state, 2)["clientele"] == []
 
 
-def test_colosseum_with_bridge_reaches_palisade_and_across_not_wall() -> None:
-    """rules/001 Appendix I, Colosseum: "A Bridge expands the reach of a Colosseum" (rules/001
-    Bridge: Palisade owners, and in four or five every opponent; "Players who own Walls are still
-    protected"). Four players: left has a Palisade, across nothing, right a Wall."""
+def test_colosseum_with_bridge_reaches_across_but_not_palisade_or_wall() -> None:
+    """Black Box rulebook, Appendix I, Colosseum: "Palisades and Walls protect against an
+    opponent's Colosseum. A Bridge expands the reach of a Colosseum": in a game of four every
+    opponent is reached (Appendix I, Bridge), but the Bridge lifts a Palisade's protection only for
+    Materials ("you may demand Materials even from opponents that own Palisades"), so the Palisade
+    still keeps its owner's clients (docs/rules.md, "Palisade against a Colosseum with a Bridge").
+    Four players: left has a Palisade, across nothing, right a Wall; each has a Brick client."""
     state = slay_table(
         [
             {"clientele": ["Academy"], "buildings": [PALISADE]},
@@ -182,17 +185,44 @@ def test_colosseum_with_bridge_reaches_palisade_and_across_not_wall() -> None:
     )
     assert pending(state) == (0, "slay")
     offered = {c for a in engine.legal_actions(state) for c in a.get("cards", [])}
-    assert offered == {in_clientele(state, 1, "Academy"), in_clientele(state, 2, "Atrium")}
+    assert offered == {in_clientele(state, 2, "Atrium")}
+    expect_illegal(state, claim(in_clientele(state, 1, "Academy")), "not_offered")
     expect_illegal(state, claim(in_clientele(state, 3, "Archway")), "not_offered")
-    state = act(state, claim(in_clientele(state, 1, "Academy"), in_clientele(state, 2, "Atrium")))
-    assert zones(state, 0)["vault"] == ["Academy", "Atrium"]
-    assert zones(state, 3)["clientele"] == ["Archway"]
+    state = act(state, claim(in_clientele(state, 2, "Atrium")))
+    assert zones(state, 0)["vault"] == ["Atrium"]
+    assert zones(state, 1)["clientele"] == ["Academy"] and zones(state, 3)["clientele"] == [
+        "Archway"
+    ]
+
+
+def test_colosseum_with_bridge_the_palisade_owner_still_gives_materials() -> None:
+    """Black Box rulebook, Appendix I, Bridge: against a Bridge a Palisade owner must give his
+    matching Materials, from hand and Stockpile; his clients stay his (Appendix I, Colosseum)."""
+    state = table(
+        [
+            {"hand": ["Gate", "Shrine"], "buildings": [COLOSSEUM, BRIDGE]},
+            {
+                "hand": ["Foundry"],
+                "stockpile": ["School"],
+                "clientele": ["Academy"],
+                "buildings": [PALISADE],
+            },
+        ],
+        version="imperium",
+    )
+    state = act(state, lead("legionary", in_hand(state, 0, "Gate")))
+    state = act(state, think("jack"))
+    state = act(state, demand(in_hand(state, 0, "Shrine")))
+    assert zones(state, 0)["stockpile"] == ["Foundry", "School"]
+    assert zones(state, 1)["clientele"] == ["Academy"]
+    assert pending(state) == (1, "lead")
 
 
 def test_colosseum_vault_room_limits_the_slain() -> None:
-    """rules/001 Appendix I, Colosseum: "If you do not have room in your Vault, you may not take
-    the cards ... If you have room for some but not all, you choose which Clients are slain."
-    Influence 5 and four cards in the Vault leave room for one of the two matching clients."""
+    """Black Box rulebook, Appendix I, Colosseum: "If you do not have room in your Vault, you may
+    not take the cards ... If you have room for some but not all, you choose which Clients are
+    slain." Influence 5 and four cards in the Vault leave room for one of the two matching
+    clients."""
     state = slay_table(
         [{"clientele": ["Academy"]}, {"clientele": ["Atrium"]}],
         {"buildings": [COLOSSEUM], "vault": ["Bar", "Bar", "Bar", "Bar"]},
@@ -206,16 +236,16 @@ def test_colosseum_vault_room_limits_the_slain() -> None:
 
 
 def test_colosseum_is_not_in_the_republic_deck() -> None:
-    """rules/001 Appendix I, Colosseum: "Imperium version only"."""
+    """Black Box rulebook, Appendix I, Colosseum: "Imperium version only"."""
     with pytest.raises(engine.SetupError) as info:
         table([{"buildings": [COLOSSEUM]}, {}])
     assert info.value.code == "not_enough_cards"
 
 
 def test_colosseum_full_vault_clients_survive() -> None:
-    """rules/001 Appendix I, Colosseum: "If you do not have room in your Vault, you may not take
-    the cards - so your opponents' Clients survive." With Influence 5 and five cards in the Vault
-    there is nothing to decide: the turn goes on and both clients stay."""
+    """Black Box rulebook, Appendix I, Colosseum: "If you do not have room in your Vault, you may
+    not take the cards - so your opponents' Clients survive." With Influence 5 and five cards in the
+    Vault there is nothing to decide: the turn goes on and both clients stay."""
     state = slay_table(
         [{"clientele": ["Academy"]}, {"clientele": ["Atrium"]}],
         {"buildings": [COLOSSEUM], "vault": ["Bar"] * 5},
@@ -225,3 +255,23 @@ def test_colosseum_full_vault_clients_survive() -> None:
         "Atrium"
     ]
     assert len(state.players[0].vault) == 5
+
+
+def test_colosseum_several_clients_of_one_demand_from_one_victim() -> None:
+    """Black Box rulebook, Appendix I, Colosseum: "you may take matching Client cards from your
+    opponents' Clienteles ... If you do not have room in your Vault, you may not take the cards
+    ... If you have room for some but not all, you choose which Clients are slain": the Vault is
+    the only limit, so one Brick demand may slay both of a victim's Legionary clients."""
+    state = slay_table(
+        [{"clientele": ["Academy", "Atrium"]}, {"clientele": ["Archway"]}],
+        {"buildings": [COLOSSEUM]},
+    )
+    assert pending(state) == (0, "slay")
+    everyone_matching = claim(
+        in_clientele(state, 1, "Academy"),
+        in_clientele(state, 1, "Atrium"),
+        in_clientele(state, 2, "Archway"),
+    )
+    state = act(state, everyone_matching)
+    assert zones(state, 0)["vault"] == ["Academy", "Archway", "Atrium"]
+    assert zones(state, 1)["clientele"] == [] and zones(state, 2)["clientele"] == []

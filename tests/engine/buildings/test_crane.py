@@ -1,6 +1,6 @@
-"""Crane, Republic only (rules/001 Appendix I): "You may use any card from your hand to lead or
-follow Architect, as if it were a gray card." Ruling (engine/buildings/wood.py): "any card" means
-any Order card; a Jack plays as any role anyway."""
+"""Crane, Republic only (Black Box rulebook, Appendix I): "You may use any card from your hand to
+lead or follow Architect, as if it were a gray card." Ruling "Crane: any order card"
+(docs/rules.md): "any card" means any Order card; a Jack plays as any role anyway."""
 
 from __future__ import annotations
 
@@ -36,9 +36,9 @@ def crane_table(crane: bool = True) -> engine.State:
 
 
 def test_crane_example_laborer_follows_architect() -> None:
-    """rules/001 Appendix I, Crane: "You own a Crane. The player to your right leads a Jack and
-    declares it to be an Architect. You play a Laborer and declare it to also be an Architect.
-    Resolve the Roles as if both had been actual gray cards." """
+    """Black Box rulebook, Appendix I, Crane, example: "You own a Crane. The player to your right
+    leads a Jack and declares it to be an Architect. You play a Laborer and declare it to also be an
+    Architect. Resolve the Roles as if both had been actual gray cards." """
     state = crane_table()
     state = act(state, follow(in_hand(state, 1, "Insula")))
     assert zones(state, 1)["camp"] == ["Insula"]
@@ -65,29 +65,30 @@ def test_crane_example_laborer_follows_architect() -> None:
 
 
 def test_crane_leader_leads_architect_with_any_card() -> None:
-    """rules/001 Appendix I, Crane: "any card from your hand to lead ... Architect"."""
+    """Black Box rulebook, Appendix I, Crane: "any card from your hand to lead ... Architect"."""
     state = table([{"hand": ["Insula", "Temple"], "buildings": [CRANE]}, {"hand": ["Road"]}])
     state = act(state, lead("architect", in_hand(state, 0, "Temple")))
     assert state.role == "architect" and zones(state, 0)["camp"] == ["Temple"]
 
 
 def test_crane_architect_follow_refused_without_it() -> None:
-    """rules/001 Appendix I, Crane, counter-case: without a Crane a Laborer card cannot follow
-    Architect (wrong_role), and nothing changes."""
+    """Black Box rulebook, Appendix I, Crane, counter-case: without a Crane a Laborer card cannot
+    follow Architect (wrong_role), and nothing changes."""
     state = crane_table(crane=False)
     expect_illegal(state, follow(in_hand(state, 1, "Insula")), "wrong_role")
     assert not any(a["type"] == "follow" for a in engine.legal_actions(state))
 
 
 def test_crane_is_for_architect_only() -> None:
-    """rules/001 Appendix I, Crane: "to lead or follow Architect": a Laborer card still cannot lead
-    Craftsman with a Crane."""
+    """Black Box rulebook, Appendix I, Crane: "to lead or follow Architect": a Laborer card still
+    cannot lead Craftsman with a Crane."""
     state = table([{"hand": ["Insula", "Temple"], "buildings": [CRANE]}, {"hand": ["Road"]}])
     expect_illegal(state, lead("craftsman", in_hand(state, 0, "Temple")), "wrong_role")
 
 
 def test_crane_is_not_in_the_imperium_deck() -> None:
-    """rules/001 Appendix I, Crane: "Republic version only"; an Imperium table cannot hold one."""
+    """Black Box rulebook, Appendix I, Crane: "Republic version only"; an Imperium table cannot hold
+    one."""
     with pytest.raises(engine.SetupError) as info:
         table([{"buildings": [CRANE]}, {}], version="imperium")
     assert info.value.code == "not_enough_cards"

@@ -1,20 +1,20 @@
-"""Palisade and Wall against Legionaries, and the Wall's points (rules/001 Appendix I)."""
+"""Palisade and Wall against Legionaries, and the Wall's points (Black Box rulebook, Appendix I)."""
 
 from __future__ import annotations
 
 import engine
-from tests.engine.buildings.examples import materials_of
+from tests.engine.buildings.steps import materials_of
 from tests.engine.helpers import find, find_all, follow, kind, lead, table, think
 
 
 def test_palisade_example_keeps_the_leaders_hands_off() -> None:
-    """rules/001 Appendix I, Palisade: "You own a Palisade and have in your hand a Legionary and a
-    Patron. There are two Marble in the Pool. The player to your right leads as Legionary. You
-    follow. He demands Marble, revealing Marble (Patron) in his hand. He takes Marble from the Pool
-    and from the player on his right ... He does not get your Marble because of your Palisade. You
-    execute your Legionary action and demand Marble, showing your Marble (Patron). You get Marble
-    from the Pool, from him, and from the player on your left." Seats: me 0, my left 1, my right 2
-    (the leader)."""
+    """Black Box rulebook, Appendix I, Palisade, example: "You own a Palisade and have in your hand
+    a Legionary and a Patron. There are two Marble in the Pool. The player to your right leads as
+    Legionary. You follow. He demands Marble, revealing Marble (Patron) in his hand. He takes Marble
+    from the Pool and from the player on his right ... He does not get your Marble because of your
+    Palisade. You execute your Legionary action and demand Marble, showing your Marble (Patron). You
+    get Marble from the Pool, from him, and from the player on your left." Seats: me 0, my left 1,
+    my right 2 (the leader)."""
     state = table(
         [
             {
@@ -57,7 +57,8 @@ def test_palisade_example_keeps_the_leaders_hands_off() -> None:
 
 
 def test_palisade_holder_may_give_anyway() -> None:
-    """rules/001 Appendix I, Palisade: "You may still choose to give up cards if you wish.\""""
+    """Black Box rulebook, Appendix I, Palisade: "You may still choose to give up cards if you
+    wish.\""""
     state = table(
         [
             {"hand": ["Brick", "Temple"]},
@@ -75,8 +76,8 @@ def test_palisade_holder_may_give_anyway() -> None:
 
 
 def test_bridge_overrides_palisade_but_not_wall_and_takes_from_stockpiles() -> None:
-    """rules/001 Appendix I, Bridge: demands reach Palisade owners; "Players who own Walls are
-    still protected"; victims also give from their Stockpiles; four players: every opponent."""
+    """Black Box rulebook, Appendix I, Bridge: demands reach Palisade owners; "Players who own Walls
+    are still protected"; victims also give from their Stockpiles; four players: every opponent."""
     state = table(
         [
             {
@@ -111,10 +112,10 @@ def test_bridge_overrides_palisade_but_not_wall_and_takes_from_stockpiles() -> N
 
 
 def test_wall_example_points_for_the_stockpile() -> None:
-    """rules/001 Appendix I, Wall: "At the end of the game the only Structures you have built are
-    a Wall and an Insula. You have five Materials in your Stockpile. You do not have any cards in
-    your Vault. Your Victory Point total is seven - five from Influence plus the two point Wall
-    bonus.\""""
+    """Black Box rulebook, Appendix I, Wall, first example: "At the end of the game the only
+    Structures you have built are a Wall and an Insula. You have five Materials in your Stockpile.
+    You do not have any cards in your Vault. Your Victory Point total is seven - five from Influence
+    plus the two point Wall bonus.\""""
     state = table(
         [
             {
@@ -132,10 +133,10 @@ def test_wall_example_points_for_the_stockpile() -> None:
 
 
 def test_wall_example_against_a_bridge() -> None:
-    """rules/001 Appendix I, Wall: "You own a Wall. Your opponent owns a Bridge. You have two Stone
-    and a Brick in your hand and a Stone in your Stockpile. The Pool is empty. Your opponent leads
-    as Legionary. You follow. He demands Stone. You say 'Glory to Rome.' You demand Stone. You take
-    the Stone from his hand into your Stockpile.\""""
+    """Black Box rulebook, Appendix I, Wall, second example: "You own a Wall. Your opponent owns a
+    Bridge. You have two Stone and a Brick in your hand and a Stone in your Stockpile. The Pool is
+    empty. Your opponent leads as Legionary. You follow. He demands Stone. You say 'Glory to Rome.'
+    You demand Stone. You take the Stone from his hand into your Stockpile.\""""
     state = table(
         [
             {
@@ -171,9 +172,39 @@ def test_wall_example_against_a_bridge() -> None:
     assert len(find_all(state, state.players[1].hand, "Stone")) == 2
 
 
+def test_a_wall_owner_may_give_a_bridge_owner_stockpile_cards_too() -> None:
+    """Black Box rulebook, Appendix I, Wall: "You are not required to lose cards to opponents
+    performing the Legionary action. You may still choose to give up cards if you wish"; against a
+    Bridge the cards a demand takes include "a matching Material from their Stockpile" (Appendix
+    I, Bridge). So the Wall owner may give what the Bridge would take, hand and Stockpile, or any
+    part of it, or nothing (docs/rules.md, "Wall: a gift to a Bridge")."""
+    state = table(
+        [
+            {"hand": ["Legionary", "Villa"], "buildings": [{"name": "Bridge", "complete": True}]},
+            {
+                "hand": ["Sewer", "Brick"],
+                "stockpile": ["Garden"],
+                "buildings": [{"name": "Wall", "complete": True}],
+            },
+        ]
+    )
+    state = engine.apply(state, lead("legionary", find(state, state.players[0].hand, "Legionary")))
+    state = engine.apply(state, follow(find(state, state.players[1].hand, "Brick")))
+    state = engine.apply(
+        state, {"type": "demand", "cards": [find(state, state.players[0].hand, "Villa")]}
+    )
+    sewer = find(state, state.players[1].hand, "Sewer")
+    garden = find(state, state.players[1].stockpile, "Garden")
+    gifts = {tuple(sorted(a["cards"])) for a in engine.legal_actions(state)}
+    assert gifts == {(), (sewer,), (garden,), tuple(sorted((sewer, garden)))}
+    state = engine.apply(state, {"type": "give", "cards": [garden]})
+    assert state.players[0].stockpile == [garden] and state.players[1].hand == [sewer]
+
+
 def test_colosseum_with_a_full_vault_asks_nothing() -> None:
-    """rules/001 Appendix I, Colosseum: "If you do not have room in your Vault, you may not take
-    the cards - so your opponents' Clients survive." With no room there is no decision to make."""
+    """Black Box rulebook, Appendix I, Colosseum: "If you do not have room in your Vault, you may
+    not take the cards - so your opponents' Clients survive." With no room there is no decision to
+    make."""
     state = table(
         [
             {
@@ -212,3 +243,33 @@ def test_colosseum_with_a_full_vault_asks_nothing() -> None:
         state, {"type": "demand", "cards": [find(state, state.players[0].hand, "Atrium")]}
     )
     assert engine.prompt(state)["kind"] == "slay"
+
+
+def test_a_public_wall_gives_every_player_its_points_and_its_protection() -> None:
+    """Black Box rulebook, Appendix I, Stairway: a public structure's function is granted "to all
+    players"; the Wall's function is both its points ("a Victory Point ... for each two Materials
+    in your Stockpile") and its protection (Appendix I, Wall). Each player scores his own
+    Stockpile, and no Legionary takes his cards (docs/rules.md, "Stairway: a public Wall")."""
+    state = table(
+        [
+            {"hand": ["Legionary", "Villa"], "stockpile": ["Rubble"] * 4},
+            {
+                "hand": ["Garden"],
+                "stockpile": ["Wood"] * 3,
+                "buildings": [{"name": "Wall", "complete": True, "public": True}],
+            },
+            {"hand": ["Prison"], "stockpile": ["Brick"]},
+        ]
+    )
+    assert [s["buildings"] for s in engine.scores(state)] == [2, 1, 0]
+    state = engine.apply(state, lead("legionary", find(state, state.players[0].hand, "Legionary")))
+    state = engine.apply(state, {"type": "think", "take": "jack"})
+    state = engine.apply(state, {"type": "think", "take": "jack"})
+    state = engine.apply(
+        state, {"type": "demand", "cards": [find(state, state.players[0].hand, "Villa")]}
+    )
+    for victim in (1, 2):
+        prompt = engine.prompt(state)
+        assert (prompt["kind"], prompt["seat"], prompt["optional"]) == ("give", victim, True)
+        state = engine.apply(state, {"type": "give", "cards": []})
+    assert len(state.players[0].stockpile) == 4

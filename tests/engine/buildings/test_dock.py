@@ -1,6 +1,6 @@
-"""Dock (rules/001 Appendix I): "Each time you execute a Laborer action you may choose to take an
-additional card from your hand and place it into your Stockpile as a Material. You do not need to
-take a Material from the Pool in order to take this additional Material from your hand." """
+"""Dock (Black Box rulebook, Appendix I): "Each time you execute a Laborer action you may choose to
+take an additional card from your hand and place it into your Stockpile as a Material. You do not
+need to take a Material from the Pool in order to take this additional Material from your hand." """
 
 from __future__ import annotations
 
@@ -37,11 +37,11 @@ def dock_table(dock: bool = True) -> engine.State:
 
 
 def test_dock_example_pool_wood_and_two_bricks_from_hand() -> None:
-    """rules/001 Appendix I, Dock: "You own a Dock and have a Laborer Client. There are two Wood in
-    the Pool. The player to your right leads as Laborer, and you follow. The player to your right
-    takes one of the Wood into his Stockpile. You take the Wood from the Pool and a Brick from your
-    hand into your Stockpile as your first action. As your second action, you put another Brick
-    from your hand into your Stockpile." """
+    """Black Box rulebook, Appendix I, Dock, example: "You own a Dock and have a Laborer Client.
+    There are two Wood in the Pool. The player to your right leads as Laborer, and you follow. The
+    player to your right takes one of the Wood into his Stockpile. You take the Wood from the Pool
+    and a Brick from your hand into your Stockpile as your first action. As your second action, you
+    put another Brick from your hand into your Stockpile." """
     state = dock_table()
     assert zones(state, 0)["stockpile"] == ["Palisade"]
     assert pending(state) == (1, "act") and left(state) == 2
@@ -68,8 +68,8 @@ def test_dock_example_pool_wood_and_two_bricks_from_hand() -> None:
 
 
 def test_dock_gather_from_hand_refused_without_it() -> None:
-    """rules/001 Appendix I, Dock: taking from hand is the Dock's function; without one it is
-    refused (not_allowed), nothing changes, and it is not offered."""
+    """Black Box rulebook, Appendix I, Dock: taking from hand is the Dock's function; without one it
+    is refused (not_allowed), nothing changes, and it is not offered."""
     state = dock_table(dock=False)
     assert pending(state) == (1, "act") and left(state) == 2
     academy = in_hand(state, 1, "Academy")
@@ -79,8 +79,8 @@ def test_dock_gather_from_hand_refused_without_it() -> None:
 
 
 def test_dock_cannot_gather_a_jack() -> None:
-    """rules/001 JACKS: "Jacks cannot be taken or played as Materials": a Jack from hand is refused
-    by the Dock (not_an_order) and nothing changes."""
+    """Black Box rulebook, Jacks: "Jacks cannot be taken or played as Materials": a Jack from hand
+    is refused by the Dock (not_an_order) and nothing changes."""
     me = {"hand": ["Road", "Jack"], "buildings": [{"name": "Dock", "materials": ["Market"]}]}
     me["buildings"][0]["complete"] = True
     state = table([me, {"hand": ["Latrine"]}], pool=["Palisade"])

@@ -1,13 +1,13 @@
-"""Domus Aurea, Republic only (rules/001 Appendix I): "When executing a Legionary action, in
-addition to your regular action you can also choose an incomplete building from each of your
-victims. The chosen building must match the demanded color and must have no Material under it.
-Take the Foundation card and put it into your Stockpile. Take the Site card and add it to your
+"""Domus Aurea, Republic only (Black Box rulebook, Appendix I): "When executing a Legionary action,
+in addition to your regular action you can also choose an incomplete building from each of your
+victims. The chosen building must match the demanded color and must have no Material under it. Take
+the Foundation card and put it into your Stockpile. Take the Site card and add it to your
 Influence."
 
 The example's last sentence says "You put the Foundation card into your Influence"; the rule says
-the Site card goes to Influence (CARDS.md section 5 item 22, and the project's ruling "Domus
-Aurea's example"). These tests follow the rule: the School card to the Stockpile, its Brick Site to
-your Influence (+2, as the example also says)."""
+the Site card goes to Influence (docs/rules.md, ruling "Domus Aurea: the Site to Influence"). These
+tests follow the rule: the School card to the Stockpile, its Brick Site to your Influence (+2, as
+the example also says)."""
 
 from __future__ import annotations
 
@@ -54,12 +54,12 @@ def domus_table(domus: bool = True, victim: list[dict[str, Any]] | None = None) 
 
 
 def test_domus_aurea_example_tears_down_an_empty_school() -> None:
-    """rules/001 Appendix I, Domus Aurea: "You own a Domus Aurea. You have followed a Legionary
-    action with a Legionary card. You reveal a red card from hand and demand Brick. One of your
-    victims has an incomplete School with no material under it. In addition to all other Legionary
-    effects against that player, you tear down your victim's School. You put the School card itself
-    into your stockpile, as a Brick material. You put the Foundation card [rule: the Site card] into
-    your Influence, adding 2 Influence to your score." """
+    """Black Box rulebook, Appendix I, Domus Aurea, example: "You own a Domus Aurea. You have
+    followed a Legionary action with a Legionary card. You reveal a red card from hand and demand
+    Brick. One of your victims has an incomplete School with no material under it. In addition to
+    all other Legionary effects against that player, you tear down your victim's School. You put the
+    School card itself into your stockpile, as a Brick material. You put the Foundation card [rule:
+    the Site card] into your Influence, adding 2 Influence to your score." """
     state = domus_table()
     brick_sites = engine.view(state, None)["sites"]["brick"]
     assert pending(state) == (1, "raze")
@@ -88,7 +88,7 @@ def test_domus_aurea_example_tears_down_an_empty_school() -> None:
 
 
 def test_domus_aurea_only_empty_foundations_of_the_demanded_colour() -> None:
-    """rules/001 Appendix I, Domus Aurea: "must match the demanded color and must have no
+    """Black Box rulebook, Appendix I, Domus Aurea: "must match the demanded color and must have no
     Material under it": a School with a Brick in it and an empty Insula are not offered; an empty
     Foundry and an empty Gate are, but only one of them ("an incomplete building from each of your
     victims")."""
@@ -111,8 +111,8 @@ def test_domus_aurea_only_empty_foundations_of_the_demanded_colour() -> None:
 
 
 def test_domus_aurea_tears_down_nothing_without_it() -> None:
-    """rules/001 Appendix I, Domus Aurea, counter-case: without one the demand ends with no such
-    decision; a claim of the School is refused and it stays."""
+    """Black Box rulebook, Appendix I, Domus Aurea, counter-case: without one the demand ends with
+    no such decision; a claim of the School is refused and it stays."""
     state = domus_table(domus=False)
     assert pending(state) == (1, "lead")
     expect_illegal(state, claim(site_of(state, 2, "School")), "wrong_action")
@@ -120,16 +120,17 @@ def test_domus_aurea_tears_down_nothing_without_it() -> None:
 
 
 def test_domus_aurea_is_not_in_the_imperium_deck() -> None:
-    """rules/001 Appendix I, Domus Aurea: "Republic version only"."""
+    """Black Box rulebook, Appendix I, Domus Aurea: "Republic version only"."""
     with pytest.raises(engine.SetupError) as info:
         table([{"buildings": [DOMUS]}, {}], version="imperium")
     assert info.value.code == "not_enough_cards"
 
 
 def test_domus_aurea_with_bridge_one_foundation_from_every_opponent() -> None:
-    """rules/001 Appendix I, Domus Aurea: "an incomplete building from each of your victims"; with
-    a Bridge in a game of four every opponent is a victim (rules/001 Bridge), so you tear down the
-    left player's empty Gate and the empty Foundry of the player across."""
+    """Black Box rulebook, Appendix I, Domus Aurea: "an incomplete building from each of your
+    victims"; with a Bridge in a game of four every opponent is a victim (Black Box rulebook,
+    Appendix I, Bridge), so you tear down the left player's empty Gate and the empty Foundry of the
+    player across."""
     bridge = {"name": "Bridge", "materials": ["Wall", "Wall"], "complete": True}
     state = table(
         [
@@ -147,3 +148,30 @@ def test_domus_aurea_with_bridge_one_foundation_from_every_opponent() -> None:
     assert zones(state, 0)["stockpile"] == ["Foundry", "Gate"]
     assert zones(state, 0)["influence"] == 2 + 3 + 2 + 2 + 2
     assert zones(state, 1)["buildings"] == {} and zones(state, 2)["buildings"] == {}
+
+
+def test_domus_aurea_with_bridge_a_palisade_still_keeps_its_foundations() -> None:
+    """Black Box rulebook, Appendix I, Palisade: "You don't lose cards to players executing
+    Legionary actions"; a Bridge lifts that only for Materials ("you may demand Materials even from
+    opponents that own Palisades": Appendix I, Bridge). The Palisade owner gives his Brick but keeps
+    his empty Gate; the player across loses his Foundry (docs/rules.md, "Palisade against a
+    Colosseum with a Bridge")."""
+    bridge = {"name": "Bridge", "materials": ["Wall", "Wall"], "complete": True}
+    palisade = {"name": "Palisade", "materials": ["Dock"], "complete": True}
+    state = table(
+        [
+            {"hand": ["Shrine", "Academy"], "buildings": [DOMUS, bridge]},
+            {"hand": ["Road", "Bath"], "buildings": [{"name": "Gate"}, palisade]},
+            {"hand": ["Road"], "buildings": [{"name": "Foundry"}]},
+            {"hand": ["Road"]},
+        ]
+    )
+    state = act(state, lead("legionary", in_hand(state, 0, "Shrine")))
+    state = play(state, think("jack"), think("jack"), think("jack"))
+    state = act(state, demand(in_hand(state, 0, "Academy")))
+    assert zones(state, 0)["stockpile"] == ["Bath"]
+    assert pending(state) == (0, "raze")
+    expect_illegal(state, claim(site_of(state, 1, "Gate")), "not_offered")
+    state = act(state, claim(site_of(state, 2, "Foundry")))
+    assert zones(state, 0)["stockpile"] == ["Bath", "Foundry"]
+    assert "Gate" in zones(state, 1)["buildings"]

@@ -1,5 +1,6 @@
-"""Forum, Imperium only (rules/001 Appendix I): "You win immediately whenever you have a Client of
-each type in your Clientele." And the combined rulings for the Forum and the Forum Romanum:
+"""Forum, Imperium only (Black Box rulebook, Appendix I): "You win immediately whenever you have a
+Client of each type in your Clientele." And the combined rulings for the Forum and the Forum
+Romanum:
 
 - "Forum (Romanum) combined with Ludus Magna: If you have completed both a Forum (Romanum) and a
   Ludus Magna, then each Merchant Client may be counted as any one Role towards the Forum (Romanum)
@@ -76,9 +77,10 @@ def forum_example(clients_left: list[str] | None = None) -> engine.State:
 
 
 def test_forum_example_you_win_she_does_not() -> None:
-    """rules/001 Appendix I, Forum: "You and the player to your left both have a Client of each
-    type and a Forum Foundation with two Marble in it. You lead as Craftsman and the other players
-    follow. You move Marble from your hand into the Forum, completing it. You win. She doesn't." """
+    """Black Box rulebook, Appendix I, Forum, example: "You and the player to your left both have a
+    Client of each type and a Forum Foundation with two Marble in it. You lead as Craftsman and the
+    other players follow. You move Marble from your hand into the Forum, completing it. You win. She
+    doesn't." """
     state = forum_example()
     assert not engine.is_over(state)  # clients of every type but no Forum yet: no win
     assert pending(state) == (0, "act")
@@ -114,8 +116,8 @@ def test_forum_example_you_win_she_does_not() -> None:
 
 
 def test_forum_needs_every_client_type() -> None:
-    """rules/001 Appendix I, Forum, counter-case: a completed Forum without a Patron client (two
-    Merchants instead) does not win; the turn goes on."""
+    """Black Box rulebook, Appendix I, Forum, counter-case: a completed Forum without a Patron
+    client (two Merchants instead) does not win; the turn goes on."""
     state = table(
         [
             {
@@ -170,9 +172,9 @@ def complete(name: str, marble: str = "Temple") -> dict[str, Any]:
 def test_forum_with_ludus_magna_merchant_counts_as_the_missing_role(
     version: str, forum: str, stock: list[str]
 ) -> None:
-    """rules/001 Appendix I, Forum (Romanum) combined with Ludus Magna: "each Merchant Client may
-    be counted as any one Role". With two Merchant clients and no Patron, completing the Ludus
-    Magna (the Forum already complete) wins at once."""
+    """Black Box rulebook, Appendix I, Forum (Romanum) combined with Ludus Magna: "each Merchant
+    Client may be counted as any one Role". With two Merchant clients and no Patron, completing the
+    Ludus Magna (the Forum already complete) wins at once."""
     clients = ["Bar", "Dock", "Academy", "Tower", "Villa", "Villa"]
     state = combined(
         version,
@@ -189,8 +191,8 @@ def test_forum_with_ludus_magna_merchant_counts_as_the_missing_role(
 def test_forum_with_ludus_magna_merchant_is_one_role_only(
     version: str, forum: str, stock: list[str]
 ) -> None:
-    """rules/001 Appendix I, Forum (Romanum) combined with Ludus Magna: "any one Role": a single
-    Merchant client cannot stand for both the Merchant and the missing Patron."""
+    """Black Box rulebook, Appendix I, Forum (Romanum) combined with Ludus Magna: "any one Role": a
+    single Merchant client cannot stand for both the Merchant and the missing Patron."""
     clients = ["Bar", "Bar", "Dock", "Academy", "Tower", "Villa"]
     state = combined(
         version,
@@ -206,9 +208,10 @@ def test_forum_with_ludus_magna_merchant_is_one_role_only(
 def test_forum_with_storeroom_any_client_counts_as_laborer(
     version: str, forum: str, stock: list[str]
 ) -> None:
-    """rules/001 Appendix I, Forum (Romanum) combined with Storeroom: "any Client may count as a
-    Laborer towards the Forum (Romanum) victory condition instead of its usual Role". With a second
-    Patron and no Laborer, completing the Forum (the Storeroom complete) wins at once."""
+    """Black Box rulebook, Appendix I, Forum (Romanum) combined with Storeroom: "any Client may
+    count as a Laborer towards the Forum (Romanum) victory condition instead of its usual Role".
+    With a second Patron and no Laborer, completing the Forum (the Storeroom complete) wins at
+    once."""
     clients = ["Dock", "Academy", "Tower", "Villa", "Palace", "Palace"]
     storeroom = {"name": "Storeroom", "materials": ["Wall", "Wall"], "complete": True}
     state = combined(
@@ -223,8 +226,8 @@ def test_forum_with_storeroom_any_client_counts_as_laborer(
 def test_forum_with_storeroom_client_is_not_both(
     version: str, forum: str, stock: list[str]
 ) -> None:
-    """rules/001 Appendix I, Forum (Romanum) combined with Storeroom: "Clients may not count as
-    both at once": five clients of five roles (no Laborer) do not make six."""
+    """Black Box rulebook, Appendix I, Forum (Romanum) combined with Storeroom: "Clients may not
+    count as both at once": five clients of five roles (no Laborer) do not make six."""
     clients = ["Dock", "Academy", "Tower", "Villa", "Palace"]
     storeroom = {"name": "Storeroom", "materials": ["Wall", "Wall"], "complete": True}
     state = combined(
@@ -239,12 +242,12 @@ def test_forum_with_storeroom_client_is_not_both(
 def test_forum_with_stairway_several_winners_best_score_wins(
     version: str, forum: str, stock: list[str], richer: int
 ) -> None:
-    """rules/001 Appendix I, Forum (Romanum) combined with Stairway: "If making a Forum (Romanum)
-    public triggers the Forum (Romanum) victory for two or more players simultaneously, the winner
-    of the game is the player among those with the highest score as determined normally." Seat 0
-    (Stairway) makes seat 1's Forum public with an Architect action; seats 0 and 2 both have every
-    client (and material); seat 1, the owner, lacks a Patron. The one of seats 0 and 2 with the
-    higher score (`richer`, by Influence) wins."""
+    """Black Box rulebook, Appendix I, Forum (Romanum) combined with Stairway: "If making a Forum
+    (Romanum) public triggers the Forum (Romanum) victory for two or more players simultaneously,
+    the winner of the game is the player among those with the highest score as determined normally."
+    Seat 0 (Stairway) makes seat 1's Forum public with an Architect action; seats 0 and 2 both have
+    every client (and material); seat 1, the owner, lacks a Patron. The one of seats 0 and 2 with
+    the higher score (`richer`, by Influence) wins."""
     rich = ["marble", "stone", "stone"]
     state = table(
         [
@@ -285,9 +288,9 @@ def test_forum_with_stairway_several_winners_best_score_wins(
 
 
 def test_forum_wins_the_moment_the_last_client_type_is_hired() -> None:
-    """rules/001 Appendix I, Forum: "You win immediately whenever you have a Client of each type":
-    with a completed Forum and five client types, hiring a Patron with the first of two Patron
-    actions ends the game at once; the second action is not taken."""
+    """Black Box rulebook, Appendix I, Forum: "You win immediately whenever you have a Client of
+    each type": with a completed Forum and five client types, hiring a Patron with the first of two
+    Patron actions ends the game at once; the second action is not taken."""
     state = table(
         [
             {
@@ -316,9 +319,9 @@ def test_forum_wins_the_moment_the_last_client_type_is_hired() -> None:
 def test_forum_with_stairway_tie_broken_by_cards_in_hand(
     version: str, forum: str, stock: list[str], more_cards: int
 ) -> None:
-    """rules/001 Appendix I, Forum (Romanum) combined with Stairway: "the highest score as
-    determined normally" - normally a tie goes to "the tying player with the most cards in his
-    hand" (rules/001 SCORING AND WINNING). Seats 0 and 2 win together at five points each; the
+    """Black Box rulebook, Appendix I, Forum (Romanum) combined with Stairway: "the highest score as
+    determined normally" - normally a tie goes to "the tying player with the most cards in his hand"
+    (Black Box rulebook, Scoring and Winning). Seats 0 and 2 win together at five points each; the
     one with more cards in hand (`more_cards`) wins."""
     extra = ["Latrine", "Insula", "Market"]
     state = table(

@@ -1,8 +1,8 @@
-"""Forum Romanum, Republic only (rules/001 Appendix I): "You immediately win the game if you have
-one Client of each type Clientele and one Material of each type in your Stockpile." (also rules/001
-ENDING THE GAME, and SCORING AND WINNING: "In the event of a Forum Romanum ... victory that player
-wins - there is no need to score Victory Points"). Its combined rulings with the Ludus Magna,
-Stairway and Storeroom are in test_forum.py."""
+"""Forum Romanum, Republic only (Black Box rulebook, Appendix I): "You immediately win the game if
+you have one Client of each type Clientele and one Material of each type in your Stockpile." (also
+Black Box rulebook, Ending the Game, and Scoring and Winning: "In the event of a Forum Romanum ...
+victory that player wins - there is no need to score Victory Points"). Its combined rulings with the
+Ludus Magna, Stairway and Storeroom are in test_forum.py."""
 
 from __future__ import annotations
 
@@ -60,10 +60,10 @@ def forum_romanum_table(stock: list[str] = EVERY_MATERIAL) -> engine.State:
 
 
 def test_forum_romanum_example_you_win_she_does_not() -> None:
-    """rules/001 Appendix I, Forum Romanum: "You and the player to your left both have a Client of
-    each type, a Material of each type, and a Forum Romanum Foundation with two Marble in it. You
-    lead as Craftsman and the other players follow. You move Marble from your hand into the Forum
-    Romanum, completing it. You win. She doesn't." """
+    """Black Box rulebook, Appendix I, Forum Romanum, example: "You and the player to your left both
+    have a Client of each type, a Material of each type, and a Forum Romanum Foundation with two
+    Marble in it. You lead as Craftsman and the other players follow. You move Marble from your hand
+    into the Forum Romanum, completing it. You win. She doesn't." """
     state = forum_romanum_table()
     you = zones(state, 0)
     assert you["buildings"] == {"Forum Romanum": (["Statue", "Statue", "Temple"], True)}
@@ -98,8 +98,8 @@ def test_forum_romanum_example_you_win_she_does_not() -> None:
 
 
 def test_forum_romanum_needs_a_material_of_each_type() -> None:
-    """rules/001 Appendix I, Forum Romanum, counter-case: with every client but no Marble in the
-    Stockpile, completing it does not win; the turn goes on to her."""
+    """Black Box rulebook, Appendix I, Forum Romanum, counter-case: with every client but no Marble
+    in the Stockpile, completing it does not win; the turn goes on to her."""
     state = forum_romanum_table(stock=EVERY_MATERIAL[:5])
     assert zones(state, 0)["buildings"]["Forum Romanum"][1] is True
     assert not engine.is_over(state)
@@ -107,9 +107,10 @@ def test_forum_romanum_needs_a_material_of_each_type() -> None:
 
 
 def test_forum_romanum_not_won_without_it() -> None:
-    """rules/001 Appendix I, Forum Romanum, counter-case: every client and every material but no
-    completed Forum Romanum is no win (the table above, before the Marble goes in, was not over)
-    - and the training game ignores it (rules/001 ENDING THE GAME: "the Catacomb and Forum
+    """Black Box rulebook, Appendix I, Forum Romanum, counter-case: every client and every material
+    but no completed Forum Romanum is no win (the table above, before the Marble goes in, was not
+    over)
+    - and the training game ignores it (Black Box rulebook, Ending the Game: "the Catacomb and Forum
     Romanum end conditions do not apply")."""
     state = table(
         [
@@ -129,9 +130,9 @@ def test_forum_romanum_not_won_without_it() -> None:
 
 
 def test_forum_romanum_wins_the_moment_the_last_material_is_gathered() -> None:
-    """rules/001 Appendix I, Forum Romanum: "You immediately win the game if you have one Client of
-    each type ... and one Material of each type in your Stockpile": with a completed Forum Romanum
-    and every client, gathering the missing Marble from the Pool ends the game at once."""
+    """Black Box rulebook, Appendix I, Forum Romanum: "You immediately win the game if you have one
+    Client of each type ... and one Material of each type in your Stockpile": with a completed Forum
+    Romanum and every client, gathering the missing Marble from the Pool ends the game at once."""
     state = table(
         [
             {

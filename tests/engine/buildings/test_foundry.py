@@ -1,6 +1,6 @@
-"""Foundry (rules/001 Appendix I): "When you complete a Foundry, at this time once only, you may
-perform one Laborer action for each point of Influence you have, including the Influence you gain
-from finishing the Foundry." """
+"""Foundry (Black Box rulebook, Appendix I): "When you complete a Foundry, at this time once only,
+you may perform one Laborer action for each point of Influence you have, including the Influence you
+gain from finishing the Foundry." """
 
 from __future__ import annotations
 
@@ -43,10 +43,11 @@ def foundry_table(name: str = "Foundry") -> engine.State:
 
 
 def test_foundry_example_four_laborer_actions() -> None:
-    """rules/001 Appendix I, Foundry: "In the Pool are a Wood, two Brick, and two Marble. You lead
-    as a Craftsman, and the other players follow. You complete a Foundry as your first Structure.
-    You now have four Influence. You now have the one-time option to perform the Laborer action up
-    to four times. You take the two Brick and two Marble from the Pool into your Stockpile." """
+    """Black Box rulebook, Appendix I, Foundry, example: "In the Pool are a Wood, two Brick, and two
+    Marble. You lead as a Craftsman, and the other players follow. You complete a Foundry as your
+    first Structure. You now have four Influence. You now have the one-time option to perform the
+    Laborer action up to four times. You take the two Brick and two Marble from the Pool into your
+    Stockpile." """
     state = foundry_table()
     assert zones(state, 0)["influence"] == 4
     prompt = engine.prompt(state)
@@ -75,8 +76,8 @@ def test_foundry_example_four_laborer_actions() -> None:
 
 
 def test_foundry_no_laborer_actions_for_another_structure() -> None:
-    """rules/001 Appendix I, Foundry, counter-case: completing a Shrine the same way gives no
-    Laborer action; a gather is refused and the Pool keeps its cards."""
+    """Black Box rulebook, Appendix I, Foundry, counter-case: completing a Shrine the same way gives
+    no Laborer action; a gather is refused and the Pool keeps its cards."""
     state = foundry_table("Shrine")
     assert zones(state, 0)["buildings"] == {"Shrine": (["Academy", "Gate"], True)}
     assert pending(state) == (1, "lead")

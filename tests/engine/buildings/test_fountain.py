@@ -1,8 +1,8 @@
-"""Fountain (rules/001 Appendix I): "When executing a Craftsman action, you may take a card from the
-draw deck instead of from your hand. Upon inspecting the drawn card, you may either lay it as a
-Foundation, spend a second action to lay it as a Foundation on an out of town Site, place the card
-as a Material into one of his existing Foundations, or take the card into his hand. The function
-of the Fountain is available as soon as it is completed." """
+"""Fountain (Black Box rulebook, Appendix I): "When executing a Craftsman action, you may take a
+card from the draw deck instead of from your hand. Upon inspecting the drawn card, you may either
+lay it as a Foundation, spend a second action to lay it as a Foundation on an out of town Site,
+place the card as a Material into one of his existing Foundations, or take the card into his hand.
+The function of the Fountain is available as soon as it is completed." """
 
 from __future__ import annotations
 
@@ -39,12 +39,12 @@ def fountain_table(me: dict[str, Any], deck: list[str]) -> engine.State:
 
 
 def test_fountain_example_three_palisades() -> None:
-    """rules/001 Appendix I, Fountain: "You have two Craftsman Clients. You have a Fountain. You
-    lead as Craftsman. The other players follow. With your first action you use the Fountain's
-    Function to draw a card from the draw deck, a Palisade. You place the Palisade on an available
-    Wood Site. With your second action, you draw another Palisade card, which you place into your
-    Palisade Foundation as Wood, completing it. With your third action, you draw yet another
-    Palisade, which you place into your hand." """
+    """Black Box rulebook, Appendix I, Fountain, example: "You have two Craftsman Clients. You have
+    a Fountain. You lead as Craftsman. The other players follow. With your first action you use the
+    Fountain's Function to draw a card from the draw deck, a Palisade. You place the Palisade on an
+    available Wood Site. With your second action, you draw another Palisade card, which you place
+    into your Palisade Foundation as Wood, completing it. With your third action, you draw yet
+    another Palisade, which you place into your hand." """
     state = fountain_table(
         {"clientele": ["Crane", "Crane"], "buildings": [FOUNTAIN_BUILDING]},
         ["Palisade", "Palisade", "Palisade"],
@@ -90,9 +90,9 @@ def test_fountain_example_three_palisades() -> None:
 
 
 def test_fountain_out_of_town_takes_a_second_action() -> None:
-    """rules/001 Appendix I, Fountain: "spend a second action to lay it as a Foundation on an out
-    of town Site": with two actions the drawn card goes out of town and uses both; with one action
-    only it cannot."""
+    """Black Box rulebook, Appendix I, Fountain: "spend a second action to lay it as a Foundation on
+    an out of town Site": with two actions the drawn card goes out of town and uses both; with one
+    action only it cannot."""
     state = fountain_table(
         {"clientele": ["Crane"], "buildings": [FOUNTAIN_BUILDING]}, ["Temple", "Temple"]
     )
@@ -111,8 +111,8 @@ def test_fountain_out_of_town_takes_a_second_action() -> None:
 
 
 def test_fountain_works_as_soon_as_it_is_completed() -> None:
-    """rules/001 Appendix I, Fountain: "The function of the Fountain is available as soon as it is
-    completed": completing it with the first Craftsman action, the second may draw."""
+    """Black Box rulebook, Appendix I, Fountain: "The function of the Fountain is available as soon
+    as it is completed": completing it with the first Craftsman action, the second may draw."""
     state = fountain_table(
         {
             "hand": ["Dock", "Statue"],
@@ -132,8 +132,9 @@ def test_fountain_works_as_soon_as_it_is_completed() -> None:
 
 
 def test_fountain_draw_refused_without_it() -> None:
-    """rules/001 Appendix I, Fountain: drawing the Craftsman's card from the deck is the Fountain's
-    function; without one it is refused (not_allowed), nothing changes, and it is not offered."""
+    """Black Box rulebook, Appendix I, Fountain: drawing the Craftsman's card from the deck is the
+    Fountain's function; without one it is refused (not_allowed), nothing changes, and it is not
+    offered."""
     state = fountain_table({"hand": ["Dock", "Insula"]}, ["Temple"])
     assert pending(state) == (0, "act")
     expect_illegal(state, FOUNTAIN, "not_allowed")
@@ -141,9 +142,10 @@ def test_fountain_draw_refused_without_it() -> None:
 
 
 def test_fountain_drawn_card_must_match_the_foundation() -> None:
-    """rules/001 Appendix I, Fountain: the drawn card goes "as a Material into one of his existing
-    Foundations" under the usual rule that materials match (rules/001 ADDING MATERIALS TO A
-    BUILDING): a drawn Temple does not fit a Palisade (wrong_material, nothing changes)."""
+    """Black Box rulebook, Appendix I, Fountain: the drawn card goes "as a Material into one of his
+    existing Foundations" under the usual rule that materials match (Black Box rulebook, Adding
+    Materials to a Building): a drawn Temple does not fit a Palisade (wrong_material, nothing
+    changes)."""
     state = fountain_table({"buildings": [FOUNTAIN_BUILDING, {"name": "Palisade"}]}, ["Temple"])
     state = act(state, FOUNTAIN)
     temple = in_hand(state, 0, "Temple")

@@ -1,8 +1,8 @@
-"""Garden (rules/001 Appendix I): "When you complete a Garden, you may immediately execute one
-Patron action for each point of Influence you have, including the Influence you get from finishing
-the Garden. The new Clients do not provide you with additional actions this turn (unlike Structure
-Functions, Clients do not provide benefits the turn they are gained)." Its combination with the
-Bath is tested in test_bath.py."""
+"""Garden (Black Box rulebook, Appendix I): "When you complete a Garden, you may immediately execute
+one Patron action for each point of Influence you have, including the Influence you get from
+finishing the Garden. The new Clients do not provide you with additional actions this turn (unlike
+Structure Functions, Clients do not provide benefits the turn they are gained)." Its combination
+with the Bath is tested in test_bath.py."""
 
 from __future__ import annotations
 
@@ -51,12 +51,12 @@ def garden_table(name: str = "Garden") -> engine.State:
 
 
 def test_garden_example_four_of_five_patron_actions() -> None:
-    """rules/001 Appendix I, Garden: "You have no Clients. In the Pool are two Legionaries, a
-    Craftsman and two Patrons. You lead as Craftsman, and the other players follow. You complete a
-    Garden as your first Structure. You now have five Influence and have room for five Clients. You
-    have the one-time option to execute up to five Patron actions. You decide to execute four
-    Patron actions. You take a Patron, a Craftsman, and two Legionaries from the Pool as Clients.
-    You decide against filling the last spot in your Clientele with another Patron." """
+    """Black Box rulebook, Appendix I, Garden, example: "You have no Clients. In the Pool are two
+    Legionaries, a Craftsman and two Patrons. You lead as Craftsman, and the other players follow.
+    You complete a Garden as your first Structure. You now have five Influence and have room for
+    five Clients. You have the one-time option to execute up to five Patron actions. You decide to
+    execute four Patron actions. You take a Patron, a Craftsman, and two Legionaries from the Pool
+    as Clients. You decide against filling the last spot in your Clientele with another Patron." """
     state = garden_table()
     assert zones(state, 0)["influence"] == 5
     assert mine(state, 0)["clientele_limit"] == 5
@@ -90,9 +90,9 @@ def test_garden_example_four_of_five_patron_actions() -> None:
 
 
 def test_garden_no_patron_actions_for_another_structure() -> None:
-    """rules/001 Appendix I, Garden, counter-case: completing another Stone structure (a Circus
-    Maximus) the same way gives no Patron action: the led card's one action is spent, the turn
-    ends, and a hire is refused."""
+    """Black Box rulebook, Appendix I, Garden, counter-case: completing another Stone structure (a
+    Circus Maximus) the same way gives no Patron action: the led card's one action is spent, the
+    turn ends, and a hire is refused."""
     state = garden_table("Circus Maximus")
     assert zones(state, 0)["buildings"]["Circus Maximus"][1] is True
     assert pending(state) == (1, "lead")

@@ -1,5 +1,6 @@
-"""Every order card of both versions has its function registered, and the version-only functions
-are refused where their cards do not exist (rules/001 Appendix I "version only" marks, App. II)."""
+"""Every order card of both versions has its function registered, and the version-only functions are
+refused where their cards do not exist (Black Box rulebook, Appendix I "version only" marks,
+Appendix II)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def test_every_card_in_the_catalog_has_its_power_registered() -> None:
     ],
 )
 def test_version_only_cards_cannot_be_dealt_in_the_other_version(version: str, card: str) -> None:
-    """rules/001 Appendix II: "Do not mix cards from both versions"."""
+    """Black Box rulebook, Appendix II: "Do not mix cards from both versions"."""
     with pytest.raises(engine.SetupError) as info:
         table([{"hand": [card]}, {}], version=version)
     assert info.value.code == "not_enough_cards"
@@ -42,9 +43,10 @@ def test_crane_lead_in_imperium_is_refused() -> None:
 
 
 def test_crane_lets_any_card_follow_architect() -> None:
-    """rules/001 Appendix I, Crane: "The player to your right leads a Jack and declares it to be
-    an Architect. You play a Laborer and declare it to also be an Architect. Resolve the Roles as
-    if both had been actual gray cards." Without a Crane the Laborer card is refused."""
+    """Black Box rulebook, Appendix I, Crane, example: "The player to your right leads a Jack and
+    declares it to be an Architect. You play a Laborer and declare it to also be an Architect.
+    Resolve the Roles as if both had been actual gray cards." Without a Crane the Laborer card is
+    refused."""
     crane = {"name": "Crane", "complete": True}
     with_crane = table([{"hand": ["Jack", "Temple"]}, {"hand": ["Road"], "buildings": [crane]}])
     without = table([{"hand": ["Jack", "Temple"]}, {"hand": ["Road"]}])
@@ -60,8 +62,9 @@ def test_crane_lets_any_card_follow_architect() -> None:
 
 
 def test_circus_petition_in_imperium_and_refused_without_it() -> None:
-    """rules/001 Appendix I, Circus (Imperium only): "You lead the two Laborer cards, saying 'I am
-    leading as a Patron'"; without a Circus an Imperium petition takes three cards (App. II)."""
+    """Black Box rulebook, Appendix I, Circus, example (Imperium only): "You lead the two Laborer
+    cards, saying 'I am leading as a Patron'"; without a Circus an Imperium petition takes three
+    cards (Appendix II)."""
     hand = ["Merchant", "Road", "Bar"]
     with_circus = table(
         [{"hand": hand, "buildings": [{"name": "Circus", "complete": True}]}, {}],
@@ -79,8 +82,8 @@ def test_circus_petition_in_imperium_and_refused_without_it() -> None:
 
 
 def test_palace_multi_card_lead_refused_without_a_palace() -> None:
-    """rules/001 Appendix I, Palace lets several cards of a role lead; without it three Merchant
-    cards are neither one card nor a Republic petition of two."""
+    """Black Box rulebook, Appendix I, Palace lets several cards of a role lead; without it three
+    Merchant cards are neither one card nor a Republic petition of two."""
     state = table([{"hand": ["Merchant", "Merchant", "Merchant"]}, {}])
     expect_illegal(state, lead("merchant", *state.players[0].hand), "petition_size")
     state = table([{"hand": ["Merchant", "Jack"]}, {}])
@@ -88,8 +91,8 @@ def test_palace_multi_card_lead_refused_without_a_palace() -> None:
 
 
 def test_thinking_extras_refused_without_their_buildings() -> None:
-    """Latrine, Vomitorium and Tribunal (rules/001 Appendix I) are the only ways to discard before
-    thinking or to take a Jack as well."""
+    """Latrine, Vomitorium and Tribunal (Black Box rulebook, Appendix I) are the only ways to
+    discard before thinking or to take a Jack as well."""
     state = table([{"hand": ["Road", "Bar"]}, {}])
     road = find(state, state.players[0].hand, "Road")
     expect_illegal(state, {**think(), "discard": [road]}, "no_discard")

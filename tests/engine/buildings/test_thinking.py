@@ -1,9 +1,10 @@
-"""Buildings that change thinking: Latrine, Vomitorium, Tribunal, School (rules/001 Appendix I)."""
+"""Buildings that change thinking: Latrine, Vomitorium, Tribunal, School (Black Box rulebook,
+Appendix I)."""
 
 from __future__ import annotations
 
 import engine
-from tests.engine.buildings.examples import build
+from tests.engine.buildings.steps import build, in_hand, site_of
 from tests.engine.helpers import expect_illegal, find, find_all, lead, names, table, think
 
 
@@ -14,9 +15,10 @@ def right_leads_architect(me: dict[str, object], version: str = "republic") -> e
 
 
 def test_latrine_example_discard_one_then_refill() -> None:
-    """rules/001 Appendix I, Latrine: "You own a Latrine and have four Legionary cards in your
-    hand. The player to your right leads as Architect. You pass. You discard one card into the
-    Pool and then draw two cards from the draw pile to reach your hand refill size of five.\""""
+    """Black Box rulebook, Appendix I, Latrine, example: "You own a Latrine and have four Legionary
+    cards in your hand. The player to your right leads as Architect. You pass. You discard one card
+    into the Pool and then draw two cards from the draw pile to reach your hand refill size of
+    five.\""""
     state = right_leads_architect(
         {"hand": ["Legionary"] * 4, "buildings": [{"name": "Latrine", "complete": True}]}
     )
@@ -28,7 +30,7 @@ def test_latrine_example_discard_one_then_refill() -> None:
 
 
 def test_latrine_discards_one_order_card_only() -> None:
-    """rules/001 Appendix I, Latrine: "an Order card", one."""
+    """Black Box rulebook, Appendix I, Latrine: "an Order card", one."""
     state = right_leads_architect(
         {
             "hand": ["Legionary", "Legionary", "Jack"],
@@ -41,10 +43,10 @@ def test_latrine_discards_one_order_card_only() -> None:
 
 
 def test_vomitorium_example_discard_whole_hand() -> None:
-    """rules/001 Appendix I, Vomitorium: "You own a Vomitorium and have three Patrons and a Jack
-    in your hand. The player to your right leads as an Architect. You pass. You discard all three
-    of your Patron cards into the Pool. You discard your Jack to the pile of Jacks ... You then
-    draw five cards from the draw pile.\""""
+    """Black Box rulebook, Appendix I, Vomitorium, example: "You own a Vomitorium and have three
+    Patrons and a Jack in your hand. The player to your right leads as an Architect. You pass. You
+    discard all three of your Patron cards into the Pool. You discard your Jack to the pile of Jacks
+    ... You then draw five cards from the draw pile.\""""
     state = right_leads_architect(
         {
             "hand": ["Patron", "Patron", "Patron", "Jack"],
@@ -70,9 +72,9 @@ def test_vomitorium_example_discard_whole_hand() -> None:
 
 
 def test_tribunal_example_think_then_a_jack() -> None:
-    """rules/001 Appendix I, Tribunal (Republic only): "You own a Tribunal. You have 2 cards in
-    hand and Think. You opt to draw 3 cards from the deck then 1 Jack. Instead, you could have
-    drawn 2 Jacks.\""""
+    """Black Box rulebook, Appendix I, Tribunal, example (Republic only): "You own a Tribunal. You
+    have 2 cards in hand and Think. You opt to draw 3 cards from the deck then 1 Jack. Instead, you
+    could have drawn 2 Jacks.\""""
     me = {"hand": ["Road", "Bar"], "buildings": [{"name": "Tribunal", "complete": True}]}
     state = table([me, {}])
     drawn = engine.apply(state, {**think("cards"), "extra_jack": True})
@@ -85,11 +87,11 @@ def test_tribunal_example_think_then_a_jack() -> None:
 
 
 def test_school_example_four_thinker_actions() -> None:
-    """rules/001 Appendix I, School: "You have two cards in hand. You complete a School as your
-    first Structure. You now have four Influence ... With your first action you refill your hand
-    up to five from the draw deck. With your second action you take a Jack. With your third action
-    you take another Jack. With your fourth action you draw an Order card from the deck. You end
-    your turn with eight cards in hand.\""""
+    """Black Box rulebook, Appendix I, School, example: "You have two cards in hand. You complete a
+    School as your first Structure. You now have four Influence ... With your first action you
+    refill your hand up to five from the draw deck. With your second action you take a Jack. With
+    your third action you take another Jack. With your fourth action you draw an Order card from the
+    deck. You end your turn with eight cards in hand.\""""
     state = table(
         [
             {
@@ -101,7 +103,7 @@ def test_school_example_four_thinker_actions() -> None:
     )
     state = engine.apply(state, lead("craftsman", find(state, state.players[0].hand, "Dock")))
     state = engine.apply(state, think())
-    state = engine.apply(state, build(state, 0, "Brick", "School"))
+    state = engine.apply(state, build(in_hand(state, 0, "Brick"), site_of(state, 0, "School")))
     assert len(state.players[0].hand) == 2
     prompt = engine.prompt(state)
     assert prompt["kind"] == "think" and prompt["actions_left"] == 4
@@ -113,14 +115,14 @@ def test_school_example_four_thinker_actions() -> None:
 
 
 def test_school_thinker_actions_may_be_declined() -> None:
-    """rules/001 Appendix I, School: "the one-time option to perform the Thinker action up to
-    four times"."""
+    """Black Box rulebook, Appendix I, School, example: "the one-time option to perform the Thinker
+    action up to four times"."""
     state = table(
         [{"hand": ["Dock", "Brick"], "buildings": [{"name": "School", "materials": ["Brick"]}]}, {}]
     )
     state = engine.apply(state, lead("craftsman", find(state, state.players[0].hand, "Dock")))
     state = engine.apply(state, think())
-    state = engine.apply(state, build(state, 0, "Brick", "School"))
+    state = engine.apply(state, build(in_hand(state, 0, "Brick"), site_of(state, 0, "School")))
     state = engine.apply(state, think("jack"))
     state = engine.apply(state, {"type": "skip"})
     assert names(state, state.players[0].hand) == ["Jack"]
