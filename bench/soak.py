@@ -1,13 +1,13 @@
 """Soak test: the embedded default run exactly as `make run` runs it (supervisord, the production
-web server, a Celery worker and beat, SQLite and the embedded broker, in a fresh var/ folder),
-with many games at once for N minutes: games of bots alone, which only the worker plays, and HTTP
-games, where clients play their seats over HTTP against bots the worker plays. When time is up no
-new game starts and the running ones play to their end. Then it prints what a user would want
-to know: processes that died (and were restarted), games finished, moves per second, HTTP
+web server, a Celery worker and beat, SQLite and the embedded broker, in a fresh var/ folder), with
+many games at once for N minutes (from when it answers): games of bots alone, which only the worker
+plays, and HTTP games, where clients play their seats over HTTP against bots the worker plays. When
+time is up no new game starts and the running ones play to their end. Then it prints what a user
+would want to know: processes that died (and were restarted), games finished, moves per second, HTTP
 errors, health checks that failed, and what `verify_games` says of every game.
 
     python bench/soak.py --minutes 30                     # the recorded run (docs/benchmarks.md)
-    python bench/soak.py --minutes 1 --bot-games 4 --http-games 2    # the CI stage
+    python bench/soak.py --minutes 0.5 --bot-games 2 --http-games 1 --max-players 2  # CI's
 
 Exit status 0 only when no process died, every game finished, no request failed with a 5xx and
 every game verifies. The machine is shared: run it with `nice`.
@@ -191,7 +191,7 @@ class Soak:
         running: set[int] = set()
         while True:
             while not self.stop_starting.is_set() and len(running) < self.args.bot_games:
-                players = rnd.randint(2, 4)
+                players = rnd.randint(2, self.args.max_players)
                 seats = [{"kind": "bot", "bot": rnd.choice(["greedy", "random"])}] * players
                 body = {"version": rnd.choice(["republic", "imperium"]), "players": players}
                 status, game = staff.post("/api/games/", {**body, "seats": seats})
@@ -213,9 +213,10 @@ class Soak:
             self.http_game(rnd)
 
     def http_game(self, rnd: random.Random) -> None:
-        """Two people over HTTP (each with its own token) and up to two bots."""
+        """Two people over HTTP (each with its own token) and up to `--max-players` - 2 bots."""
         people = [signup(self.port, self.stats) for _ in range(2)]
-        seats = [{"kind": "me"}, {"kind": "open"}] + [{"kind": "bot"}] * rnd.randint(0, 2)
+        bots = rnd.randint(0, self.args.max_players - 2)
+        seats = [{"kind": "me"}, {"kind": "open"}] + [{"kind": "bot"}] * bots
         rnd.shuffle(seats)
         status, game = people[0].post(
             "/api/games/", {"players": len(seats), "seats": seats}, **{"Idempotency-Key": "new"}
@@ -258,6 +259,7 @@ class Soak:
         started = time.monotonic()
         print(f"soak: var {self.var}, port {self.port}, {self.args.minutes} min", flush=True)
         self.start_server()
+        loaded = time.monotonic()  # games start for --minutes from here
         staff = self.staff_client()
         rnd = random.Random(self.args.seed)
         threads = [
@@ -277,7 +279,7 @@ class Soak:
         runners = [threading.Thread(target=guarded, args=(t,), daemon=True) for t in threads]
         for runner in runners:
             runner.start()
-        health_failures = self.watch(started)
+        health_failures = self.watch(loaded)
         self.stop_starting.set()
         drain_end = time.monotonic() + self.args.drain_minutes * 60
         for runner in runners:
@@ -362,6 +364,7 @@ def main() -> int:
     parser.add_argument("--minutes", type=float, default=30, help="how long new games start")
     parser.add_argument("--bot-games", type=int, default=12, help="games of bots at once")
     parser.add_argument("--http-games", type=int, default=4, help="HTTP games at once")
+    parser.add_argument("--max-players", type=int, default=4, choices=range(2, 6), help="per game")
     parser.add_argument("--drain-minutes", type=float, default=10, help="time to let games end")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--var", help="the var folder (default: a new temporary one)")
