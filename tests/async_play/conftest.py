@@ -24,15 +24,21 @@ ROOT = Path(__file__).resolve().parents[2]
 WAIT = 240.0  # the longest any wait in these tests may take (they end far sooner)
 
 
-def wait_for(condition: Callable[[], Any], what: str, timeout: float = WAIT) -> Any:
-    """Poll `condition` until it is truthy; fail (not hang) after `timeout` seconds."""
+def wait_for(
+    condition: Callable[[], Any],
+    what: str,
+    timeout: float = WAIT,
+    state: Callable[[], str] | None = None,
+) -> Any:
+    """Poll `condition` until it is truthy; fail (not hang) after `timeout` seconds, saying
+    `state()` (what was seen) if given."""
     end = time.monotonic() + timeout
     while True:
         value = condition()
         if value:
             return value
         if time.monotonic() > end:
-            pytest.fail(f"gave up waiting for {what}")
+            pytest.fail(f"gave up waiting for {what}" + (f"\n{state()}" if state else ""))
         time.sleep(0.2)
 
 
