@@ -54,10 +54,10 @@ def make_games(count: int) -> list[dict[str, Any]]:
     from django.conf import settings
     from django.contrib.auth.models import User
     from django.core.management import call_command
-    from rest_framework.authtoken.models import Token
 
     from games.models import Seat
     from games.services import lobby
+    from players.services import token_create
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     call_command("migrate", verbosity=0)
@@ -67,7 +67,7 @@ def make_games(count: int) -> list[dict[str, Any]]:
         game = lobby.game_create(user=users[0], version=("republic", "imperium")[i % 2], players=2)
         lobby.seat_join(game_id=game.pk, user=users[1])
         seats = Seat.objects.filter(game=game).order_by("position")
-        tokens = {s.position: Token.objects.create(user=s.user).key for s in seats}
+        tokens = {s.position: token_create(user=s.user) for s in seats}
         games.append({"id": game.pk, "tokens": tokens})
     return games
 

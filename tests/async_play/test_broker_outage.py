@@ -18,11 +18,11 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
 
 from games.management.commands.verify_games import verify
 from games.models import Game, Move
 from players.models import SentNotification
+from players.services import token_create
 from tests.live import WebServer, start_web
 
 from .conftest import RedisServer, Worker, wait_for, worker_env
@@ -45,7 +45,7 @@ def api(url: str, token: str, body: Any = None, **headers: str) -> tuple[int, An
 
 def account(name: str, **fields: Any) -> str:
     user = User.objects.create_user(name, email=f"{name}@example.com", **fields)
-    return Token.objects.create(user=user).key
+    return token_create(user=user)
 
 
 @pytest.fixture

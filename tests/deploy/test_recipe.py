@@ -143,7 +143,8 @@ def test_the_systemd_units_run_an_installation_that_plays(
     production_env: dict[str, str], tmp_path: Path
 ) -> None:
     from django.contrib.auth.models import User
-    from rest_framework.authtoken.models import Token
+
+    from players.services import token_create
 
     env = production_env
     for command in systemd_commands("gtr-release.service"):
@@ -162,7 +163,7 @@ def test_the_systemd_units_run_an_installation_that_plays(
     try:
         urls = [f"http://127.0.0.1:{p}" for p in ports]
         staff = User.objects.create_user("ops", is_staff=True)
-        token = Token.objects.create(user=staff).key
+        token = token_create(user=staff)
         wait_until(lambda: http_status(f"{urls[0]}/api/health/") == 200, "all checks up", 240)
         details = api(f"{urls[1]}/api/health/", token)["details"]
         names = {w["name"] for w in details["worker"]["workers"] if w["up"]}

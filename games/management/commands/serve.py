@@ -34,6 +34,18 @@ def supervisor_environment(host: str, port: str) -> dict[str, str]:
     }
 
 
+def use_public_url(addrport: str) -> None:
+    """Links in mails point where this server is really reached: GTR_PUBLIC_URL when set, else
+    the address and port it serves on (for every process supervisord starts)."""
+    if os.environ.get("GTR_PUBLIC_URL"):
+        return
+    host, _, port = addrport.rpartition(":")
+    host = host or "127.0.0.1"
+    if host in ("0.0.0.0", "::", "[::]"):
+        host = "127.0.0.1"
+    os.environ["GTR_PUBLIC_URL"] = settings.GTR_PUBLIC_URL = f"http://{host}:{port or 8000}"
+
+
 class Command(BaseCommand):
     help = "Run the web server, a Celery worker and beat under supervisord (the embedded default)."
 
@@ -44,6 +56,7 @@ class Command(BaseCommand):
         host, _, port = options["addrport"].rpartition(":")
         if not port.isdigit():
             raise CommandError("Give the address as HOST:PORT or PORT.")
+        use_public_url(options["addrport"])  # before the environment the processes inherit
         env = supervisor_environment(host or "127.0.0.1", port)
         (Path(env["GTR_VAR_DIR"]) / "log").mkdir(parents=True, exist_ok=True)
         call_command("collectstatic", interactive=False, verbosity=0)
