@@ -121,7 +121,7 @@ def run_load(
                     continue
                 token = game["tokens"][str(view["to_act"])]
                 _, mine_view, _ = client.call("GET", path, token)
-                action = rnd.choice(mine_view["legal_actions"])
+                action = rnd.choice(mine_view["legal_actions"])["action"]
                 body = {"seq": mine_view["seq"], "action": action}
                 status, _, took = client.call("POST", f"{path}moves/", token, body)
             if status not in (200, 201):

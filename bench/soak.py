@@ -245,7 +245,7 @@ class Soak:
             if not mine["your_turn"]:
                 view = mine
                 continue
-            action = rnd.choice(mine["legal_actions"])
+            action = rnd.choice(mine["legal_actions"])["action"]
             key = f"{game_id}-{mine['seq']}"
             status, result = player.post(
                 f"/api/games/{game_id}/moves/",
