@@ -222,7 +222,7 @@ def main() -> None:
     targets: list[str | None] = [None] + ([args.postgres] if args.postgres else [])
     for url in targets:
         with tempfile.TemporaryDirectory() as var:
-            env = {**os.environ, "GTR_VAR_DIR": var, "DJANGO_DEBUG": "0"}
+            env = {**os.environ, "GTR_VAR_DIR": var, "DJANGO_DEBUG": "0", "SECRET_KEY": "bench"}
             env.pop("DATABASE_URL", None)
             if url:
                 env["DATABASE_URL"] = url

@@ -106,6 +106,9 @@ BAD_TOKEN = _code("bad_token", 422, "The unsubscribe link is not genuine.")
 BAD_WEBHOOK_URL = _code("bad_webhook_url", 422, "Webhooks need a public HTTPS URL.")
 TOO_MANY_WEBHOOKS = _code("too_many_webhooks", 422, "The account has its most webhooks.")
 
-# 429, 500.
+# 429, 500, 503.
 THROTTLED = _code("throttled", 429, "Too many requests: wait `Retry-After` seconds.")
 SERVER_ERROR = _code("server_error", 500, "Something went wrong on the server's side.")
+UNAVAILABLE = _code(
+    "unavailable", 503, "The database is unavailable: try again after `Retry-After` seconds."
+)

@@ -322,3 +322,16 @@ class WebhookDelivery(models.Model):
 
     def __str__(self) -> str:
         return f"delivery {self.pk} of {self.event_id} to webhook {self.hook_id}"
+
+
+class Heartbeat(models.Model):
+    """The last sign of life of a background process (games.health): each worker writes
+    `worker:<hostname>` every GTR_HEARTBEAT_SECONDS; the beat sweep writes `sweep` each time it
+    runs. Read by the health endpoint."""
+
+    name = models.CharField(max_length=200, primary_key=True)
+    at = models.DateTimeField()
+    info = models.JSONField(default=dict, encoder=DjangoJSONEncoder)
+
+    def __str__(self) -> str:
+        return f"{self.name} at {self.at:%Y-%m-%d %H:%M:%S}"

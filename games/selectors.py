@@ -119,6 +119,7 @@ def game_summary(game: Game, user: Any = None) -> dict[str, Any]:
         "your_turn": your_turn,
         "your_deadline": game.deadline if your_turn else None,
         "last_event": game.last_event,
+        "server_delayed": server_delayed(game),
         "created": game.created,
         "started": game.started,
         "finished": game.finished,
@@ -133,6 +134,17 @@ def turn_of(game: Game, position: int | None) -> bool:
         and game.to_act == position
         and not game.automatic
     )
+
+
+def server_delayed(game: Game, now: datetime | None = None) -> bool:
+    """Whether the server owes the game a move that is late by more than the sweep interval: an
+    automatic seat's move (due as soon as its decision began) or a passed deadline's timeout. The
+    beat sweep is catching up (or the background is down: the health check says which)."""
+    if game.status != Game.Status.ACTIVE:
+        return False
+    due = (game.decision_started or game.updated) if game.automatic else game.deadline
+    late = timedelta(seconds=settings.GTR_SWEEP_SECONDS)
+    return due is not None and (now or timezone.now()) - due > late
 
 
 def game_view_for_seat(game: Game, seat: Seat | None) -> dict[str, Any]:

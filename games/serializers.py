@@ -336,6 +336,10 @@ class GameSummary(serializers.Serializer):
     last_event = serializers.IntegerField(
         help_text="The number of the game's latest event: stream its events after it."
     )
+    server_delayed = serializers.BooleanField(
+        help_text="The server's own move (a bot's, or a timeout's after the deadline) is late "
+        "by more than the sweep interval: the server is catching up."
+    )
     created = serializers.DateTimeField()
     started = serializers.DateTimeField(allow_null=True)
     finished = serializers.DateTimeField(allow_null=True)

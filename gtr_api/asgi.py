@@ -1,4 +1,7 @@
-"""The ASGI application (uvicorn serves it: `uvicorn gtr_api.asgi:application`).
+"""The ASGI application the production server runs (uvicorn; docs/deploy.md): Django, behind
+servestatic, which answers for the collected static files (STATIC_ROOT at STATIC_URL, gzipped,
+cached) before a request reaches Django. It sits outside Django's middleware so that no
+synchronous middleware stands in front of asynchronous views (event streams).
 
 Django's ASGIHandler opens a ThreadSensitiveContext around each request, and the thread that
 context's synchronous calls (the middleware's) run in lives as long as the request: one idle
@@ -10,12 +13,16 @@ streams with a handful of threads (docs/events.md, docs/benchmarks.md).
 
 import os
 import re
+from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.asgi import get_asgi_application
 from django.core.handlers.asgi import ASGIHandler
+from servestatic import ServeStaticASGI
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gtr_api.settings")
+os.environ.setdefault("GTR_ASGI", "1")  # settings: a request's thread lives only as long as it
 
 LONG_POLL = re.compile(r"^/api/games/\d+/wait/$")
 
@@ -37,4 +44,11 @@ class Handler(ASGIHandler):
 
 
 get_asgi_application()  # django.setup()
-application = Handler()
+django_application = Handler()
+Path(settings.STATIC_ROOT).mkdir(parents=True, exist_ok=True)  # empty until collectstatic
+application = ServeStaticASGI(
+    django_application,
+    root=settings.STATIC_ROOT,
+    prefix=settings.STATIC_URL,
+    max_age=int(os.environ.get("GTR_STATIC_MAX_AGE", "3600")),
+)

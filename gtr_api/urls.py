@@ -94,6 +94,7 @@ urlpatterns = [
     path("mail/unsubscribe/<str:token>/", player_views.unsubscribe_page, name="unsubscribe"),
     path("anymail/", include("anymail.urls")),
     path("api/cards/", game_views.CardCatalogView.as_view(), name="card-catalog"),
+    path("api/health/", game_views.HealthView.as_view(), name="health"),
     path("api/schema/", SchemaView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from tests.live import free_port
+
 _names = itertools.count()
 
 
@@ -273,14 +275,6 @@ def action_ids(action: Any) -> set[int]:
 # Live servers and event streams ------------------------------------------------------------------
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextlib.contextmanager
 def uvicorn_thread() -> Iterator[str]:
     """The project's ASGI application under uvicorn, as production serves it, in a thread of
@@ -400,3 +394,21 @@ class EventReader:
 
     def close(self) -> None:
         self._stop = True
+
+
+@pytest.fixture
+def web_servers(tmp_path: Any) -> Any:
+    """Start production web processes (tests/live.py) and stop them after the test:
+    `web_servers(2, env={...})` -> two WebServers on free ports, each with `.url` and `.port`."""
+    from tests.live import start_web
+
+    started: list[Any] = []
+
+    def start(count: int = 1, *, env: Any = None, ports: Any = None, workers: int = 1) -> Any:
+        servers = start_web(count, env=env, folder=tmp_path, ports=ports, workers=workers)
+        started.extend(servers)
+        return servers
+
+    yield start
+    for server in started:
+        server.stop()

@@ -23,6 +23,6 @@ def _alter(fillfactor: int | None):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0005_events_feeds_webhooks")]
+    dependencies = [("games", "0006_heartbeat")]
 
     operations = [migrations.RunPython(_alter(FILLFACTOR), _alter(None), elidable=False)]
