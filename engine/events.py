@@ -28,7 +28,7 @@ Event = dict[str, Any]
 
 ZONES = ("hand", "clientele", "vault")  # where a draw from the deck goes
 # The fields of an action that name cards (ids): each names a card the action puts on the table,
-# except a Basilica's `from_hand`, which only its owner sees (`public_action`).
+# except the `from_hand` of a sale or a hire, which only its actor sees (`public_action`).
 CARD_FIELDS = ("card", "cards", "from_hand", "discard", "building")
 
 
@@ -46,12 +46,20 @@ def drew(state: State, seat: int, zone: str, card: int) -> None:
     record(state, {"type": "drew", "seat": seat, "zone": zone, "cards": [card]})
 
 
+# The actions whose card from hand only the actor may see named (`public_action`).
+UNSEEN_FROM_HAND = ("sell", "hire")
+
+
 def public_action(action: dict[str, Any], actor: int | None, viewer: int | None) -> dict[str, Any]:
-    """An action as `viewer` may see it: the card a Basilica filches from hand stays hidden from
-    everyone but its owner (Black Box rulebook, Appendix I, Basilica: "Do not reveal the identity
-    of the additional filched card to your opponents"): others see `from_hand` as null. Every
-    other action only names cards that are public once played."""
-    if viewer == actor or action.get("type") != "sell" or action.get("from_hand") is None:
+    """An action as `viewer` may see it: others see `from_hand` as null in a sale (the card a
+    Basilica filches from hand: Black Box rulebook, Appendix I, Basilica, "Do not reveal the
+    identity of the additional filched card to your opponents") and in a hire (an Aqueduct's
+    client from hand, shown on the table once it joins the Clientele; but with a Bath the clients
+    are hired one at a time, each only if there is room after the last one's action (Appendix I,
+    Bath), so the card named may never leave the hand). Every other action only names cards that
+    are public once played."""
+    hidden = action.get("type") in UNSEEN_FROM_HAND and action.get("from_hand") is not None
+    if viewer == actor or not hidden:
         return action
     return {**action, "from_hand": None}
 

@@ -201,3 +201,15 @@ def test_events_belong_to_one_apply_and_are_never_stored() -> None:
     assert engine.events_of(engine.apply(state, think("jack")))[0]["action"]["take"] == "jack"
     assert "events" not in engine.to_json(state)
     assert engine.state_hash(engine.from_json(engine.to_json(state))) == engine.state_hash(state)
+
+
+def test_a_client_named_from_hand_is_named_only_to_the_hirer() -> None:
+    """With a Bath the clients of one Patron action are hired one at a time, each only if there is
+    room after the last one's action (Black Box rulebook, Appendix I, Bath), so an Aqueduct's card
+    from hand may stay in the hand: others never see which card was named (the table shows it in
+    the Clientele once hired)."""
+    hire = {"type": "hire", "card": None, "from_hand": 7, "from_deck": True}
+    assert engine.public_action(hire, 0, 0) == hire
+    assert engine.public_action(hire, 0, 1)["from_hand"] is None
+    assert engine.public_action(hire, 0, None)["from_hand"] is None
+    assert engine.public_action(hire, 0, 1)["from_deck"] is True
