@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import PolymorphicProxySerializer
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 import engine
@@ -166,11 +166,32 @@ ACCOUNT_EVENTS = {
 }
 
 
+def kind_field(kind: str) -> serializers.CharField:
+    """An event's `type`, one value only: so that exactly one schema of a oneOf fits an event
+    (a discriminator alone does not make the others fail to fit)."""
+
+    @extend_schema_field({"type": "string", "enum": [kind]})
+    class Kind(serializers.CharField):
+        pass
+
+    return Kind()
+
+
+def typed(
+    types: dict[str, type[serializers.Serializer]],
+) -> dict[str, type[serializers.Serializer]]:
+    """Each event type with its `type` field pinned to its own name."""
+    return {
+        kind: type(cls.__name__, (cls,), {"__doc__": cls.__doc__, "type": kind_field(kind)})
+        for kind, cls in types.items()
+    }
+
+
 def one_of(component: str, types: dict[str, type[serializers.Serializer]], many: bool) -> Any:
     """Events of several types, told apart by `type` (a discriminated oneOf)."""
     return PolymorphicProxySerializer(
         component_name=component,
-        serializers={kind: cls() for kind, cls in types.items()},
+        serializers={kind: cls() for kind, cls in typed(types).items()},
         resource_type_field_name="type",
         many=many,
     )

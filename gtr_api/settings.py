@@ -404,6 +404,7 @@ SPECTACULAR_SETTINGS = {
         "MaterialEnum": "engine.cards.MATERIALS",
         "RoleEnum": "engine.cards.ROLES",
         "PromptViewKindEnum": "engine.PROMPT_KINDS",
+        "SurrenderTypeEnum": [("surrender", "surrender")],  # the action's and its event's `type`
     },
     # One component for a shape that requests and responses share (an action is posted back as
     # it is received); request-only defaults do not make fields required in generated clients.
