@@ -4,8 +4,10 @@ of them and need no database."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -275,6 +277,25 @@ def action_ids(action: Any) -> set[int]:
 # Live servers and event streams ------------------------------------------------------------------
 
 
+@functools.cache
+def collected_static() -> Path:
+    """The static files as `collectstatic` gathers them for production, once per test process,
+    from this working tree: the ASGI application serves STATIC_ROOT first, and a var/static left
+    by an earlier `make run` would serve an old table script."""
+    import atexit
+    import shutil
+    import tempfile
+
+    from django.conf import settings
+    from django.core.management import call_command
+
+    root = Path(tempfile.mkdtemp(prefix="gtr-static-"))
+    atexit.register(shutil.rmtree, root, True)
+    settings.STATIC_ROOT = root
+    call_command("collectstatic", interactive=False, verbosity=0)
+    return root
+
+
 @contextlib.contextmanager
 def uvicorn_thread() -> Iterator[str]:
     """The project's ASGI application under uvicorn, as production serves it, in a thread of
@@ -285,6 +306,7 @@ def uvicorn_thread() -> Iterator[str]:
 
     import uvicorn
 
+    collected_static()  # before gtr_api.asgi reads STATIC_ROOT
     from gtr_api.asgi import application
 
     config = uvicorn.Config(

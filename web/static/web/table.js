@@ -171,10 +171,22 @@
   }
 
   let refreshing = null;
+  let askedAgain = false;
 
   function refresh() {
-    // One refresh at a time: a second asker waits for the one under way.
-    refreshing = refreshing || fetchTable().finally(() => { refreshing = null; });
+    // One refresh at a time. A second asker may have heard of a change the one under way was
+    // asked too early to see (two bot moves in a row; the asker's own move): that refresh is
+    // followed by one more, and every asker waits for the last.
+    if (refreshing) {
+      askedAgain = true;
+      return refreshing;
+    }
+    refreshing = (async () => {
+      do {
+        askedAgain = false;
+        await fetchTable();
+      } while (askedAgain);
+    })().finally(() => { refreshing = null; });
     return refreshing;
   }
 
