@@ -12,7 +12,7 @@ from rest_framework import serializers
 import engine
 
 from .models import Move
-from .serializers import MAX_SEQ, CardRef, LoggedActionField, ScoreView, paginated
+from .serializers import MAX_SEQ, LoggedActionField, ScoreView, paginated
 
 
 class EventQuery(serializers.Serializer):
@@ -21,6 +21,13 @@ class EventQuery(serializers.Serializer):
     )
     page = serializers.IntegerField(min_value=1, required=False)
     page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
+
+
+class NamedCard(serializers.Serializer):
+    """A card an event names: its id in this game and its name (`/api/cards/` tells the rest)."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
 
 
 def game_event(name: str, doc: str, **fields: Any) -> type[serializers.Serializer]:
@@ -46,7 +53,7 @@ GAME_EVENTS = {
         seat=seat("Who played it."),
         actor=serializers.ChoiceField(choices=Move.Actor.choices),
         action=LoggedActionField(),
-        cards=CardRef(many=True, help_text="The cards the action names."),
+        cards=NamedCard(many=True, help_text="The cards the action names."),
     ),
     "resolved": game_event(
         "ResolvedEvent",
@@ -56,7 +63,7 @@ GAME_EVENTS = {
         decision=serializers.CharField(help_text="The kind of decision (give, act, claim...)."),
         role=serializers.CharField(required=False),
         action=LoggedActionField(),
-        cards=CardRef(many=True),
+        cards=NamedCard(many=True),
     ),
     "drew": game_event(
         "DrewEvent",
@@ -65,10 +72,10 @@ GAME_EVENTS = {
         seat=seat(),
         zone=serializers.ChoiceField(choices=["hand", "clientele", "vault"]),
         count=serializers.IntegerField(),
-        cards=CardRef(many=True, allow_null=True),
+        cards=NamedCard(many=True, allow_null=True),
     ),
     "completed": game_event(
-        "CompletedEvent", "A structure completed.", seat=seat(), building=CardRef()
+        "CompletedEvent", "A structure completed.", seat=seat(), building=NamedCard()
     ),
     "turn_end": game_event(
         "TurnEndEvent",
@@ -215,8 +222,14 @@ AccountEventPage = page_of("AccountEventPage", "AccountEvent", ACCOUNT_EVENTS)
 # Webhooks ---------------------------------------------------------------------------------------
 
 
+@extend_schema_field({"type": "string", "format": "uri", "maxLength": 500})
+class WebhookUrlField(serializers.CharField):
+    """A URL the service checks (games.webhooks.check_url): one it cannot call, however well
+    formed, is refused on its merits (422 `bad_webhook_url`), not as a malformed request."""
+
+
 class WebhookInput(serializers.Serializer):
-    url = serializers.URLField(max_length=500, help_text="An https URL on a public address.")
+    url = WebhookUrlField(max_length=500, help_text="An https URL on a public address.")
     game = serializers.IntegerField(
         required=False,
         allow_null=True,
@@ -226,7 +239,9 @@ class WebhookInput(serializers.Serializer):
 
 class WebhookUpdateInput(serializers.Serializer):
     active = serializers.BooleanField(
-        help_text="true switches a hook back on (its failure count starts again)."
+        required=False,
+        help_text="true switches a hook back on (its failure count starts again); absent: "
+        "nothing changes.",
     )
 
 

@@ -29,6 +29,7 @@ from .event_schema import (
 )
 from .models import AccountEvent, Webhook, WebhookDelivery
 from .pagination import Pagination
+from .streams import last_event_id
 from .views import body, caller_seat, errors, query, write
 
 LIST = (
@@ -45,7 +46,7 @@ SSE = OpenApiResponse(
 GAME_ID = OpenApiParameter("game_id", int, OpenApiParameter.PATH)
 LAST_EVENT_ID = OpenApiParameter(
     "Last-Event-ID",
-    int,
+    {"type": "integer", "minimum": 0, "maximum": 9_999_999_999},  # games.streams.last_event_id
     OpenApiParameter.HEADER,
     description="Streams only: resume after this event (EventSource sends it on reconnecting).",
 )
@@ -77,6 +78,7 @@ class GameEventListView(APIView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         q = query(EventQuery, request)
+        last_event_id(request)  # a list ignores it, but only once it is an event number
         game = selectors.game_get(game_id, with_state=False)
         seat = caller_seat(request, game)
         position = None if seat is None else seat.position
@@ -98,12 +100,13 @@ class AccountEventListView(APIView):
         responses={
             (200, "application/json"): OpenApiResponse(AccountEventPage, description=LIST),
             (200, "text/event-stream"): SSE,
-            **errors(400, 401, 403),
+            **errors(400, 401, 403, 404),
         },
         tags=["events"],
     )
     def get(self, request: Request) -> Response:
         q = query(EventQuery, request)
+        last_event_id(request)  # a list ignores it, but only once it is an event number
         rows = AccountEvent.objects.filter(user=request.user, number__gt=q["after"])
         return page(request, self, rows.order_by("number"), story.account_rendered)
 
@@ -164,6 +167,7 @@ class WebhookListCreateView(APIView):
         "signed with it (docs/events.md, Webhooks).",
         request=WebhookInput,
         answer=(201, WebhookCreated),
+        more_errors=(422,),  # bad_webhook_url: not https, or not a public address
     )
     def post(self, request: Request) -> Response:
         data = body(WebhookInput, request)
@@ -193,6 +197,8 @@ class WebhookDetailView(APIView):
     )
     def patch(self, request: Request, hook_id: int) -> Response:
         data = body(WebhookUpdateInput, request)
+        if "active" not in data:  # a PATCH of nothing changes nothing
+            return Response(hook_view(webhooks.webhook_get(user=request.user, hook_id=hook_id)))
         hook = webhooks.webhook_update(user=request.user, hook_id=hook_id, active=data["active"])
         return Response(hook_view(hook))
 

@@ -34,6 +34,8 @@ from urllib.parse import urlsplit
 
 from celery import current_app
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import URLValidator
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -110,9 +112,13 @@ def _skip_pending(hook: Webhook) -> None:
 def check_url(url: str) -> tuple[str, str, int, list[str]]:
     """(scheme, host, port, the addresses to connect to) for a URL a webhook may call; raises
     UrlRefused otherwise."""
-    parts = urlsplit(url)
     allow_private = settings.GTR_WEBHOOKS_ALLOW_PRIVATE
     schemes = ("https", "http") if allow_private else ("https",)
+    try:
+        URLValidator(schemes=["https", "http"])(url)
+    except ValidationError as exc:
+        raise UrlRefused("That is not a valid URL.") from exc
+    parts = urlsplit(url)
     if parts.scheme not in schemes:
         raise UrlRefused("A webhook URL must use https.")
     if not parts.hostname or parts.username or parts.password:

@@ -17,6 +17,21 @@ from tests.live import free_port
 _names = itertools.count()
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None, tmp_path_factory: Any
+) -> None:
+    """On SQLite the test database is a file (WAL, as the embedded default runs), not Django's
+    shared in-memory one, whose shared cache locks whole tables: a long poll or a live server's
+    stream reading in one thread while a move commits in another fails at once with "database
+    table is locked" instead of waiting its turn."""
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    if db["ENGINE"] == "django.db.backends.sqlite3":
+        db.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("db") / "test.sqlite3")
+
+
 @pytest.fixture(autouse=True)
 def _celery_in_process(request: Any) -> Any:
     """Tasks run in-process (eager) except in tests marked `celery`, which use a real broker and
@@ -70,8 +85,20 @@ class Player:
 
 
 def listed_error(response: Any) -> Any:
-    """Every error answer the tests see carries a code the documented list holds, under the
-    status it was answered with (games.codebook)."""
+    """Every answer the tests see fits openapi.yaml (tests/openapi_fit.py), and every error
+    carries a code the documented list holds, under the status it was answered with
+    (games.codebook)."""
+    from tests import openapi_fit
+
+    request = response.request
+    if not getattr(response, "streaming", False):
+        openapi_fit.check(
+            request["REQUEST_METHOD"],
+            request["PATH_INFO"],
+            response.status_code,
+            response.get("Content-Type", ""),
+            response.content,
+        )
     if response.status_code >= 400:
         from games import codebook
 

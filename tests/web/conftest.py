@@ -14,20 +14,6 @@ from tests.conftest import uvicorn_thread
 from tests.web.browser import Person, available
 
 
-@pytest.fixture(scope="session")
-def django_db_modify_db_settings(
-    django_db_modify_db_settings_parallel_suffix: None, tmp_path_factory: Any
-) -> None:
-    """On SQLite, the browser tests' database is a file (WAL, as in production), not the shared
-    in-memory one: the live server answers a long poll and a move at once, and the in-memory
-    database's shared cache would refuse one of them ("database table is locked")."""
-    from django.conf import settings
-
-    db = settings.DATABASES["default"]
-    if db["ENGINE"] == "django.db.backends.sqlite3":
-        db.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("db") / "browser.sqlite3")
-
-
 @pytest.fixture
 def site(transactional_db: Any, settings: Any) -> Iterator[str]:
     if not available():
