@@ -26,6 +26,7 @@ from .cards import catalog
 from .endgame import end_game as _end_game
 from .endgame import scores as _scores
 from .errors import EngineError, IllegalAction, MalformedAction, SetupError
+from .revisions import current as current_revision
 from .scenario import scenario
 from .setup import new_game
 from .state import State, from_json, state_hash, to_json
@@ -42,6 +43,7 @@ __all__ = [
     "apply",
     "catalog",
     "check",
+    "current_revision",
     "from_json",
     "is_over",
     "legal_actions",

@@ -25,7 +25,7 @@ from .cards import (
 )
 from .errors import SetupError
 from .scenario_start import seat_number, start_turn
-from .setup import blank_state, check_config
+from .setup import blank_state, check_config, check_revision
 from .state import STARTING_INFLUENCE, Building, State
 
 TOP_KEYS = {
@@ -41,6 +41,7 @@ TOP_KEYS = {
     "sites",
     "role",
     "start",
+    "rules_revision",
 }
 PLAYER_KEYS = {"hand", "camp", "clientele", "stockpile", "vault", "influence", "buildings"}
 ZONES = ("hand", "camp", "clientele", "stockpile", "vault")
@@ -140,7 +141,8 @@ def scenario(description: dict[str, Any]) -> State:
     version = d.get("version", "republic")
     seed = d.get("seed", 0)
     options = check_config(version, len(players), seed, d.get("options"))
-    state = blank_state(version, len(players), seed, options)
+    revision = check_revision(version, d.get("rules_revision"))
+    state = blank_state(version, len(players), seed, options, revision)
     supply = Supply(state)
     plans = [_plan_player(p, i, len(players)) for i, p in enumerate(players)]
     pool: list[int] = []

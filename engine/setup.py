@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rng
+from . import revisions, rng
 from .cards import (
     JACK,
     JACKS_IN_BOX,
@@ -52,7 +52,33 @@ def physical_cards(version: str) -> list[str]:
     return names
 
 
-def blank_state(version: str, players: int, seed: int, options: dict[str, Any]) -> State:
+def check_revision(version: str, rules_revision: Any) -> int:
+    """The rules revision a game is set up with: the ruleset's current one unless given (a game
+    replayed from its log gives the one it was created with; engine/revisions.py)."""
+    latest = revisions.current(version)
+    if rules_revision is None:
+        return latest
+    revision: int = rules_revision
+    if (
+        isinstance(rules_revision, bool)
+        or not isinstance(rules_revision, int)
+        or not revisions.BASELINE <= rules_revision <= latest
+    ):
+        raise SetupError(
+            "bad_rules_revision",
+            f"The rules revision of {version} must be an integer from {revisions.BASELINE} to "
+            f"{latest}.",
+        )
+    return revision
+
+
+def blank_state(
+    version: str,
+    players: int,
+    seed: int,
+    options: dict[str, Any],
+    rules_revision: int = revisions.BASELINE,
+) -> State:
     """A state whose cards all have ids (a seeded random permutation, so an id reveals nothing)
     and sit in `removed`, ready to be dealt."""
     physical = physical_cards(version)
@@ -74,6 +100,7 @@ def blank_state(version: str, players: int, seed: int, options: dict[str, Any]) 
         out_of_town={m: [] for m in MATERIALS},
         removed=sorted(ids),
         players=[Player() for _ in range(players)],
+        rules_revision=rules_revision,
     )
 
 
@@ -95,9 +122,17 @@ def place_sites(state: State, in_town: int, available: int) -> None:
         state.removed.extend(sites[available:])
 
 
-def new_game(version: str, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+def new_game(
+    version: str,
+    players: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    rules_revision: int | None = None,
+) -> State:
+    """A new table, playing by `rules_revision` of its ruleset (default: the current one)."""
     options = check_config(version, players, seed, options)
-    state = blank_state(version, players, seed, options)
+    revision = check_revision(version, rules_revision)
+    state = blank_state(version, players, seed, options, revision)
     state.deck = [c for c in state.removed if is_order(state.names[c])]
     state.removed = [c for c in state.removed if not is_order(state.names[c])]
     state.rng = rng.shuffle(state.rng, state.deck)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import MATERIALS, VALUE_OF_MATERIAL, material_of
+from .revisions import BASELINE
 
 Frame = dict[str, Any]
 STARTING_INFLUENCE = 2
@@ -150,6 +151,7 @@ class State:
     frames: list[Frame] = field(default_factory=list)  # pending decisions; the top is last
     end: dict[str, Any] | None = None
     moves: int = 0
+    rules_revision: int = 1  # the rules revision the game plays by (engine/revisions.py)
     # Derived, never serialised: each seat's active powers, dropped whenever a structure changes
     # (State.structures_changed) and empty in every copy.
     memo: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
@@ -185,6 +187,7 @@ class State:
             [clone_frame(f) for f in self.frames],
             None if self.end is None else json.loads(json.dumps(self.end)),
             self.moves,
+            self.rules_revision,
         )
 
     # Card facts -------------------------------------------------------------------------------
@@ -206,7 +209,7 @@ def clone_frame(frame: Frame) -> Frame:
 
 def to_json(state: State) -> dict[str, Any]:
     """The full, private state as JSON-able data (never send this to a player)."""
-    return {
+    data: dict[str, Any] = {
         "format": 1,
         "version": state.version,
         "options": dict(state.options),
@@ -227,6 +230,9 @@ def to_json(state: State) -> dict[str, Any]:
         "end": state.end,
         "moves": state.moves,
     }
+    if state.rules_revision != BASELINE:  # written only when not the baseline: older snapshots
+        data["rules_revision"] = state.rules_revision  # keep their hash
+    return data
 
 
 def from_json(data: dict[str, Any]) -> State:
@@ -252,6 +258,7 @@ def from_json(data: dict[str, Any]) -> State:
         frames=[clone_frame(f) for f in data["frames"]],
         end=data["end"],
         moves=data["moves"],
+        rules_revision=data.get("rules_revision", BASELINE),
     )
 
 

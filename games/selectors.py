@@ -95,6 +95,7 @@ def game_summary(game: Game) -> dict[str, Any]:
         "id": game.pk,
         "status": game.status,
         "version": game.version,
+        "rules_revision": game.rules_revision,
         "players": game.players,
         "options": game.options,
         "scenario": "scenario" in game.setup,

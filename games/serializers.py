@@ -209,6 +209,10 @@ class GameSummary(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Game.Status.choices)
     version = serializers.ChoiceField(choices=Game.Version.choices)
+    rules_revision = serializers.IntegerField(
+        help_text="The version's rules revision the game was created with and plays by to the end "
+        "(docs/rules.md, Rules revisions)."
+    )
     players = serializers.IntegerField()
     options = serializers.DictField()
     scenario = serializers.BooleanField(help_text="Set up from a scenario.")

@@ -23,10 +23,13 @@ SURRENDER = "surrender"
 
 
 def initial_state(game: Game) -> engine.State:
-    """The table before the first move, rebuilt from `game.setup` (used to start and to replay)."""
+    """The table before the first move, rebuilt from `game.setup` (used to start and to replay),
+    playing by the rules revision the game was created with."""
     if "scenario" in game.setup:
-        return engine.scenario(game.setup["scenario"])
-    return engine.new_game(game.version, game.players, game.setup["seed"], game.options)
+        return engine.scenario({**game.setup["scenario"], "rules_revision": game.rules_revision})
+    return engine.new_game(
+        game.version, game.players, game.setup["seed"], game.options, game.rules_revision
+    )
 
 
 def move_submit(
