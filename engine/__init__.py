@@ -1,4 +1,5 @@
-"""The rules of Glory to Rome (Black Box edition, Republic and Imperium), pure Python.
+"""The rules of Glory to Rome (Black Box edition, Republic and Imperium; the 2005 first edition),
+pure Python.
 
 No Django, no I/O, no clock, no global randomness: a game is fully determined by its configuration,
 its seed and the list of actions applied. The service plays games through this module alone (its

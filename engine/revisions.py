@@ -6,15 +6,20 @@ the change is listed in `CHANGES` under a name with the first revision that play
 code of the rule asks `follows(state, name)` to choose between the old and the new reading. A game
 records its revision at creation (`State.rules_revision`, and the service's `Game.rules_revision`)
 and keeps it: a game in progress is never re-ruled, and a finished game replays to the hashes it
-stored (docs/rules.md, "Rules revisions"). Nothing else in the engine tests a revision.
+stored (docs/rules.md, section Rules revisions). Nothing else in the engine tests a revision.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from .state import State
+
+class Pinned(Protocol):
+    """A game state, as far as revisions go (engine.state.State)."""
+
+    version: str
+    rules_revision: int
+
 
 BASELINE = 1  # the revision of every game created before revisions were recorded
 
@@ -22,6 +27,7 @@ BASELINE = 1  # the revision of every game created before revisions were recorde
 CURRENT: dict[str, int] = {
     "republic": 1,
     "imperium": 1,
+    "first_edition": 1,
 }
 
 # Each ruling that changed: {name: {ruleset: the first revision that plays by the new reading}}.
@@ -33,7 +39,7 @@ def current(version: str) -> int:
     return CURRENT[version]
 
 
-def follows(state: State, change: str) -> bool:
+def follows(state: Pinned, change: str) -> bool:
     """Whether `state`'s game plays by the changed ruling `change` (a name in `CHANGES`)."""
     since = CHANGES[change].get(state.version, BASELINE)
     return state.rules_revision >= since

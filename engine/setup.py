@@ -7,6 +7,7 @@ from typing import Any
 
 from . import revisions, rng
 from .cards import (
+    FIRST_EDITION,
     JACK,
     JACKS_IN_BOX,
     MATERIALS,
@@ -41,14 +42,17 @@ def check_config(version: Any, players: Any, seed: Any, options: Any) -> dict[st
         raise SetupError("bad_option", f"Unknown option(s): {', '.join(sorted(unknown))}.")
     if not isinstance(checked.get("training", False), bool):
         raise SetupError("bad_option", "'training' must be true or false.")
+    if checked.get("training") and version == FIRST_EDITION:
+        raise SetupError("bad_option", "The first edition has no training game.")
     return checked
 
 
 def physical_cards(version: str) -> list[str]:
-    """Every card on the table: the version's 144 orders, 6 Jacks, 36 Sites."""
+    """Every card on the table: the version's 144 orders, and 6 Jacks and 36 Sites (the first
+    edition: 5 and 30)."""
     names = [t.name for t in order_types(version) for _ in range(t.copies)]
-    names += [JACK] * JACKS_IN_BOX
-    names += [site_name(m) for m in MATERIALS for _ in range(SITES_PER_MATERIAL)]
+    names += [JACK] * JACKS_IN_BOX[version]
+    names += [site_name(m) for m in MATERIALS for _ in range(SITES_PER_MATERIAL[version])]
     return names
 
 
@@ -137,6 +141,9 @@ def new_game(
     state.removed = [c for c in state.removed if not is_order(state.names[c])]
     state.rng = rng.shuffle(state.rng, state.deck)
     state.jacks = take_all(state, JACK)
+    if version == FIRST_EDITION:
+        set_up_first_edition(state)
+        return state
     hand = 5 if version == "republic" else 4
     for p in state.players:
         p.hand = [state.deck.pop() for _ in range(hand)]
@@ -149,9 +156,23 @@ def new_game(
         state.removed.extend(state.deck[-half:])
         del state.deck[-half:]
     else:
-        place_sites(state, players, SITES_PER_MATERIAL)
+        place_sites(state, players, SITES_PER_MATERIAL[version])
     state.frames = [{"kind": "lead", "seat": state.leader}]
     return state
+
+
+def set_up_first_edition(state: State) -> None:
+    """The leader and the starting Pool are dealt first, then four orders and a Jack to each
+    player; the other Jacks are out of play; N Sites of each material, the rest out of the game
+    (First edition rulebook (2005), Set-Up)."""
+    state.leader = deal_for_leader(state)
+    for p in state.players:
+        p.hand = [state.deck.pop() for _ in range(4)]
+        p.hand.append(state.jacks.pop())
+    state.removed.extend(state.jacks)
+    state.jacks = []
+    place_sites(state, state.n, state.n)
+    state.frames = [{"kind": "lead", "seat": state.leader}]
 
 
 def deal_for_leader(state: State) -> int:

@@ -28,6 +28,7 @@ class Game(models.Model):
     class Version(models.TextChoices):
         REPUBLIC = "republic", "Republic"
         IMPERIUM = "imperium", "Imperium"
+        FIRST_EDITION = "first_edition", "First edition (2005)"
 
     class Clock(models.TextChoices):
         NONE = "none", "no time limit"
