@@ -67,7 +67,6 @@ def run_one(games: int, moves: int) -> dict[str, Any]:
     from django.db import connection, transaction
     from django.test import Client
     from django.urls import include, path
-    from rest_framework.authtoken.models import Token
     from rest_framework.request import Request
     from rest_framework.response import Response
     from rest_framework.views import APIView
@@ -76,6 +75,7 @@ def run_one(games: int, moves: int) -> dict[str, Any]:
     from games.models import Game
     from games.services import lobby
     from games.services.moves import move_submit
+    from players.services import token_create
 
     class BareRow(APIView):
         """The baseline: read one row (GET) or read and write it in a transaction (POST)."""
@@ -104,7 +104,7 @@ def run_one(games: int, moves: int) -> dict[str, Any]:
     users = [User.objects.create_user(f"bench{i}-{time.time_ns()}") for i in range(2)]
     clients = []
     for u in users:
-        c = Client(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=u).key}")
+        c = Client(HTTP_AUTHORIZATION=f"Token {token_create(user=u)}")
         clients.append(c)
 
     timings: dict[str, list[float]] = {

@@ -24,6 +24,7 @@ from typing import Any
 from . import buildings, flow, roles  # noqa: F401
 from .actions import ACTION_TYPES, Action, parse
 from .cards import catalog
+from .endgame import END_REASONS
 from .endgame import end_game as _end_game
 from .endgame import scores as _scores
 from .errors import EngineError, IllegalAction, MalformedAction, SetupError
@@ -35,6 +36,8 @@ from .views import prompt, to_act, view
 
 __all__ = [
     "ACTION_TYPES",
+    "END_REASONS",
+    "PROMPT_KINDS",
     "Action",
     "EngineError",
     "IllegalAction",
@@ -47,6 +50,7 @@ __all__ = [
     "current_revision",
     "from_json",
     "is_over",
+    "is_petition",
     "legal_actions",
     "new_game",
     "parse",
@@ -61,6 +65,10 @@ __all__ = [
     "to_json",
     "view",
 ]
+
+
+# Every kind of pending decision a prompt may name (buildings register theirs on import).
+PROMPT_KINDS: tuple[str, ...] = tuple(flow.KINDS)
 
 
 def legal_actions(state: State) -> list[dict[str, Any]]:
@@ -125,6 +133,17 @@ def public_action(action: dict[str, Any], actor: int | None, viewer: int | None)
     if viewer == actor or action.get("type") != "sell" or action.get("from_hand") is None:
         return action
     return {**action, "from_hand": None}
+
+
+def is_petition(state: State, action: dict[str, Any]) -> bool:
+    """A lead or follow by petition: several cards of one role standing for one card of the
+    role (Black Box rulebook, Jacks, Petitioning), not a Palace's several actions."""
+    if action.get("type") not in ("lead", "follow") or len(action.get("cards", ())) < 2:
+        return False
+    seat, role = to_act(state), action.get("role", state.role)
+    if seat is None or role is None:
+        return False
+    return flow.played_actions(state, seat, role, tuple(action["cards"])) == 1
 
 
 def is_over(state: State) -> bool:

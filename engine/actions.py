@@ -7,6 +7,7 @@ with a `type`; the record's `to_json` is the canonical form that `legal_actions`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
@@ -20,23 +21,24 @@ class Action:
 
     def to_json(self) -> dict[str, Any]:
         """The canonical JSON form: fields left at their default are omitted."""
-        data: dict[str, Any] = {"type": self.TYPE}
-        for name, default in field_defaults(self):
-            value = getattr(self, name)
-            if value != default:
-                data[name] = list(value) if isinstance(value, tuple) else value
-        return data
+        return _TO_JSON[type(self)](self)
 
 
-_DEFAULTS: dict[type[Action], tuple[tuple[str, Any], ...]] = {}
-
-
-def field_defaults(action: Action) -> tuple[tuple[str, Any], ...]:
-    """Each field's name and default, computed once per action type."""
-    cls = type(action)
-    if cls not in _DEFAULTS:
-        _DEFAULTS[cls] = tuple((f.name, f.default) for f in fields(cls))
-    return _DEFAULTS[cls]
+def json_writer(cls: type[Action]) -> Callable[[Action], dict[str, Any]]:
+    """`to_json` for one action type, written out once (it runs for every legal action)."""
+    lines = ["def to_json(a):", f"    data = {{'type': {cls.TYPE!r}}}"]
+    for f in fields(cls):
+        value = f"list(a.{f.name})" if str(f.type).startswith("tuple") else f"a.{f.name}"
+        if f.default is MISSING:
+            lines.append(f"    data[{f.name!r}] = {value}")
+        else:
+            lines.append(f"    if a.{f.name} != {f.default!r}:")
+            lines.append(f"        data[{f.name!r}] = {value}")
+    lines.append("    return data")
+    namespace: dict[str, Any] = {}
+    exec("\n".join(lines), namespace)  # our own field names and defaults, nothing else
+    writer: Callable[[Action], dict[str, Any]] = namespace["to_json"]
+    return writer
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +169,8 @@ class Skip(Action):
     TYPE: ClassVar[str] = "skip"
 
 
+SKIP = Skip()  # one is as good as another (actions are immutable)
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.TYPE: cls
     for cls in (
@@ -187,6 +191,12 @@ ACTION_TYPES: dict[str, type[Action]] = {
     )
 }
 
+_TO_JSON = {cls: json_writer(cls) for cls in ACTION_TYPES.values()}
+# Each field's name, annotation and whether it may be left out, once per action type.
+_FIELDS = {
+    cls: tuple((f.name, str(f.type), f.default is not MISSING) for f in fields(cls))
+    for cls in ACTION_TYPES.values()
+}
 _CHOICES = {"take": ("jack", "cards"), "role": ROLES, "site": MATERIALS}
 MAX_CARDS = 200
 
@@ -234,11 +244,11 @@ def parse(data: Any) -> Action:
         known = ", ".join(ACTION_TYPES)
         raise MalformedAction("unknown_action", f"Unknown action type {kind!r}; known: {known}.")
     values: dict[str, Any] = {}
-    for f in fields(cls):
-        if f.name not in data and f.default is not MISSING:  # optional, keep its default
+    plan = _FIELDS[cls]
+    for name, annotation, optional in plan:
+        if optional and name not in data:  # keep its default
             continue
-        values[f.name] = _field(cls, f.name, str(f.type), data)
-    extra = set(data) - {"type"} - {f.name for f in fields(cls)}
-    if extra:
+        values[name] = _field(cls, name, annotation, data)
+    if len(data) > len(values) + 1 and (extra := set(data) - {"type"} - {f[0] for f in plan}):
         raise MalformedAction("unknown_field", f"Unknown field(s): {', '.join(sorted(extra))}.")
     return cls(**values)

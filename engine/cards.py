@@ -271,6 +271,33 @@ def is_order(name: str) -> bool:
     return name in ORDER_TYPE
 
 
+def _facts(name: str) -> dict[str, object]:
+    order = ORDER_TYPE.get(name)
+    if order is not None:
+        return {
+            "kind": "order",
+            "material": order.material,
+            "role": order.role,
+            "value": order.value,
+        }
+    material = SITE_MATERIAL.get(name)
+    if material is not None:
+        return {
+            "kind": "site",
+            "material": material,
+            "role": None,
+            "value": VALUE_OF_MATERIAL[material],
+        }
+    return {"kind": "jack", "material": None, "role": None, "value": None}
+
+
+# What a card is, by name, as views show it beside its id: an order card's material, role and
+# value; a Site's material and value (the Influence it gives); a Jack has none of them.
+CARD_FACTS: dict[str, dict[str, object]] = {
+    name: _facts(name) for name in [*ORDER_TYPE, *SITE_MATERIAL, JACK]
+}
+
+
 def catalog(version: str) -> list[dict[str, object]]:
     """The public card table of one version, as JSON."""
     return [

@@ -9,6 +9,9 @@ from .powers import building_points
 from .state import State
 
 MERCHANT_BONUS = 3
+# Why a game ended: the deck ran out, the last Site in town was taken, a Catacomb was completed,
+# a Forum's owner won, or all other players surrendered (Black Box rulebook, Ending the Game).
+END_REASONS = ("deck", "last_site", "catacomb", "forum", "surrender")
 
 
 def end_game(state: State, reason: str, winners: list[int] | None = None) -> None:

@@ -17,7 +17,7 @@ from itertools import combinations, product
 from typing import Any, ClassVar
 
 from . import powers
-from .actions import Action, Claim, Follow, Lead, Skip, Think
+from .actions import SKIP, Action, Claim, Follow, Lead, Skip, Think
 from .cards import FIRST_EDITION, JACK, ROLES, is_order
 from .endgame import end_game, ranked_winners, scores
 from .errors import IllegalAction
@@ -84,8 +84,19 @@ def discard_options(state: State, seat: int) -> list[tuple[int, ...]]:
     return out
 
 
+THINK_POWERS = frozenset(
+    {powers.THINK_DISCARD_ONE, powers.THINK_DISCARD_ALL, powers.THINK_EXTRA_JACK}
+)
+TAKE_JACK, DRAW = Think("jack"), Think("cards")  # the plain Thinker actions (immutable)
+
+
 def think_options(state: State, seat: int) -> Iterator[Action]:
     can = powers.capabilities(state, seat)
+    if can.isdisjoint(THINK_POWERS):  # the common case, listed as the loops below list it
+        if state.jacks:
+            yield TAKE_JACK
+        yield DRAW
+        return
     extra = [False, True] if powers.THINK_EXTRA_JACK in can else [False]
     for discard in discard_options(state, seat):
         for take in ("jack", "cards"):
@@ -161,15 +172,20 @@ def play_options(
     petition of same-role order cards (Black Box rulebook, Jacks, Petitioning); with a Palace
     several cards of the role (listed once per multiset of names)."""
     hand = state.players[seat].hand
+    # Each card's role, once (None: a Jack, which plays as any role).
+    card_roles = [(c, None if state.names[c] == JACK else powers.role_of(state, c)) for c in hand]
     by_role: dict[str, list[int]] = {}
-    for c in hand:
-        if state.names[c] != JACK:
-            by_role.setdefault(powers.role_of(state, c) or "", []).append(c)
+    for c, r in card_roles:
+        if r is not None:
+            by_role.setdefault(r, []).append(c)
     sizes = sorted(powers.petition_sizes(state, seat))
     multi = powers.has(state, seat, powers.MULTI_PLAY)
     wild = wild_for(state, seat, leading)
     for role in roles:
-        eligible = [c for c in hand if plays_as(state, c, role, wild)]
+        if role in wild:
+            eligible = list(hand)
+        else:  # as plays_as says
+            eligible = [c for c, r in card_roles if r is None or r == role]
         for c in eligible:
             yield role, (c,)
         if multi:
@@ -259,14 +275,22 @@ class FrameKind:
         return False
 
     def pop_if_only_skip(self, state: State, frame: Frame) -> bool:
-        """Nothing to ask when skipping is all a player could do: the frame goes; True if so."""
-        if any(not isinstance(a, Skip) for a in self.options(state, frame)):
+        """Nothing to ask when skipping is all a player could do: the frame goes; True if so.
+        On the search path (engine.fast) the options are listed in full and kept for the
+        decision they belong to, which is asked for next."""
+        if state.decision is KEEP_OPTIONS:
+            options = list(self.options(state, frame))
+            state.decision = (state.moves, frame, options)
+            if any(not isinstance(a, Skip) for a in options):
+                return False
+        elif any(not isinstance(a, Skip) for a in self.options(state, frame)):
             return False
         state.frames.pop()
         return True
 
 
 KINDS: dict[str, FrameKind] = {}
+KEEP_OPTIONS = ("keep options",)  # State.decision's value while engine.fast settles a move
 
 
 def kind(cls: type[FrameKind]) -> type[FrameKind]:
@@ -398,7 +422,7 @@ class ThinkFrame(FrameKind):
         return {"text": f"Think: {left} Thinker action(s) left.", "actions_left": left}
 
     def options(self, state: State, frame: Frame) -> Iterator[Action]:
-        yield Skip()
+        yield SKIP
         yield from think_options(state, frame["seat"])
 
     def check(self, state: State, frame: Frame, action: Action) -> None:
@@ -479,7 +503,7 @@ class ChooseFrame(FrameKind):
         return subsets(offered, 1, len(offered))
 
     def options(self, state: State, frame: Frame) -> Iterator[Action]:
-        yield Skip()
+        yield SKIP
         for cards in self.choices(state, frame):
             if cards and self.limit_error(state, frame, cards) is None:
                 yield Claim(cards)

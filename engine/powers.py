@@ -11,6 +11,7 @@ registered with `@register`; the turn flow never tests a building's name.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from .cards import MATERIALS, ORDER_TYPE, ROLE_OF_MATERIAL, VALUE_OF_MATERIAL
@@ -213,15 +214,34 @@ def _active_powers(state: State, seat: int) -> list[Power]:
     return out
 
 
+def answering(state: State, seat: int, question: str) -> tuple[Power, ...]:
+    """The seat's active powers that answer `question` (override that `Power` method): the
+    others give the default answer (False, 0, nothing), so asking them changes nothing.
+    Memoised with the active powers."""
+    key = (question, seat)
+    cached: tuple[Power, ...] | None = state.memo.get(key)
+    if cached is None:
+        default = getattr(Power, question)
+        cached = state.memo[key] = tuple(
+            p for p in active_powers(state, seat) if getattr(type(p), question) is not default
+        )
+    return cached
+
+
 def capabilities(state: State, seat: int) -> frozenset[str]:
-    out: set[str] = set()
-    for p in active_powers(state, seat):
-        out |= p.grants
-    return frozenset(out)
+    """What the seat's active powers grant (memoised with them)."""
+    key = ("grants", seat)
+    cached: frozenset[str] | None = state.memo.get(key)
+    if cached is None:
+        out: set[str] = set()
+        for p in active_powers(state, seat):
+            out |= p.grants
+        cached = state.memo[key] = frozenset(out)
+    return cached
 
 
 def has(state: State, seat: int, capability: str) -> bool:
-    return any(capability in p.grants for p in active_powers(state, seat))
+    return capability in capabilities(state, seat)
 
 
 # The questions the rules ask --------------------------------------------------------------------
@@ -248,20 +268,24 @@ def vault_limit(state: State, seat: int, active: list[Power] | None = None) -> i
     """Vault space is limited by Influence (Black Box rulebook, Selling Materials)."""
     active = active_powers(state, seat) if active is None else active
     limit = state.influence(seat) + sum(p.vault_bonus for p in active)
-    for p in active:  # bonuses before factors, as for the Clientele (First edition rulebook
-        limit *= (
-            p.vault_factor
-        )  # (2005), Appendix, Basilica, example: "five ... plus two ... doubled")
+    # Bonuses before factors, as for the Clientele (First edition rulebook (2005), Appendix,
+    # Basilica, example: "five ... plus two ... doubled").
+    for p in active:
+        limit *= p.vault_factor
     return limit
 
 
 def petition_sizes(state: State, seat: int) -> frozenset[int]:
     """Cards in a petition: two in Republic, three in Imperium (Black Box rulebook, Petitioning,
     Appendix II); none in the first edition."""
-    sizes = set(PETITION_SIZES[state.version])
-    for p in active_powers(state, seat):
-        sizes |= p.petition_sizes
-    return frozenset(sizes)
+    key = ("petition_sizes", seat)
+    cached: frozenset[int] | None = state.memo.get(key)
+    if cached is None:
+        sizes = set(PETITION_SIZES[state.version])
+        for p in active_powers(state, seat):
+            sizes |= p.petition_sizes
+        cached = state.memo[key] = frozenset(sizes)
+    return cached
 
 
 def early(state: State, seat: int, role: str) -> bool:
@@ -269,10 +293,14 @@ def early(state: State, seat: int, role: str) -> bool:
 
 
 def wild_roles(state: State, seat: int) -> frozenset[str]:
-    out: set[str] = set()
-    for p in active_powers(state, seat):
-        out |= p.wild_roles
-    return frozenset(out)
+    key = ("wild_roles", seat)
+    cached: frozenset[str] | None = state.memo.get(key)
+    if cached is None:
+        out: set[str] = set()
+        for p in active_powers(state, seat):
+            out |= p.wild_roles
+        cached = state.memo[key] = frozenset(out)
+    return cached
 
 
 def role_of(state: State, card: int) -> str | None:
@@ -281,13 +309,13 @@ def role_of(state: State, card: int) -> str | None:
 
 
 def client_acts_as(
-    state: State, seat: int, client: int, role: str, active: list[Power] | None = None
+    state: State, seat: int, client: int, role: str, active: Sequence[Power] | None = None
 ) -> bool:
     client_role = role_of(state, client) or ""
     if client_role == role:
         return True
-    active = active_powers(state, seat) if active is None else active
-    return any(p.client_counts_as(client_role, role) for p in active)
+    powers = answering(state, seat, "client_counts_as") if active is None else active
+    return any(p.client_counts_as(client_role, role) for p in powers)
 
 
 def acting_clients(state: State, seat: int, role: str) -> int:
@@ -295,11 +323,13 @@ def acting_clients(state: State, seat: int, role: str) -> int:
     rulebook, Hiring Clients, Clients: "A new Client does not perform its action during the turn
     that it is hired")."""
     player = state.players[seat]
-    active = active_powers(state, seat)
+    active = answering(state, seat, "client_counts_as")
+    hired = player.hired
     return sum(
         1
         for c in player.clientele
-        if c not in player.hired and client_acts_as(state, seat, c, role, active)
+        if (role_of(state, c) == role or client_acts_as(state, seat, c, role, active))
+        and c not in hired
     )
 
 
@@ -308,7 +338,8 @@ def action_count(state: State, seat: int, role: str) -> int:
     the role, even for a player who thought (Black Box rulebook, Game Play, steps 3-4)."""
     clients = acting_clients(state, seat, role)
     extra = sum(
-        p.extra_client_actions(state, seat, role, clients) for p in active_powers(state, seat)
+        p.extra_client_actions(state, seat, role, clients)
+        for p in answering(state, seat, "extra_client_actions")
     )
     return state.players[seat].played + clients + extra
 
@@ -338,7 +369,10 @@ def material_fits(state: State, seat: int, building: Building, material: str) ->
     own = own_power(state, building)
     if own is not None and own.own_material_fits(state, building, material):
         return True
-    return any(p.material_fits(state, seat, building, material) for p in active_powers(state, seat))
+    return any(
+        p.material_fits(state, seat, building, material)
+        for p in answering(state, seat, "material_fits")
+    )
 
 
 def materials_needed(state: State, building: Building) -> int:
@@ -365,7 +399,10 @@ def completes(state: State, seat: int, building: Building, material: str, role: 
 
 def may_complete(state: State, seat: int, building: Building, material: str) -> bool:
     """Whether the player may choose to complete `building` now that `material` is added."""
-    return any(p.may_complete(state, seat, building, material) for p in active_powers(state, seat))
+    return any(
+        p.may_complete(state, seat, building, material)
+        for p in answering(state, seat, "may_complete")
+    )
 
 
 def legionary_victims(state: State, seat: int) -> list[int]:
@@ -383,7 +420,10 @@ def legionary_victims(state: State, seat: int) -> list[int]:
 
 
 def legionary_immune(state: State, victim: int, demander: int) -> bool:
-    return any(p.legionary_immune(state, victim, demander) for p in active_powers(state, victim))
+    return any(
+        p.legionary_immune(state, victim, demander)
+        for p in answering(state, victim, "legionary_immune")
+    )
 
 
 def sheltered(state: State, victim: int) -> bool:
@@ -396,30 +436,37 @@ def completion_frames(state: State, seat: int, building: Building) -> list[Frame
 
 
 def hire_frames(state: State, seat: int, clients: list[int]) -> list[Frame]:
-    return [f for p in active_powers(state, seat) for f in p.on_hire(state, seat, clients)]
+    return [f for p in answering(state, seat, "on_hire") for f in p.on_hire(state, seat, clients)]
 
 
 def demand_frames(state: State, seat: int, demand: list[str], victims: list[int]) -> list[Frame]:
     return [
-        f for p in active_powers(state, seat) for f in p.on_demand(state, seat, demand, victims)
+        f
+        for p in answering(state, seat, "on_demand")
+        for f in p.on_demand(state, seat, demand, victims)
     ]
 
 
 def end_of_turn_frames(state: State, seat: int) -> list[Frame]:
-    return [f for p in active_powers(state, seat) for f in p.end_of_turn(state, seat)]
+    return [f for p in answering(state, seat, "end_of_turn") for f in p.end_of_turn(state, seat)]
 
 
 def after_turn_frames(state: State, seat: int) -> list[Frame]:
-    return [f for p in active_powers(state, seat) for f in p.after_turn(state, seat)]
+    return [f for p in answering(state, seat, "after_turn") for f in p.after_turn(state, seat)]
 
 
 def building_points(state: State, seat: int) -> int:
     """Victory points granted by structures (Black Box rulebook, Scoring and Winning)."""
-    return sum(p.victory_points(state, seat) for p in active_powers(state, seat))
+    return sum(p.victory_points(state, seat) for p in answering(state, seat, "victory_points"))
 
 
 def instant_winners(state: State) -> list[int]:
-    if not any(state.names[b.foundation] in WINNERS for p in state.players for b in p.buildings):
+    possible: bool | None = state.memo.get("winners_possible")
+    if possible is None:  # memoised with the structures
+        possible = state.memo["winners_possible"] = any(
+            state.names[b.foundation] in WINNERS for p in state.players for b in p.buildings
+        )
+    if not possible:
         return []
     return [s for s in range(state.n) if any(p.wins(state, s) for p in active_powers(state, s))]
 

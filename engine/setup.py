@@ -56,6 +56,20 @@ def physical_cards(version: str) -> list[str]:
     return names
 
 
+def sites_in_play(version: str, players: int, training: bool) -> int:
+    """Sites of each material in the game: all of them; three in the training game; one per
+    player in the first edition (the rest leave the game)."""
+    if version == FIRST_EDITION:
+        return players
+    return TRAINING_SITES_PER_MATERIAL if training else SITES_PER_MATERIAL[version]
+
+
+def jacks_out_of_play(version: str, players: int) -> int:
+    """Jacks that leave the game at set-up: the first edition deals one to each player and sets
+    the others aside (First edition rulebook (2005), Set-Up)."""
+    return JACKS_IN_BOX[version] - players if version == FIRST_EDITION else 0
+
+
 def check_revision(version: str, rules_revision: Any) -> int:
     """The rules revision a game is set up with: the ruleset's current one unless given (a game
     replayed from its log gives the one it was created with; engine/revisions.py)."""
@@ -151,12 +165,13 @@ def new_game(
             p.hand.append(state.jacks.pop())
     state.leader = deal_for_leader(state)
     if state.training:
-        place_sites(state, min(players, TRAINING_SITES_PER_MATERIAL), TRAINING_SITES_PER_MATERIAL)
+        available = sites_in_play(version, players, True)
+        place_sites(state, min(players, available), available)
         half = len(state.deck) // 2  # "remove half the draw pile from play"
         state.removed.extend(state.deck[-half:])
         del state.deck[-half:]
     else:
-        place_sites(state, players, SITES_PER_MATERIAL[version])
+        place_sites(state, players, sites_in_play(version, players, False))
     state.frames = [{"kind": "lead", "seat": state.leader}]
     return state
 
@@ -171,7 +186,7 @@ def set_up_first_edition(state: State) -> None:
         p.hand.append(state.jacks.pop())
     state.removed.extend(state.jacks)
     state.jacks = []
-    place_sites(state, state.n, state.n)
+    place_sites(state, state.n, sites_in_play(FIRST_EDITION, state.n, False))
     state.frames = [{"kind": "lead", "seat": state.leader}]
 
 

@@ -32,14 +32,10 @@ class Building:
     out_of_town: bool = False  # laid on an out-of-town Site
 
     def clone(self) -> Building:
-        return Building(
-            self.foundation,
-            self.site,
-            list(self.materials),
-            self.complete,
-            self.public,
-            self.out_of_town,
-        )
+        new = object.__new__(Building)
+        new.foundation, new.site, new.materials = self.foundation, self.site, self.materials[:]
+        new.complete, new.public, new.out_of_town = self.complete, self.public, self.out_of_town
+        return new
 
     def to_json(self) -> dict[str, Any]:
         data = {
@@ -95,20 +91,17 @@ class Player:
     )
 
     def clone(self) -> Player:
-        return Player(
-            list(self.hand),
-            list(self.camp),
-            list(self.clientele),
-            list(self.stockpile),
-            list(self.vault),
-            list(self.influence),
-            [b.clone() for b in self.buildings],
-            self.played,
-            list(self.acted),
-            list(self.hired),
-            list(self.vaulted),
-            list(self.filched),
+        new = object.__new__(Player)
+        new.hand, new.camp, new.clientele = self.hand[:], self.camp[:], self.clientele[:]
+        new.stockpile, new.vault, new.influence = (
+            self.stockpile[:],
+            self.vault[:],
+            self.influence[:],
         )
+        new.buildings = [b.clone() for b in self.buildings]
+        new.played, new.acted, new.hired = self.played, self.acted[:], self.hired[:]
+        new.vaulted, new.filched = self.vaulted[:], self.filched[:]
+        return new
 
     def new_turn(self) -> None:
         self.played = 0
@@ -152,9 +145,16 @@ class State:
     end: dict[str, Any] | None = None
     moves: int = 0
     rules_revision: int = 1  # the rules revision the game plays by (engine/revisions.py)
-    # Derived, never serialised: each seat's active powers, dropped whenever a structure changes
-    # (State.structures_changed) and empty in every copy.
-    memo: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
+    # Derived, never serialised: each seat's active powers and what they grant, dropped whenever
+    # a structure changes (State.structures_changed) and kept by copies (which share the facts
+    # until one of them changes a structure).
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    # The search path's (engine.fast) options of the pending decision: (moves, its frame, the
+    # options), never copied; only engine.fast reads it.
+    decision: Any = field(default=None, compare=False, repr=False)
+    # Derived: each card's material, read off `names` once (`names_of_materials` says for which).
+    materials: tuple[str | None, ...] = field(default=(), compare=False, repr=False)
+    names_of_materials: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
     def structures_changed(self) -> None:
         self.memo.clear()
@@ -168,31 +168,39 @@ class State:
         return bool(self.options.get("training", False))
 
     def clone(self) -> State:
-        return State(
+        """An independent copy (the card names, a tuple, are shared)."""
+        new = object.__new__(State)
+        new.version, new.options, new.seed, new.rng = (
             self.version,
             dict(self.options),
             self.seed,
             self.rng,
-            self.names,
-            list(self.deck),
-            list(self.pool),
-            list(self.jacks),
-            {m: list(ids) for m, ids in self.sites.items()},
-            {m: list(ids) for m, ids in self.out_of_town.items()},
-            list(self.removed),
-            [p.clone() for p in self.players],
-            self.leader,
-            self.turn,
-            self.role,
-            [clone_frame(f) for f in self.frames],
-            None if self.end is None else json.loads(json.dumps(self.end)),
-            self.moves,
-            self.rules_revision,
         )
+        new.names, new.deck, new.pool, new.jacks = (
+            self.names,
+            self.deck[:],
+            self.pool[:],
+            self.jacks[:],
+        )
+        new.sites = {m: ids[:] for m, ids in self.sites.items()}
+        new.out_of_town = {m: ids[:] for m, ids in self.out_of_town.items()}
+        new.removed = self.removed[:]
+        new.players = [p.clone() for p in self.players]
+        new.leader, new.turn, new.role, new.moves = self.leader, self.turn, self.role, self.moves
+        new.rules_revision = self.rules_revision
+        new.frames = [clone_frame(f) for f in self.frames]
+        new.end = None if self.end is None else json.loads(json.dumps(self.end))
+        new.memo = dict(self.memo)
+        new.decision = None
+        new.materials, new.names_of_materials = self.materials, self.names_of_materials
+        return new
 
     # Card facts -------------------------------------------------------------------------------
     def material(self, card: int) -> str | None:
-        return material_of(self.names[card])
+        if self.names_of_materials is not self.names:
+            self.materials = tuple(material_of(name) for name in self.names)
+            self.names_of_materials = self.names
+        return self.materials[card]
 
     def influence(self, seat: int) -> int:
         sites = self.players[seat].influence
@@ -204,7 +212,11 @@ class State:
 
 
 def clone_frame(frame: Frame) -> Frame:
-    return {k: (list(v) if isinstance(v, list) else v) for k, v in frame.items()}
+    out = frame.copy()
+    for k, v in frame.items():
+        if type(v) is list:
+            out[k] = v[:]
+    return out
 
 
 def to_json(state: State) -> dict[str, Any]:

@@ -11,17 +11,19 @@ from __future__ import annotations
 from typing import Any
 
 from . import powers
-from .cards import MATERIALS
+from .cards import CARD_FACTS, MATERIALS
 from .flow import pending
 from .state import Building, State
 
 
 def card(state: State, c: int) -> dict[str, Any]:
-    return {"id": c, "name": state.names[c]}
+    """A card as views show it: its id, its name and what it is (kind, material, role, value)."""
+    name = state.names[c]
+    return {"id": c, "name": name, **CARD_FACTS[name]}
 
 
 def cards(state: State, ids: list[int]) -> list[dict[str, Any]]:
-    return [{"id": c, "name": state.names[c]} for c in ids]
+    return [card(state, c) for c in ids]
 
 
 def to_act(state: State) -> int | None:
@@ -87,6 +89,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         raise ValueError(f"no seat {seat}")
     return {
         "version": state.version,
+        "rules_revision": state.rules_revision,
         "training": state.training,
         "seat": seat,
         "turn": state.turn,

@@ -9,6 +9,11 @@ seat's token hash>`,
 derived with SECRET_KEY, so the server can put it in every mail without storing a secret it could
 read back, and rotating the seat token revokes it too. It authenticates exactly like the seat
 token. (Plain tokens are url-safe base64 and never contain a dot.)
+
+A seat token (or mail token) acts for its seat in its game and nothing else: it is no account
+(`request.user` stays anonymous, whoever holds the seat), and a view accepts one only if it says
+so (`seat_tokens = True`) and only for its own game (the `game_id` in the URL). Anywhere else the
+request is refused with 403 `seat_token_scope` (or `wrong_game`) before the view runs.
 """
 
 from __future__ import annotations
@@ -60,8 +65,31 @@ def seat_for_token(token: str) -> Seat | None:
     return seat
 
 
+class SeatTokenScopeError(exceptions.PermissionDenied):
+    """A seat token used where it does not act (raised while authenticating, so a DRF exception;
+    gtr_api.errors answers it with codes.SEAT_TOKEN_SCOPE)."""
+
+
+class SeatTokenWrongGame(SeatTokenScopeError):
+    """A seat token used for another game (codes.WRONG_GAME)."""
+
+
+def _check_scope(request: Request, seat: Seat) -> None:
+    context = getattr(request, "parser_context", None) or {}
+    view, kwargs = context.get("view"), context.get("kwargs") or {}
+    if not getattr(view, "seat_tokens", False):
+        raise SeatTokenScopeError(
+            f"A seat token acts only for its seat in game {seat.game_id}: "
+            "use an account token here."
+        )
+    game_id = kwargs.get("game_id")
+    if game_id is not None and int(game_id) != seat.game_id:
+        raise SeatTokenWrongGame("This seat token belongs to another game.")
+
+
 class SeatTokenAuthentication(authentication.BaseAuthentication):
-    """`Authorization: Seat <token>`: the request acts as that seat (request.auth is the Seat)."""
+    """`Authorization: Seat <token>`: the request acts as that seat (request.auth is the Seat,
+    request.user is anonymous), on the views that accept seat tokens, for the seat's game."""
 
     def authenticate(self, request: Request) -> tuple[Any, Seat] | None:
         header = authentication.get_authorization_header(request).split()
@@ -76,7 +104,8 @@ class SeatTokenAuthentication(authentication.BaseAuthentication):
         seat = seat_for_token(token)
         if seat is None:
             raise exceptions.AuthenticationFailed("Invalid seat token.")
-        return (seat.user or AnonymousUser()), seat
+        _check_scope(request, seat)
+        return AnonymousUser(), seat
 
     def authenticate_header(self, request: Request) -> str:
         return KEYWORD

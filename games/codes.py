@@ -3,8 +3,10 @@ registered with its HTTP status and what it means. `CODES` is the one complete l
 `games.errors.code_list` adds the engine's codes, and docs/api.md's table and the schema's
 `Error.code` are generated from that (tests/api/test_error_codes.py fails when either is stale).
 
-A code may stand under two statuses (e.g. `no_such_seat`: a surrender to a seat the table does not
-have is refused as bad input, a move naming one is illegal), but never twice under one."""
+400 is for a request that does not fit the schema, 422 for one that fits it but is refused on its
+merits (docs/api.md, Errors). A code may stand under two statuses (e.g. `bad_clock`: a time control
+of no known kind is bad input, a bank whose cap is below its start is refused), but never twice
+under one."""
 
 from __future__ import annotations
 
@@ -31,16 +33,9 @@ BAD_REQUEST = _code("bad_request", 400, "The request was refused.")
 INVALID = _code("invalid", 400, "The input failed validation; `fields` says where and why.")
 MALFORMED_JSON = _code("malformed_json", 400, "The body is not valid JSON (or nests too deeply).")
 BAD_IDEMPOTENCY_KEY = _code("bad_idempotency_key", 400, "The Idempotency-Key is too long.")
-BAD_PLAYERS = _code("bad_players", 400, "The number of players is missing or not allowed.")
-BAD_SCENARIO = _code("bad_scenario", 400, "The scenario is not a valid description of a table.")
-BAD_SEATS = _code("bad_seats", 400, "The seats do not fit the table (count, `me`, bots alone).")
 BAD_BOT = _code("bad_bot", 400, "No bot of that kind.")
 BAD_TIMEOUT = _code("bad_timeout", 400, "No timeout policy of that name.")
-BAD_CLOCK = _code("bad_clock", 400, "The time control is unknown or incomplete.")
-NO_SUCH_SEAT = _code("no_such_seat", 400, "The table has no seat of that number.")
-SURRENDER_TO_SELF = _code("surrender_to_self", 400, "A player surrenders to another player.")
-WEAK_PASSWORD = _code("weak_password", 400, "The password is too short or too common.")
-BAD_TOKEN = _code("bad_token", 400, "The unsubscribe link is not genuine.")
+BAD_CLOCK = _code("bad_clock", 400, "No time control of that kind.")
 
 # 401: who is asking is not known.
 NOT_AUTHENTICATED = _code("not_authenticated", 401, "Send credentials: a token or a seat token.")
@@ -52,6 +47,11 @@ FORBIDDEN = _code("forbidden", 403, "You may not do this.")
 NOT_A_PLAYER = _code("not_a_player", 403, "You have no seat at this game.")
 NOT_CREATOR = _code("not_creator", 403, "Only the game's creator may do this.")
 WRONG_GAME = _code("wrong_game", 403, "The seat token belongs to another game.")
+SEAT_TOKEN_SCOPE = _code(
+    "seat_token_scope",
+    403,
+    "A seat token acts only for its seat in its game: use an account token.",
+)
 SCENARIO_FORBIDDEN = _code("scenario_forbidden", 403, "Only staff may start from a scenario.")
 CSRF_FAILED = _code("csrf_failed", 403, "A browser session's request failed its CSRF check.")
 
@@ -82,8 +82,26 @@ USERNAME_TAKEN = _code("username_taken", 409, "That username is taken.")
 NO_ADDRESS = _code("no_address", 409, "No e-mail address is known for you.")
 APPEND_ONLY = _code("append_only", 409, "Logged moves are never changed or deleted.")
 
-# 413, 415, 429, 500.
+# 413, 415: too large, not JSON.
 TOO_LARGE = _code("too_large", 413, "The request body is too large.")
 UNSUPPORTED_MEDIA_TYPE = _code("unsupported_media_type", 415, "Send JSON.")
+
+# 422: the request fits the schema but is refused on its merits (so are the engine's illegal moves
+# and tables that cannot be set up).
+REFUSED = _code("refused", 422, "The request was refused on its merits.")
+BAD_PLAYERS = _code("bad_players", 422, "The number of players is missing or not allowed.")
+BAD_SEATS = _code("bad_seats", 422, "The seats do not fit the table (count, `me`, bots alone).")
+_code(BAD_CLOCK, 422, "The clock gives no time, or its cap is below its starting bank.")
+BAD_SCENARIO = _code("bad_scenario", 422, "The scenario is not a valid description of a table.")
+BAD_RECORD = _code(
+    "bad_record", 422, "The record is not one (docs/records.md), or `upto` is out of range."
+)
+RECORD_OVER = _code("record_over", 422, "The game is over at `upto`: import fewer actions.")
+NO_SUCH_SEAT = _code("no_such_seat", 422, "The table has no seat of that number.")
+SURRENDER_TO_SELF = _code("surrender_to_self", 422, "A player surrenders to another player.")
+WEAK_PASSWORD = _code("weak_password", 422, "The password is too short or too common.")
+BAD_TOKEN = _code("bad_token", 422, "The unsubscribe link is not genuine.")
+
+# 429, 500.
 THROTTLED = _code("throttled", 429, "Too many requests: wait `Retry-After` seconds.")
 SERVER_ERROR = _code("server_error", 500, "Something went wrong on the server's side.")

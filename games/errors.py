@@ -30,6 +30,15 @@ class BadRequest(ServiceError):
     default_code = codes.BAD_REQUEST
 
 
+class Refused(ServiceError):
+    """Well-formed (the request fits the schema) but refused on its merits: a weak password, a
+    clock whose cap is below its bank, a surrender to oneself. 400 is kept for requests that do
+    not fit the schema at all."""
+
+    status = 422
+    default_code = codes.REFUSED
+
+
 class Forbidden(ServiceError):
     status = 403
     default_code = codes.FORBIDDEN
@@ -54,11 +63,12 @@ class PayloadTooLarge(ServiceError):
     default_code = codes.TOO_LARGE
 
 
-# The engine's errors by kind: malformed input and a bad setup are bad requests; a well-formed
-# move the rules do not allow now is 422.
+# The engine's errors by kind: a malformed action does not fit the schema (400); a move the rules
+# do not allow now, or a scenario or record that cannot be set up (the schema takes any JSON object
+# there), is refused on its merits (422).
 ENGINE_STATUS: dict[type[engine.EngineError], int] = {
     engine.MalformedAction: 400,
-    engine.SetupError: 400,
+    engine.SetupError: 422,
     engine.IllegalAction: 422,
 }
 

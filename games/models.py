@@ -91,9 +91,12 @@ class Seat(models.Model):
         SAFE = "safe", "the engine's safe move; a bot after GTR_TIMEOUTS_BEFORE_BOT in a row"
         BOT = "bot", "a bot takes the seat over at the first timeout"
 
-    class Bot(models.TextChoices):
+    class Bot(models.TextChoices):  # engine.bots.BOTS
         GREEDY = "greedy", "greedy"
         RANDOM = "random", "random"
+        ISMCTS_1 = "ismcts-1", "ismcts, level 1 (0.2 s a decision)"
+        ISMCTS_2 = "ismcts-2", "ismcts, level 2 (0.8 s a decision)"
+        ISMCTS_3 = "ismcts-3", "ismcts, level 3 (2.5 s a decision)"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()

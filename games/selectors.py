@@ -12,7 +12,7 @@ from django.utils import timezone
 
 import engine
 
-from . import codes
+from . import codes, labels
 from .errors import Forbidden, NotFound
 from .models import Game, Move, Seat
 
@@ -98,7 +98,7 @@ def game_summary(game: Game) -> dict[str, Any]:
         "rules_revision": game.rules_revision,
         "players": game.players,
         "options": game.options,
-        "scenario": "scenario" in game.setup,
+        "scenario": "scenario" in game.setup or "record" in game.setup,
         "creator": game.creator.get_username() if game.creator is not None else None,
         "seq": game.seq,
         "revision": game.revision,
@@ -127,8 +127,33 @@ def game_view_for_seat(game: Game, seat: Seat | None) -> dict[str, Any]:
     out["table"] = engine.view(state, position)
     if position is not None and to_act == position and game.status == Game.Status.ACTIVE:
         out["your_turn"] = True
-        out["legal_actions"] = engine.legal_actions(state)
+        out["legal_actions"] = legal_moves(state, out["table"], seat_names(game))
     return out
+
+
+def seat_names(game: Game) -> dict[int, str]:
+    """The players' names by seat, for labels ("Give Bath (brick) to bob")."""
+    return {s.position: s.user.get_username() for s in seats_of(game) if s.user is not None}
+
+
+def legal_moves(
+    state: engine.State, view: dict[str, Any], names: dict[int, str] | None = None
+) -> list[dict[str, Any]]:
+    """The pending decision's legal actions as the seat to act receives them: each with its code
+    (`A1`, `A2`, ... in the engine's order, fixed for a state: the codes of the turn mail), its
+    label in the one describer's words (games.labels: the mails' and the web client's, naming
+    cards as the seat's own view does), whether it is a petition, and the action itself, to be
+    posted back as it is."""
+    describer = labels.Describer(labels.card_names(view), view=view, seat_names=names)
+    return [
+        {
+            "id": f"A{i}",
+            "label": describer.label(action),
+            "petition": engine.is_petition(state, action),
+            "action": action,
+        }
+        for i, action in enumerate(engine.legal_actions(state), start=1)
+    ]
 
 
 SCOPES = ("mine", "open", "active", "finished", "all")

@@ -7,11 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.functional import lazy
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from . import codebook
+import engine
+from engine.cards import MATERIALS, ROLES
+from engine.setup import OPTIONS
+
+from . import codebook, codes
+from .errors import Refused
 from .models import Game, Move, Seat
 from .schema import action_schema, logged_action_schema
 from .selectors import SCOPES
@@ -34,10 +38,90 @@ class Error(serializers.Serializer):
 
 # Input -------------------------------------------------------------------------------------------
 
+# What each field type accepts in a JSON body: exactly the JSON type the schema says (DRF would
+# take "0" for an integer, "yes" for a boolean and 5 for a string).
+JSON_TYPES: list[tuple[type[serializers.Field], tuple[type, ...]]] = [
+    (serializers.BooleanField, (bool,)),
+    (serializers.IntegerField, (int,)),
+    (serializers.FloatField, (int, float)),
+    (serializers.CharField, (str,)),
+    (serializers.ChoiceField, (str,)),
+    (serializers.ListField, (list,)),
+    (serializers.DictField, (dict,)),
+]
 
-class SeatSpecInput(serializers.Serializer):
+
+class JSONInput(serializers.Serializer):
+    """A JSON request body, typed strictly: a value of the wrong JSON type is refused (400
+    `invalid`) before DRF would coerce it. Checks across fields that the schema cannot say
+    raise `Refused` (422)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            wrong = {
+                name: [f"Expected {_json_name(types)}."]
+                for name, field in self.fields.items()
+                if name in data and data[name] is not None and not field.read_only
+                for types in [_json_types(field)]
+                if types and not _is_a(data[name], types)
+            }
+            if wrong:
+                raise serializers.ValidationError(wrong)
+        return super().to_internal_value(data)
+
+
+def _json_types(field: serializers.Field) -> tuple[type, ...]:
+    if isinstance(field, serializers.Serializer):
+        return (dict,)
+    if isinstance(field, serializers.ListSerializer):
+        return (list,)
+    return next((types for cls, types in JSON_TYPES if isinstance(field, cls)), ())
+
+
+def _is_a(value: Any, types: tuple[type, ...]) -> bool:
+    return isinstance(value, types) and not (isinstance(value, bool) and bool not in types)
+
+
+def _json_name(types: tuple[type, ...]) -> str:
+    names = {
+        bool: "true or false",
+        int: "an integer",
+        float: "a number",
+        str: "a string",
+        list: "a list",
+        dict: "an object",
+    }
+    return " or ".join(names[t] for t in types)
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "properties": {
+            "training": {
+                "type": "boolean",
+                "description": "The training game: no building functions, half the deck.",
+            }
+        },
+        "additionalProperties": False,
+    }
+)
+class GameOptions(serializers.DictField):
+    """A game's options: only `training` exists; an unknown one is refused (400)."""
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        options = super().to_internal_value(data)
+        unknown = sorted(set(options) - set(OPTIONS))
+        if unknown:
+            raise serializers.ValidationError(f"Unknown option(s): {', '.join(unknown)}.")
+        if not all(isinstance(v, bool) for v in options.values()):
+            raise serializers.ValidationError("Options are true or false.")
+        return dict(options)
+
+
+class SeatSpecInput(JSONInput):
     kind = serializers.ChoiceField(choices=["me", "open", "invited", "bot"])
-    email = serializers.EmailField(required=False, default="")
+    email = serializers.EmailField(required=False, help_text="An invited seat's address.")
     bot = serializers.ChoiceField(
         choices=Seat.Bot.choices,
         default=Seat.Bot.GREEDY,
@@ -52,14 +136,14 @@ class SeatSpecInput(serializers.Serializer):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs["kind"] == "invited" and not attrs.get("email"):
-            raise serializers.ValidationError({"email": "An invited seat needs an e-mail address."})
+            raise Refused("An invited seat needs an e-mail address.", codes.BAD_SEATS)
         return attrs
 
 
 DAY = 24 * 3600
 
 
-class ClockInput(serializers.Serializer):
+class ClockInput(JSONInput):
     """A time control: `none`; `fixed`: `seconds` for every decision; `bank`: each seat starts
     with `seconds`, spends them while deciding, gains `increment` per move, up to `cap`."""
 
@@ -68,7 +152,8 @@ class ClockInput(serializers.Serializer):
         min_value=60,
         max_value=30 * DAY,
         required=False,
-        help_text="fixed: seconds per decision; bank: the starting bank (60 s to 30 days).",
+        help_text="fixed: seconds per decision; bank: the starting bank (60 s to 30 days; "
+        "a day unless said).",
     )
     increment = serializers.IntegerField(
         min_value=0, max_value=7 * DAY, default=0, help_text="bank: seconds added per move."
@@ -81,19 +166,22 @@ class ClockInput(serializers.Serializer):
     )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if attrs["kind"] != Game.Clock.NONE and "seconds" not in attrs:
-            raise serializers.ValidationError({"seconds": "Say how many seconds the clock gives."})
+        if attrs["kind"] != Game.Clock.NONE:
+            attrs.setdefault("seconds", DAY)  # a move a day
         if attrs.get("cap") is not None and attrs["cap"] < attrs.get("seconds", 0):
-            raise serializers.ValidationError({"cap": "The cap is below the starting bank."})
+            raise Refused("The cap is below the starting bank.", codes.BAD_CLOCK)
         return attrs
 
 
-class GameCreateInput(serializers.Serializer):
+class GameCreateInput(JSONInput):
     version = serializers.ChoiceField(choices=Game.Version.choices, default="republic")
-    players = serializers.IntegerField(min_value=2, max_value=5, required=False)
-    options = serializers.DictField(
-        required=False, default=dict, help_text="e.g. {'training': true}"
+    players = serializers.IntegerField(
+        min_value=2,
+        max_value=5,
+        required=False,
+        help_text="How many players (2 to 5); default: as many as `seats`, else 2.",
     )
+    options = GameOptions(required=False)
     seats = SeatSpecInput(
         many=True,
         required=False,
@@ -108,13 +196,22 @@ class GameCreateInput(serializers.Serializer):
         help_text="Start from a scenario (docs/scenarios.md): staff only unless the server "
         "allows it. It fixes version, players and options.",
     )
+    record = serializers.DictField(
+        required=False,
+        help_text="Import a game record (docs/records.md, `GET /api/games/{id}/record/`) and "
+        "start at `upto` of its actions, like a scenario.",
+    )
+    upto = serializers.IntegerField(
+        min_value=0,
+        max_value=100_000,
+        required=False,
+        help_text="With `record`: how many of its actions to replay (default: all but the game "
+        "must not be over there).",
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if "scenario" not in attrs and "players" not in attrs:
-            if attrs.get("seats"):
-                attrs["players"] = len(attrs["seats"])
-            else:
-                raise serializers.ValidationError({"players": "Say how many players."})
+        if "scenario" not in attrs and "record" not in attrs and "players" not in attrs:
+            attrs["players"] = len(attrs["seats"]) if attrs.get("seats") else 2
         return attrs
 
 
@@ -127,7 +224,7 @@ class GameListQuery(serializers.Serializer):
     page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
 
 
-class SeatJoinInput(serializers.Serializer):
+class SeatJoinInput(JSONInput):
     seat = serializers.IntegerField(
         min_value=0, max_value=4, required=False, help_text="Which open seat (default: the first)."
     )
@@ -138,7 +235,7 @@ class ActionField(serializers.JSONField):
     """Any JSON: the engine parses it (400 `unknown_action`, `missing_field`, ...)."""
 
 
-class MoveSubmitInput(serializers.Serializer):
+class MoveSubmitInput(JSONInput):
     seq = serializers.IntegerField(
         min_value=0,
         max_value=MAX_SEQ,
@@ -147,7 +244,7 @@ class MoveSubmitInput(serializers.Serializer):
     action = ActionField()
 
 
-class SurrenderInput(serializers.Serializer):
+class SurrenderInput(JSONInput):
     to = serializers.IntegerField(
         min_value=0,
         max_value=4,
@@ -215,7 +312,7 @@ class GameSummary(serializers.Serializer):
     )
     players = serializers.IntegerField()
     options = serializers.DictField()
-    scenario = serializers.BooleanField(help_text="Set up from a scenario.")
+    scenario = serializers.BooleanField(help_text="Set up from a scenario or an imported record.")
     creator = serializers.CharField(allow_null=True)
     seq = serializers.IntegerField(help_text="Moves applied so far; send it with your move.")
     revision = serializers.IntegerField(help_text="Changes so far (moves, seats, resignations).")
@@ -230,13 +327,28 @@ class GameSummary(serializers.Serializer):
 
 
 class CardRef(serializers.Serializer):
+    """A card: its id in this game (ids reveal nothing about hidden cards), its name, and what it
+    is, so a client needs no join with `/api/cards/`."""
+
     id = serializers.IntegerField()
-    name = serializers.CharField()
+    name = serializers.CharField(help_text="An order card's name, `Jack`, or `<Material> Site`.")
+    kind = serializers.ChoiceField(choices=["order", "jack", "site"])
+    material = serializers.ChoiceField(
+        choices=MATERIALS, allow_null=True, help_text="null for a Jack."
+    )
+    role = serializers.ChoiceField(
+        choices=ROLES, allow_null=True, help_text="An order card's role; null for Jacks and Sites."
+    )
+    value = serializers.IntegerField(
+        allow_null=True, help_text="1 to 3 (a Site: the Influence it gives); null for a Jack."
+    )
 
 
 class BuildingView(serializers.Serializer):
     foundation = CardRef()
-    site = serializers.CharField(allow_null=True)
+    site = serializers.ChoiceField(
+        choices=MATERIALS, allow_null=True, help_text="The Site's material."
+    )
     materials = CardRef(many=True)
     complete = serializers.BooleanField()
     public = serializers.BooleanField(
@@ -268,36 +380,93 @@ class SiteCounts(serializers.Serializer):
     out_of_town = serializers.IntegerField()
 
 
-@extend_schema_field(OpenApiTypes.OBJECT)
-class LooseObject(serializers.JSONField):
-    pass
+SitesView = type(
+    "SitesView",
+    (serializers.Serializer,),
+    {
+        "__doc__": "The Sites left, by material.",
+        **{m: SiteCounts() for m in MATERIALS},
+    },
+)
 
 
 class PromptView(serializers.Serializer):
-    """The pending decision: whose, what kind, and its public details (more keys by kind)."""
+    """The pending decision, public to all: whose, what kind, and the details its kind has."""
 
     seat = serializers.IntegerField()
-    kind = serializers.CharField()
-    text = serializers.CharField()
+    kind = serializers.ChoiceField(choices=engine.PROMPT_KINDS)
+    text = serializers.CharField(help_text="The decision in words.")
+    role = serializers.ChoiceField(
+        choices=ROLES, required=False, help_text="act, follow: the role led."
+    )
+    actions_left = serializers.IntegerField(
+        required=False, help_text="act, think: the actions left in this decision."
+    )
+    demand = serializers.ListField(
+        child=serializers.ChoiceField(choices=MATERIALS),
+        required=False,
+        help_text="claim, give: the materials a Legionary demands.",
+    )
+    to = serializers.IntegerField(required=False, help_text="give: the seat that demands.")
+    optional = serializers.BooleanField(
+        required=False, help_text="give: giving is optional (a Palisade or Wall protects you)."
+    )
+    revealed = CardRef(
+        many=True, required=False, help_text="claim, give: the cards the Legionary revealed."
+    )
+
+
+class ScoreView(serializers.Serializer):
+    seat = serializers.IntegerField()
+    influence = serializers.IntegerField()
+    vault = serializers.IntegerField(help_text="The value of the cards in the Vault.")
+    merchant_bonuses = serializers.ListField(child=serializers.ChoiceField(choices=MATERIALS))
+    buildings = serializers.IntegerField(help_text="Victory points from structures (Wall, Statue).")
+    total = serializers.IntegerField()
+    hand = serializers.IntegerField(help_text="Cards in hand: a tie goes to the most.")
+
+
+class EndView(serializers.Serializer):
+    reason = serializers.ChoiceField(choices=engine.END_REASONS)
+    winners = serializers.ListField(child=serializers.IntegerField())
+    scores = ScoreView(many=True)
 
 
 class TableView(serializers.Serializer):
     """`engine.view` for your seat (or a spectator's): the only game state players receive."""
 
-    version = serializers.CharField()
+    version = serializers.ChoiceField(choices=Game.Version.choices)
+    rules_revision = serializers.IntegerField(
+        help_text="The version's rules revision the game plays by (docs/rules.md)."
+    )
     training = serializers.BooleanField()
     seat = serializers.IntegerField(allow_null=True)
     turn = serializers.IntegerField()
     leader = serializers.IntegerField()
-    role = serializers.CharField(allow_null=True)
+    role = serializers.ChoiceField(choices=ROLES, allow_null=True, help_text="The role led.")
     deck_count = serializers.IntegerField()
     jacks_count = serializers.IntegerField()
     pool = CardRef(many=True)
-    sites = serializers.DictField(child=SiteCounts())
+    sites = SitesView()
     to_act = serializers.IntegerField(allow_null=True)
     prompt = PromptView(allow_null=True)
     players = PlayerView(many=True)
-    end = LooseObject(allow_null=True, help_text="Once over: the reason, winners and scores.")
+    end = EndView(allow_null=True, help_text="Once over: the reason, winners and scores.")
+
+
+class LegalAction(serializers.Serializer):
+    """One legal move of your pending decision: post `action` back exactly as received, with the
+    game's `seq`."""
+
+    id = serializers.CharField(
+        help_text="The move's code in this decision (`A1`, `A2`, ...: the code its turn mail "
+        "shows); the same move has the same id for as long as the game stays at this `seq`."
+    )
+    label = serializers.CharField(help_text="The move in words, as the mails and web client say.")
+    petition = serializers.BooleanField(
+        help_text="A lead or follow by petition: several cards of one role standing for one."
+    )
+    action = ActionField()
 
 
 class GameView(GameSummary):
@@ -305,8 +474,8 @@ class GameView(GameSummary):
     to_act = serializers.IntegerField(allow_null=True)
     your_turn = serializers.BooleanField()
     prompt = PromptView(allow_null=True)
-    legal_actions = serializers.ListField(
-        child=ActionField(), help_text="Your legal actions (empty unless it is your decision)."
+    legal_actions = LegalAction(
+        many=True, help_text="Your legal moves (empty unless the decision is yours)."
     )
     table = TableView(allow_null=True, help_text="null until the game starts.")
 
@@ -342,6 +511,45 @@ def paginated(item: type[serializers.Serializer], name: str) -> type[serializers
             "results": item(many=True),
         },
     )
+
+
+class RecordRuleset(serializers.Serializer):
+    version = serializers.ChoiceField(choices=Game.Version.choices)
+    rules_revision = serializers.IntegerField(
+        help_text="The revision of the ruleset's rules the game plays by (docs/rules.md)."
+    )
+    options = serializers.DictField()
+
+
+class RecordPlayer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player = serializers.CharField(allow_null=True)
+    kind = serializers.ChoiceField(choices=Seat.Kind.choices)
+
+
+class RecordAction(serializers.Serializer):
+    seat = serializers.IntegerField(allow_null=True, help_text="null: a table event.")
+    action = serializers.DictField(
+        help_text="The action with card names for ids (`Name@place` where a name is ambiguous)."
+    )
+
+
+class GameRecord(serializers.Serializer):
+    """A game by card names (docs/records.md): complete (the whole deal, replayable anywhere)
+    once the game is over, else as the caller may see it."""
+
+    format = serializers.ChoiceField(choices=["gtr-record/1"])
+    ruleset = RecordRuleset()
+    players = RecordPlayer(many=True)
+    complete = serializers.BooleanField(
+        help_text="The whole deal is here, so the record replays (import it with `record`)."
+    )
+    deal = serializers.DictField(
+        help_text="Complete: a scenario with the whole deck in order (docs/scenarios.md); else "
+        "the table as you saw it before the first move."
+    )
+    actions = RecordAction(many=True)
+    result = EndView(allow_null=True, help_text="How the game ended (complete records).")
 
 
 class SeatTokenResult(serializers.Serializer):

@@ -11,10 +11,12 @@ calls the service."""
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime, timedelta
 from typing import Any
 
 from celery import current_app, shared_task
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.utils import timezone
@@ -35,10 +37,30 @@ RETRY = {
 }
 
 
-@shared_task(**RETRY)
+logger = logging.getLogger(__name__)
+FALLBACK_BOT = "greedy"  # a millisecond a move
+
+
+@shared_task(
+    **RETRY,
+    soft_time_limit=settings.GTR_BOT_SOFT_TIME_LIMIT,
+    time_limit=settings.GTR_BOT_SOFT_TIME_LIMIT + settings.GTR_BOT_HARD_MARGIN,
+)
 def play_automatic_turn(game_id: int, seq: int) -> bool:
-    """The move of the bot (or resigned seat, or bot standing in) to act at `seq`."""
-    return automatic.automatic_move_play(game_id=game_id, seq=seq)
+    """The move of the bot (or resigned seat, or bot standing in) to act at `seq`. A bot that
+    overruns the soft time limit (a prefork worker enforces it) is replaced for this move by the
+    greedy bot, and the overrun is logged: a game never waits on a stuck search."""
+    try:
+        return automatic.automatic_move_play(game_id=game_id, seq=seq)
+    except SoftTimeLimitExceeded:
+        logger.warning(
+            "bot move of game %s at seq %s overran its soft time limit (%ss): %s plays it",
+            game_id,
+            seq,
+            settings.GTR_BOT_SOFT_TIME_LIMIT,
+            FALLBACK_BOT,
+        )
+        return automatic.automatic_move_play(game_id=game_id, seq=seq, bot=FALLBACK_BOT)
 
 
 @shared_task(**RETRY)

@@ -29,6 +29,7 @@ from .serializers import (
     GameCreateInput,
     GameListQuery,
     GamePage,
+    GameRecord,
     GameView,
     MoveListQuery,
     MovePage,
@@ -39,20 +40,23 @@ from .serializers import (
     SurrenderInput,
     WaitQuery,
 )
-from .services import automatic, lobby, moves, resignation
+from .services import automatic, lobby, moves, records, resignation
 from .services.clocks import ClockSpec
 
 
 def errors(*statuses: int) -> dict[int, OpenApiResponse]:
     described = {
-        400: "Malformed input (`invalid`, `malformed_json`, an engine `MalformedAction` code).",
+        400: "The request does not fit the schema (`invalid`, `malformed_json`, an engine "
+        "`MalformedAction` code).",
         401: "Not authenticated.",
         403: "Not allowed (`not_a_player`, `not_creator`, ...).",
         404: "No such game.",
         409: "Conflict (`stale_seq`, `game_started`, `no_open_seat`, ...).",
         413: "Request body too large.",
         415: "Unsupported media type: send JSON.",
-        422: "Illegal move: the engine's `code` and message.",
+        422: "It fits the schema but is refused on its merits: an illegal move (the engine's "
+        "`code`), a game that cannot be set up (`bad_seats`, `bad_clock`, `bad_players`, a "
+        "scenario's or record's code), a surrender to yourself or to no seat.",
     }
     return {s: OpenApiResponse(Error, description=described[s]) for s in statuses}
 
@@ -111,6 +115,13 @@ def require_seat(request: Request, game_id: int) -> Seat:
 
 
 def query(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    blank = {
+        k: ["May not be blank: leave the parameter out."]
+        for k, v in request.query_params.items()
+        if v == ""
+    }
+    if blank:  # DRF would read `?version=` as no filter; the schema says a value or nothing
+        raise serializers.ValidationError(blank)
     s = serializer_class(data=request.query_params)
     s.is_valid(raise_exception=True)
     return dict(s.validated_data)
@@ -150,6 +161,7 @@ class GameListCreateView(APIView):
         tag="lobby",
         request=GameCreateInput,
         answer=(201, GameView),
+        more_errors=(422,),
     )
     def post(self, request: Request) -> Response:
         if not request.user.is_authenticated:
@@ -162,6 +174,8 @@ class GameListCreateView(APIView):
 
 
 class GameDetailView(APIView):
+    seat_tokens = True  # games.auth: a seat token acts here for its own game
+
     @extend_schema(
         operation_id="games_retrieve",
         summary="The game as your seat sees it (or a spectator)",
@@ -197,6 +211,8 @@ class SeatJoinView(APIView):
 
 
 class SeatLeaveView(APIView):
+    seat_tokens = True  # games.auth: a seat token acts here for its own game
+
     @write("games_leave", "Give up your seat before the game starts", tag="lobby")
     def post(self, request: Request, game_id: int) -> Response:
         lobby.seat_leave(game_id=game_id, seat=require_seat(request, game_id))
@@ -213,6 +229,8 @@ class GameStartView(APIView):
 
 
 class MoveListCreateView(APIView):
+    seat_tokens = True  # games.auth: a seat token acts here for its own game
+
     @extend_schema(
         operation_id="moves_list",
         summary="The move history, as your seat may see it",
@@ -257,6 +275,8 @@ class MoveListCreateView(APIView):
 
 
 class GameWaitView(APIView):
+    seat_tokens = True  # games.auth: a seat token acts here for its own game
+
     @extend_schema(
         operation_id="games_wait",
         summary="Wait for the next move (long poll)",
@@ -289,6 +309,8 @@ class GameWaitView(APIView):
 
 
 class GameResignView(APIView):
+    seat_tokens = True  # games.auth: a seat token acts here for its own game
+
     @write(
         "games_resign",
         "Resign",
@@ -303,6 +325,8 @@ class GameResignView(APIView):
 
 
 class SeatReturnView(APIView):
+    seat_tokens = True  # games.auth: a seat token acts here for its own game
+
     @write(
         "games_return",
         "Come back after timeouts",
@@ -319,11 +343,14 @@ class SeatReturnView(APIView):
 
 
 class GameSurrenderView(APIView):
+    seat_tokens = True  # games.auth: a seat token acts here for its own game
+
     @write(
         "games_surrender",
         "Surrender to a player (the game ends when all others agree)",
         tag="play",
         request=SurrenderInput,
+        more_errors=(422,),
     )
     def post(self, request: Request, game_id: int) -> Response:
         data = body(SurrenderInput, request)
@@ -333,6 +360,8 @@ class GameSurrenderView(APIView):
 
 
 class SeatTokenView(APIView):
+    seat_tokens = True  # games.auth: a seat token acts here for its own game
+
     @extend_schema(
         operation_id="games_seat_token",
         summary="A new capability token for your seat (the old one stops working)",
@@ -344,6 +373,23 @@ class SeatTokenView(APIView):
         seat = require_seat(request, game_id)
         token = lobby.seat_token_rotate(seat=seat)
         return Response({"token": token, "seat": seat.position})
+
+
+class GameRecordView(APIView):
+    seat_tokens = True  # games.auth: a seat token acts here for its own game
+
+    @extend_schema(
+        operation_id="games_record",
+        summary="Export the game as a record by card names",
+        description="A finished game's record is complete: its whole deal and every action by "
+        "card names, replayable anywhere and importable with `POST /api/games/` (`record`). A "
+        "game in play is exported as you may see it (docs/records.md).",
+        responses={200: GameRecord, **errors(400, 401, 403, 404, 409)},
+        tags=["play"],
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = selectors.game_get(game_id)
+        return Response(records.game_record(game, caller_seat(request, game), request.user))
 
 
 class CardCatalogQuery(serializers.Serializer):
@@ -361,6 +407,8 @@ class CardType(serializers.Serializer):
 
 class CardCatalogView(APIView):
     """The order cards of a version: name, material, role, value, copies, function."""
+
+    seat_tokens = True  # public: a client may send its seat token everywhere it plays
 
     @extend_schema(
         operation_id="cards_list",

@@ -10,15 +10,20 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
-from django.http import Http404, HttpRequest, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 from rest_framework.response import Response
 
 from engine.errors import GameError
 from games import codes
+from games.auth import SeatTokenScopeError, SeatTokenWrongGame
 from games.errors import BadRequest, Forbidden, NotFound, PayloadTooLarge, status_of
 
-DRF_CODES = {
+DRF_CODES = {  # the first class an exception is an instance of names its code
+    SeatTokenWrongGame: codes.WRONG_GAME,
+    SeatTokenScopeError: codes.SEAT_TOKEN_SCOPE,
     exceptions.ValidationError: codes.INVALID,
     exceptions.ParseError: codes.MALFORMED_JSON,
     exceptions.AuthenticationFailed: codes.AUTHENTICATION_FAILED,
@@ -100,11 +105,15 @@ def handler403(request: HttpRequest, exception: Exception | None = None) -> Json
     return _json(Forbidden("You may not do this."))
 
 
-def handler404(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
+def handler404(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """JSON, except for a browser asking for a page of the web client (outside /api/)."""
+    if not request.path.startswith("/api/") and "text/html" in request.headers.get("Accept", ""):
+        return render(request, "web/404.html", status=404)
     return _json(NotFound("Not found."))
 
 
-def not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+@csrf_exempt  # nothing is there to protect: a POST to an unknown URL is a 404, not a CSRF failure
+def not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
     """The catch-all URL: any method on an unknown path."""
     return handler404(request)
 

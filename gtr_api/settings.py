@@ -5,6 +5,7 @@ The embedded default needs no external service: SQLite in var/. Production sets 
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -25,17 +26,21 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "corsheaders",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "games",
     "players",
+    "web",
     "anymail",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files, in production too
+    "corsheaders.middleware.CorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -93,6 +98,12 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+# whitenoise serves the static files (the web client's CSS and script, the API docs' assets)
+# from the apps' folders, in production too: no collectstatic step is needed to run.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
+LOGIN_URL = "web:login"
+LOGIN_REDIRECT_URL = "web:lobby"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Request bodies above this many bytes are refused with 413 (games.parsers).
@@ -102,7 +113,7 @@ CSRF_FAILURE_VIEW = "gtr_api.errors.csrf_failure"
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "knox.auth.TokenAuthentication",
         "games.auth.SeatTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
@@ -116,7 +127,56 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "games.pagination.Pagination",
     "PAGE_SIZE": 20,
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # Logging in and signing up are throttled per client address (players.views); over the rate
+    # the answer is 429 `throttled` with Retry-After. The counts live in the cache.
+    "DEFAULT_THROTTLE_RATES": {
+        "login": os.environ.get("GTR_LOGIN_RATE", "10/min"),
+        "signup": os.environ.get("GTR_SIGNUP_RATE", "5/min"),
+    },
+    # The client address for throttling: the last of this many proxies' X-Forwarded-For entries
+    # (0: the connection's own address; set it to the number of proxies in front of the server).
+    "NUM_PROXIES": int(os.environ.get("GTR_NUM_PROXIES", "0")) or None,
 }
+
+# Account API tokens (django-rest-knox): many per account, stored as digests, listed and revoked at
+# /api/auth/tokens/. They do not expire unless GTR_TOKEN_TTL_DAYS is set.
+_TOKEN_TTL_DAYS = float(os.environ.get("GTR_TOKEN_TTL_DAYS", "0"))
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=_TOKEN_TTL_DAYS) if _TOKEN_TTL_DAYS else None,
+    "AUTH_HEADER_PREFIX": "Token",
+}
+
+# Throttle counters (and anything else cached): per process by default; production with several
+# web processes sets REDIS_URL, and the counts are shared in Redis.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": os.environ["REDIS_URL"],
+    }
+    if os.environ.get("REDIS_URL")
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+}
+
+# CORS (django-cors-headers) for browser clients on other origins: the origins allowed to call the
+# API, comma-separated (`*` for any). Credentials (cookies) are never allowed cross-origin: such
+# clients send `Authorization: Token ...` or `Seat ...`, which a page on another origin cannot
+# get from the browser by itself.
+CORS_ALLOWED_ORIGINS: list[str] = []
+_cors = [o.strip() for o in os.environ.get("GTR_CORS_ORIGINS", "").split(",") if o.strip()]
+CORS_ALLOW_ALL_ORIGINS = _cors == ["*"]
+if not CORS_ALLOW_ALL_ORIGINS:
+    CORS_ALLOWED_ORIGINS = _cors
+CORS_ALLOW_CREDENTIALS = False
+CORS_URLS_REGEX = r"^/api/.*$"
+CORS_ALLOW_HEADERS = (
+    "accept",
+    "authorization",
+    "content-type",
+    "if-none-match",
+    "idempotency-key",
+    "last-event-id",
+)
+CORS_EXPOSE_HEADERS = ("etag", "retry-after", "idempotent-replayed")
 
 # The game server ---------------------------------------------------------------------------------
 # Anyone may start a game from a scenario (docs/scenarios.md) when this is on; staff always may.
@@ -149,6 +209,8 @@ GTR_MAIL_REPLY_ADDRESS = os.environ.get("GTR_MAIL_REPLY_ADDRESS", "play@localhos
 GTR_MAIL_REMINDER_LEAD = float(os.environ.get("GTR_MAIL_REMINDER_LEAD", "3600"))
 # A mail lists at most this many moves with codes (the rest are played over HTTP).
 GTR_MAIL_MAX_MOVES = int(os.environ.get("GTR_MAIL_MAX_MOVES", "300"))
+# No turn mail to a person who had the game open in the web client within this many seconds.
+GTR_MAIL_PRESENCE_SECONDS = float(os.environ.get("GTR_MAIL_PRESENCE_SECONDS", "90"))
 # The daily digest goes at this hour (UTC).
 GTR_MAIL_DIGEST_HOUR = int(os.environ.get("GTR_MAIL_DIGEST_HOUR", "7"))
 
@@ -197,6 +259,14 @@ CELERY_BEAT_SCHEDULE = {
 GTR_DEADLINE_HORIZON_SECONDS = float(os.environ.get("GTR_DEADLINE_HORIZON_SECONDS", "1800"))
 # After this many timeouts in a row a bot stands in for the seat until the player returns.
 GTR_TIMEOUTS_BEFORE_BOT = int(os.environ.get("GTR_TIMEOUTS_BEFORE_BOT", "3"))
+# A bot's move (games.tasks.play_automatic_turn) runs within this soft time limit (seconds; the
+# worker kills it GTR_BOT_HARD_MARGIN later): past it, the greedy bot makes the move instead.
+# Searching bots think for their level's time, at most GTR_BOT_THINK_SECONDS when set.
+GTR_BOT_SOFT_TIME_LIMIT = float(os.environ.get("GTR_BOT_SOFT_TIME_LIMIT", "30"))
+GTR_BOT_HARD_MARGIN = float(os.environ.get("GTR_BOT_HARD_MARGIN", "15"))
+GTR_BOT_THINK_SECONDS = (
+    float(os.environ["GTR_BOT_THINK_SECONDS"]) if os.environ.get("GTR_BOT_THINK_SECONDS") else None
+)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Glory to Rome game server",
@@ -215,5 +285,13 @@ SPECTACULAR_SETTINGS = {
         "ClockKindEnum": "games.models.Game.Clock",
         "BotKindEnum": "games.models.Seat.Bot",
         "TimeoutPolicyEnum": "games.models.Seat.Timeout",
+        "MaterialEnum": "engine.cards.MATERIALS",
+        "RoleEnum": "engine.cards.ROLES",
     },
+    # One component for a shape that requests and responses share (an action is posted back as
+    # it is received); request-only defaults do not make fields required in generated clients.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.schema.share_request_components",
+    ],
 }

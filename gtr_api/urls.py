@@ -1,10 +1,26 @@
 from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
 
 import gtr_api.errors
 from games import views as game_views
 from players import views as player_views
+
+
+class SchemaView(SpectacularAPIView):
+    """The schema, in YAML or JSON as asked; its errors in JSON, as every error is."""
+
+    def finalize_response(
+        self, request: Request, response: Response, *args: object, **kwargs: object
+    ) -> Response:
+        if response.status_code >= 400:
+            request.accepted_renderer = JSONRenderer()  # DRF renders with the request's choice
+            request.accepted_media_type = "application/json"
+        return super().finalize_response(request, response, *args, **kwargs)
+
 
 handler400 = "gtr_api.errors.handler400"
 handler403 = "gtr_api.errors.handler403"
@@ -23,6 +39,7 @@ games = [
     path("<int:game_id>/return/", game_views.SeatReturnView.as_view(), name="game-return"),
     path("<int:game_id>/surrender/", game_views.GameSurrenderView.as_view(), name="game-surrender"),
     path("<int:game_id>/seat-token/", game_views.SeatTokenView.as_view(), name="game-seat-token"),
+    path("<int:game_id>/record/", game_views.GameRecordView.as_view(), name="game-record"),
 ]
 
 notifications = [
@@ -38,6 +55,8 @@ auth = [
     path("signup/", player_views.SignupView.as_view(), name="auth-signup"),
     path("token/", player_views.TokenView.as_view(), name="auth-token"),
     path("me/", player_views.MeView.as_view(), name="auth-me"),
+    path("tokens/", player_views.TokenListView.as_view(), name="auth-tokens"),
+    path("tokens/<str:key>/", player_views.TokenRevokeView.as_view(), name="auth-token-revoke"),
 ]
 
 urlpatterns = [
@@ -49,11 +68,14 @@ urlpatterns = [
     path("mail/unsubscribe/<str:token>/", player_views.unsubscribe_page, name="unsubscribe"),
     path("anymail/", include("anymail.urls")),
     path("api/cards/", game_views.CardCatalogView.as_view(), name="card-catalog"),
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/schema/", SchemaView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
     path("api-auth/", include("rest_framework.urls")),
-    # Last: any other path is a JSON 404, in DEBUG too (Django's debug page would answer otherwise,
+    # The web client for people (web/): the lobby at `/`, the game pages, the card faces.
+    path("", include("web.urls")),
+    # Last: any other path is a JSON 404 (an HTML page for a browser outside /api/), in DEBUG
+    # too (Django's debug page would answer otherwise,
     # and a POST missing its trailing slash would be a 500 from APPEND_SLASH).
     re_path(r"^", gtr_api.errors.not_found),
 ]

@@ -1,4 +1,4 @@
-"""Accounts use Django's own user admin; API tokens are listed by rest_framework.authtoken. The
+"""Accounts use Django's own user admin; API tokens (django-rest-knox) are listed by its admin. The
 e-mail side: preferences (editable), and the records of notifications sent and replies read
 (read-only)."""
 

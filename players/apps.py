@@ -1,4 +1,4 @@
-"""Accounts use Django's own user admin; API tokens are listed by rest_framework.authtoken.
+"""Accounts use Django's own user admin; API tokens (django-rest-knox) are listed by its admin.
 `ready` connects the e-mail side to the events the game service publishes after each commit
 (games.events) and to anymail's inbound signal."""
 

@@ -120,11 +120,14 @@ def _cards(ids: Any, names: dict[int, str]) -> str:
 
 
 def describe(
-    action: dict[str, Any], names: dict[int, str], view: dict[str, Any] | None = None
+    action: dict[str, Any],
+    names: dict[int, str],
+    view: dict[str, Any] | None = None,
+    seat_names: dict[int, str] | None = None,
 ) -> str:
     """One action in the shared plain words (`games.labels`), with card ids: a mail's reader
     names a card by its id when he plays by web or HTTP."""
-    return action_label(action, names, view=view, with_ids=True)
+    return action_label(action, names, view=view, seat_names=seat_names, with_ids=True)
 
 
 def moves_text(state: engine.State, view: dict[str, Any]) -> str:

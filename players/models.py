@@ -51,3 +51,21 @@ class InboundMail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.message_id}: {self.outcome}"
+
+
+class TableVisit(models.Model):
+    """When a seat last had its game open in the web client (the page, a refresh of its table,
+    or the page's heartbeat while it waits). A person looking at the table gets no turn mail:
+    the page shows the turn live; and a visit answers the turn mail sent before it."""
+
+    game_id = models.PositiveIntegerField()
+    position = models.PositiveSmallIntegerField()
+    seen = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game_id", "position"], name="table_visit_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.position} of game {self.game_id} seen {self.seen:%Y-%m-%d %H:%M:%S}"

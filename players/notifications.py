@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +24,7 @@ from games.auth import mail_token
 from games.models import Game, Move, Seat
 
 from . import mail
-from .models import MailPreference, SentNotification
+from .models import MailPreference, SentNotification, TableVisit
 
 log = logging.getLogger(__name__)
 
@@ -156,18 +157,95 @@ def _subject(d: Decision, what: str) -> str:
     return f"Glory to Rome game {d.game.pk}: {what} (move {d.game.seq}) [{secret}]"
 
 
+@dataclass(frozen=True)
+class Rendering:
+    """What an HTML rendering of a decision mail gets (see `HTML_RENDERERS`)."""
+
+    message: EmailMessage  # the plain-text mail, headers and all
+    decision: Decision
+    intro: str
+    link: str  # into the web client, for this seat
+
+
+# Renderers that turn a decision's plain-text mail into a richer one (an HTML alternative): the
+# web client registers the table drawing here (web.apps), so the mail and the page share one
+# renderer while this module depends on no adapter.
+HTML_RENDERERS: list[Callable[[Rendering], EmailMessage]] = []
+
+
 def decision_message(d: Decision, what: str, intro: str = "") -> EmailMessage:
+    """The decision as a mail: plain text with a link into the web client, and whatever the
+    registered renderers add (the table drawn in HTML, with its card faces inline)."""
     address = mail.seat_address(d.seat)
-    body = (intro + "\n\n" if intro else "") + decision_text(d)
-    return message_build(address, _subject(d, what), body, mail.reply_address(d.seat, d.game.seq))
+    link = play_url(d.seat)
+    body = (
+        (intro + "\n\n" if intro else "") + f"Play in your browser: {link}\n\n" + decision_text(d)
+    )
+    subject = _subject(d, what)
+    message = message_build(address, subject, body, mail.reply_address(d.seat, d.game.seq))
+    for render in HTML_RENDERERS:
+        message = render(Rendering(message, d, intro, link))
+    return message
+
+
+def play_url(seat: Seat) -> str:
+    """The web client for this seat, no account needed (the seat's mail token)."""
+    return f"{settings.GTR_PUBLIC_URL}/play/{mail_token(seat)}/"
+
+
+# Fewer turn mails (docs/email.md): none while the person watches the table in the web client,
+# and at most one unanswered turn mail per person and game.
+
+
+def visit_record(game_id: int, position: int, now: dt.datetime | None = None) -> None:
+    """The seat has its game open in the web client now."""
+    TableVisit.objects.update_or_create(
+        game_id=game_id, position=position, defaults={"seen": now or timezone.now()}
+    )
+
+
+def watching(game_id: int, position: int, now: dt.datetime | None = None) -> bool:
+    """Whether the seat had its table open in the web client within GTR_MAIL_PRESENCE_SECONDS."""
+    since = (now or timezone.now()) - dt.timedelta(seconds=settings.GTR_MAIL_PRESENCE_SECONDS)
+    return TableVisit.objects.filter(game_id=game_id, position=position, seen__gte=since).exists()
+
+
+def unanswered_turn_mail(game_id: int, position: int) -> bool:
+    """Whether the seat's last turn mail at this game is still unanswered: no move of the
+    person's own (by reply, web or HTTP) and no visit to the table since it was sent."""
+    prefix = f"turn:{game_id}:"
+    sent = (
+        SentNotification.objects.filter(key__startswith=prefix, key__endswith=f":{position}")
+        .order_by("-created")
+        .values_list("key", "created")
+        .first()
+    )
+    if sent is None:
+        return False
+    key, when = sent
+    seq = int(key.split(":")[2])
+    own = (Move.Actor.HUMAN, Move.Actor.EMAIL)
+    moved = Move.objects.filter(game_id=game_id, seat=position, seq__gt=seq, actor__in=own)
+    visited = TableVisit.objects.filter(game_id=game_id, position=position, seen__gt=when)
+    return not (moved.exists() or visited.exists())
 
 
 def turn_notify(*, game_id: int, seq: int, position: int) -> bool:
-    """Mail seat `position` that the decision at `(game_id, seq)` is its own."""
+    """Mail seat `position` that the decision at `(game_id, seq)` is its own, unless the person
+    is looking at the table in the web client or has not answered the last turn mail of this
+    game yet. When the person's own reply led straight here, this mail is the answer to that
+    reply: it says what was played, then asks the next decision."""
     d = decision_load(game_id, seq, position)
     if d is None or not wants(mail.seat_address(d.seat), "your_turn"):
         return False
-    message = decision_message(d, "your turn")
+    if watching(game_id, position) or unanswered_turn_mail(game_id, position):
+        return False
+    last = Move.objects.filter(game_id=game_id, seq=seq).first()
+    if last is not None and last.seat == position and last.actor == Move.Actor.EMAIL:
+        played = mail.describe(last.action, mail.card_names(d.view), d.view)
+        message = decision_message(d, "your next decision", f"Your reply was played: {played}.")
+    else:
+        message = decision_message(d, "your turn")
     return _send_once(f"turn:{game_id}:{seq}:{position}", message.to[0], message)
 
 

@@ -10,11 +10,12 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
+from knox.settings import CONSTANTS
 
 from games import codes
 from games.auth import mail_token
-from games.errors import BadRequest, Conflict, ServiceError
+from games.errors import Conflict, NotFound, Refused, ServiceError
 
 
 class InvalidCredentials(ServiceError):
@@ -29,23 +30,46 @@ def user_signup(*, username: str, password: str, email: str = "") -> tuple[Any, 
     try:
         validate_password(password, candidate)
     except DjangoValidationError as exc:
-        raise BadRequest(" ".join(exc.messages), codes.WEAK_PASSWORD) from exc
+        raise Refused(" ".join(exc.messages), codes.WEAK_PASSWORD) from exc
     try:
         with transaction.atomic():
             user = user_model.objects.create_user(username=username, email=email, password=password)
     except IntegrityError as exc:
         raise Conflict("That username is taken.", codes.USERNAME_TAKEN) from exc
-    token, _ = Token.objects.get_or_create(user=user)
-    return user, token.key
+    return user, token_create(user=user)
 
 
 def token_obtain(*, username: str, password: str) -> tuple[Any, str]:
-    """The API token of an account, given its password."""
+    """A new API token for an account, given its password (each log-in gets its own token,
+    listed and revoked on its own)."""
     user = authenticate(username=username, password=password)
     if user is None or not user.is_active:
         raise InvalidCredentials("Wrong username or password.")
-    token, _ = Token.objects.get_or_create(user=user)
-    return user, token.key
+    return user, token_create(user=user)
+
+
+def token_create(*, user: Any) -> str:
+    """A new account API token (django-rest-knox stores only its digest): the one place tokens
+    are made. Send it as `Authorization: Token <token>`."""
+    _, token = AuthToken.objects.create(user=user)
+    return str(token)
+
+
+def token_key(token: str) -> str:
+    """The public name of a token: its first characters, as knox stores them."""
+    return token[: CONSTANTS.TOKEN_KEY_LENGTH]
+
+
+def tokens_of(user: Any) -> list[Any]:
+    """The account's live API tokens, newest first."""
+    return list(AuthToken.objects.filter(user=user).order_by("-created"))
+
+
+def token_revoke(*, user: Any, key: str) -> None:
+    """Revoke one of the account's tokens by its public `key` (the token's first characters)."""
+    deleted, _ = AuthToken.objects.filter(user=user, token_key=key).delete()
+    if not deleted:
+        raise NotFound("You have no token with this key.")
 
 
 def invitation_send(*, seat: Any) -> None:
@@ -54,13 +78,17 @@ def invitation_send(*, seat: Any) -> None:
     to the mail."""
     game = seat.game
     url = f"{settings.GTR_PUBLIC_URL}/api/games/{game.pk}/"
+    token = mail_token(seat)
+    link = f"{settings.GTR_PUBLIC_URL}/play/{token}/"
+    host = game.creator.get_username() if game.creator is not None else "A player"
     send_mail(
         subject=f"You are invited to a game of Glory to Rome (game {game.pk})",
         message=(
-            f"You have seat {seat.position} at a {game.players}-player {game.version} game.\n\n"
-            f"Play over HTTP at {url} with the header:\n\n"
-            f"    Authorization: Seat {mail_token(seat)}\n\n"
-            "Keep this token secret: anyone who has it plays your seat.\n"
+            f"{host} invites you to seat {seat.position + 1} at a {game.players}-player "
+            f"{game.get_version_display()} game of Glory to Rome.\n\n"
+            f"Play in your browser, no account needed:\n\n    {link}\n\n"
+            f"Or play over HTTP at {url} with the header:\n\n    Authorization: Seat {token}\n\n"
+            "Keep this link secret: anyone who has it plays your seat.\n"
         ),
         from_email=settings.DEFAULT_FROM_EMAIL,
         recipient_list=[seat.email],

@@ -28,10 +28,14 @@ def _celery_in_process(request: Any) -> Any:
 
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(request: Any) -> None:
-    """Server tests sign many people up; a slow password hash would dominate their time."""
+    """Server tests sign many people up from one address: a slow password hash would dominate
+    their time, and the sign-up throttle would refuse them (tests/api/test_throttling.py turns it
+    back on)."""
     if {"db", "transactional_db", "live_server"} & set(request.fixturenames):
         settings = request.getfixturevalue("settings")
         settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+        rates = {scope: None for scope in settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]}
+        settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
 
 
 class Player:
@@ -205,7 +209,7 @@ def play_http_game(
         assert mine["your_turn"] and mine["my_seat"] == seat
         if check_leaks:
             assert_no_leak(game_id, seat, mine)
-        action = rnd.choice(mine["legal_actions"])
+        action = rnd.choice(mine["legal_actions"])["action"]
         r = seats[seat].move(game_id, mine["seq"], action)
         assert r.status_code == 201, r.content
         view = r.json()["game"]

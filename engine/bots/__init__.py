@@ -16,19 +16,25 @@ Pure Python, like the rest of the engine: no I/O, no clock, no global random. Ea
 
 from __future__ import annotations
 
-from .base import Action, Bot, View
+from .base import Action, Bot, Clock, View
 from .greedy import GreedyBot
+from .ismcts import LEVEL_BOTS, IsmctsBot
 from .random_bot import RandomBot
 
-BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, GreedyBot)}
+KINDS: list[type[Bot]] = [RandomBot, GreedyBot, *LEVEL_BOTS]
+BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in KINDS}
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A new bot of a registered kind; raises ValueError for an unknown name."""
+def make_bot(
+    name: str, seed: int = 0, clock: Clock | None = None, budget: float | None = None
+) -> Bot:
+    """A new bot of a registered kind; raises ValueError for an unknown name. A bot that can
+    think for longer (ismcts) uses `clock` for its time budget, at most `budget` seconds per
+    decision when given; the others ignore both."""
     cls = BOTS.get(name)
     if cls is None:
         raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}")
-    return cls(seed)
+    return cls(seed, clock, budget)
 
 
-__all__ = ["BOTS", "Action", "Bot", "GreedyBot", "RandomBot", "View", "make_bot"]
+__all__ = ["BOTS", "Action", "Bot", "GreedyBot", "IsmctsBot", "RandomBot", "View", "make_bot"]

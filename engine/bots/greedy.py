@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..cards import JACK, ROLE_OF_MATERIAL, material_of
+from ..determinize import Memory
 from .base import Action, Bot, View
 from .table import Card, Structure, Table, role_of, value
 
@@ -509,19 +510,24 @@ def petitions_to_score(t: Table, legal: list[Action]) -> set[int]:
     return keep
 
 
+def action_scores(view: View, legal: list[Action]) -> list[float]:
+    """Each legal action's heuristic score (-inf for a petition not worth playing forward)."""
+    t = Table.from_view(view)
+    prompt: dict[str, Any] = view.get("prompt") or {}
+    if prompt.get("role"):
+        t.role = str(prompt["role"])
+    petitions = petitions_to_score(t, legal)
+    return [
+        score(t, a) if i in petitions or not is_petition(a) else float("-inf")
+        for i, a in enumerate(legal)
+    ]
+
+
 class GreedyBot(Bot):
     name = "greedy"
 
-    def decide(self, view: View, legal: list[Action]) -> Action:
-        t = Table.from_view(view)
-        prompt: dict[str, Any] = view.get("prompt") or {}
-        if prompt.get("role"):
-            t.role = str(prompt["role"])
-        petitions = petitions_to_score(t, legal)
-        scores = [
-            score(t, a) if i in petitions or not is_petition(a) else float("-inf")
-            for i, a in enumerate(legal)
-        ]
+    def decide(self, view: View, legal: list[Action], memory: Memory | None = None) -> Action:
+        scores = action_scores(view, legal)
         best = max(scores)
         top = [i for i, s in enumerate(scores) if s >= best - NEAR]
         return legal[self.rng.choice(top)]

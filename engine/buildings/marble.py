@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..actions import Action, Build, Lay, Skip
+from ..actions import SKIP, Action, Build, Lay, Skip
 from ..cards import MATERIALS, ROLES, VALUE_OF_MATERIAL
 from ..errors import IllegalAction
 from ..flow import FrameKind, kind
@@ -117,7 +117,7 @@ class FountainFrame(FrameKind):
         return 1 + act_left(state, state.frames[-2])
 
     def options(self, state: State, frame: Frame) -> Iterator[Action]:
-        yield Skip()
+        yield SKIP
         card, seat = frame["card"], frame["seat"]
         yield from lay_options(state, seat, card, self.left(state, frame))
         for b in state.players[seat].buildings:

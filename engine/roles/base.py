@@ -7,7 +7,19 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from .. import powers
-from ..actions import Action, Build, Demand, Fountain, Gather, Hire, Lay, Publicize, Sell, Skip
+from ..actions import (
+    SKIP,
+    Action,
+    Build,
+    Demand,
+    Fountain,
+    Gather,
+    Hire,
+    Lay,
+    Publicize,
+    Sell,
+    Skip,
+)
 from ..cards import is_order
 from ..errors import IllegalAction
 from ..flow import FrameKind, kind, require_held, require_order
@@ -37,7 +49,7 @@ class ActFrame(FrameKind):
         return out
 
     def options(self, state: State, frame: Frame) -> Iterator[Action]:
-        yield Skip()
+        yield SKIP
         yield from ROLES[frame["role"]].options(state, frame["seat"], self.left(state, frame))
 
     def settle(self, state: State, frame: Frame) -> bool:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from .. import powers
-from ..actions import Action, Build, Fountain, Lay, Publicize, Skip
+from ..actions import SKIP, Action, Build, Fountain, Lay, Publicize, Skip
 from ..cards import is_order
 from ..endgame import end_game
 from ..errors import IllegalAction
@@ -286,7 +286,7 @@ class StairwayFrame(FrameKind):
         }
 
     def options(self, state: State, frame: Frame) -> Iterator[Action]:
-        yield Skip()
+        yield SKIP
         yield from publicize_options(state, frame["seat"], architect_sources(state, frame["seat"]))
 
     def settle(self, state: State, frame: Frame) -> bool:

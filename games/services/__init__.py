@@ -5,6 +5,7 @@
 - `automatic`: the server's moves (bots, resigned seats, bots standing in), passed deadlines, and
   a player's return
 - `resignation`: resigning and surrendering
+- `records`: export and import of games as records by card names (engine.record)
 - `turns`: the pending decision after every change: whose, played by the server or not, its deadline
 - `clocks`: time controls: deadlines and time banks
 - `locking`: the row lock every write starts with

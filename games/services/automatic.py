@@ -7,6 +7,7 @@ delivered twice, late, or to two workers at once plays at most one move."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from django.conf import settings
@@ -19,6 +20,7 @@ from engine.bots import make_bot
 from .. import codes, events, selectors
 from ..errors import Conflict
 from ..models import Game, Move, Seat
+from .bot_memory import seat_memory
 from .locking import game_in_play, game_locked
 from .moves import move_play
 from .turns import turn_next
@@ -35,28 +37,49 @@ def automatic_turns_play(*, game_id: int, seq: int) -> int:
     return played
 
 
-def automatic_move_play(*, game_id: int, seq: int) -> bool:
-    """One move for the automatic seat to act at `seq` (a bot from that seat's view only).
-    False, and nothing done, when the game is not at `seq` or a person is to decide."""
+def automatic_move_play(*, game_id: int, seq: int, bot: str | None = None) -> bool:
+    """One move for the automatic seat to act at `seq` (a bot from that seat's view only), by
+    the seat's bot or the `bot` named. False, and nothing done, when the game is not at `seq`
+    or a person is to decide.
+
+    The bot decides before the game is locked (a search takes up to a few seconds, and the lock
+    would hold up every other write to the game); the move is then played only if the game is
+    still where the bot saw it, so two deliveries of the task still play one move."""
+    game = selectors.game_get(game_id)
+    if game.status != Game.Status.ACTIVE or game.seq != seq:
+        return False
+    state = engine.from_json(game.state)
+    position = engine.to_act(state)
+    seats = selectors.seats_of(game)
+    if position is None or not seats[position].plays_automatically:
+        return False
+    action = bot_action(game, state, seats[position], bot)
     with transaction.atomic():
         game = game_locked(game_id)
         if game.status != Game.Status.ACTIVE or game.seq != seq:
             return False
-        state = engine.from_json(game.state)
-        position = engine.to_act(state)
         seats = selectors.seats_of(game)
-        if position is None or not seats[position].plays_automatically:
-            return False
-        action = bot_action(game, state, seats[position])
+        if not seats[position].plays_automatically:
+            return False  # the player came back meanwhile
+        state = engine.from_json(game.state)
         move_play(game, state, seats, position, engine.parse(action), Move.Actor.BOT)
     return True
 
 
-def bot_action(game: Game, state: engine.State, seat: Seat) -> dict[str, Any]:
-    """The seat's bot decides from that seat's view and legal actions, never the full state;
-    seeded by game and seat, so the same question gets the same answer (a retried task)."""
-    bot = make_bot(seat.bot, seed=game.pk * 8 + seat.position)
-    return bot.choose(engine.view(state, seat.position), engine.legal_actions(state))
+def bot_action(
+    game: Game, state: engine.State, seat: Seat, bot: str | None = None
+) -> dict[str, Any]:
+    """The seat's bot decides from that seat's view and legal actions, never the full state,
+    with its memory of the game when it keeps one (ismcts; bot_memory.py), seeded by game and
+    seat. A bot that searches thinks for its level's time, at most GTR_BOT_THINK_SECONDS."""
+    player = make_bot(
+        bot or seat.bot,
+        seed=game.pk * 8 + seat.position,
+        clock=time.monotonic,
+        budget=settings.GTR_BOT_THINK_SECONDS,
+    )
+    memory = seat_memory(game, seat.position) if player.remembers else None
+    return player.choose(engine.view(state, seat.position), engine.legal_actions(state), memory)
 
 
 def deadline_expire(*, game_id: int, seq: int) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from .. import codes
-from ..errors import BadRequest
+from ..errors import BadRequest, Refused
 from ..models import Game, Move, Seat
 
 
@@ -26,9 +26,9 @@ class ClockSpec:
         if self.kind not in Game.Clock.values:
             raise BadRequest(f"Unknown time control {self.kind!r}.", codes.BAD_CLOCK)
         if self.kind != Game.Clock.NONE and self.seconds <= 0:
-            raise BadRequest("Say how many seconds the clock gives.", codes.BAD_CLOCK)
+            raise Refused("Say how many seconds the clock gives.", codes.BAD_CLOCK)
         if self.kind == Game.Clock.BANK and self.cap is not None and self.cap < self.seconds:
-            raise BadRequest("The bank's cap is below its starting time.", codes.BAD_CLOCK)
+            raise Refused("The bank's cap is below its starting time.", codes.BAD_CLOCK)
 
 
 def clock_charge(game: Game, seat: Seat, actor: str, now: datetime) -> list[str]:

@@ -15,11 +15,12 @@ from engine.bots import BOTS
 
 from .. import codes, events, selectors
 from ..auth import new_token
-from ..errors import BadRequest, Conflict, Forbidden
+from ..errors import BadRequest, Conflict, Forbidden, Refused
 from ..models import Game, Seat
 from .clocks import ClockSpec
 from .locking import game_locked, require_open
 from .moves import initial_state
+from .records import record_setup
 from .turns import turn_next
 
 
@@ -41,17 +42,25 @@ def game_create(
     auto_start: bool = True,
     scenario: dict[str, Any] | None = None,
     clock: ClockSpec | None = None,
+    record: dict[str, Any] | None = None,
+    upto: int | None = None,
 ) -> Game:
     """Create a game in the lobby. The creator sits where `seats` says "me" (default: seat 0, the
-    rest open). A scenario fixes version, players and options; only staff may use one unless
-    GTR_ALLOW_SCENARIOS is on. Only staff may seat bots alone (a table that plays itself)."""
+    rest open). A scenario, or a record imported at `upto` of its actions (services.records), fixes
+    version, players and options; only staff may use one unless GTR_ALLOW_SCENARIOS is on. Only
+    staff may seat bots alone (a table that plays itself)."""
     options = dict(options or {})
-    if scenario is not None:
+    if scenario is not None and record is not None:
+        raise Refused("Start from a scenario or from a record, not both.", codes.BAD_SCENARIO)
+    if record is not None:
+        version, players, options, setup = record_setup(user, record, upto)
+        rules_revision = setup["record"]["deal"]["rules_revision"]
+    elif scenario is not None:
         version, players, options, setup = _scenario_setup(user, scenario)
         rules_revision = setup["scenario"]["rules_revision"]
     else:
         if players is None:
-            raise BadRequest("Say how many players.", codes.BAD_PLAYERS)
+            raise Refused("Say how many players.", codes.BAD_PLAYERS)
         engine.new_game(version, players, 0, options)  # validates the configuration
         setup: dict[str, Any] = {}
         rules_revision = engine.current_revision(version)
@@ -97,20 +106,20 @@ def _scenario_setup(user: Any, scenario: Any) -> tuple[str, int, dict[str, Any],
     if not (user.is_staff or settings.GTR_ALLOW_SCENARIOS):
         raise Forbidden("Only staff may start a game from a scenario.", codes.SCENARIO_FORBIDDEN)
     if not isinstance(scenario, dict):
-        raise BadRequest("A scenario is a JSON object.", codes.BAD_SCENARIO)
+        raise Refused("A scenario is a JSON object.", codes.BAD_SCENARIO)
     scenario = {**scenario, "seed": scenario.get("seed", secrets.randbits(63))}
-    table = engine.scenario(scenario)  # raises SetupError (400) for a bad description
+    table = engine.scenario(scenario)  # raises SetupError (422) for a bad description
     scenario["rules_revision"] = table.rules_revision
     return table.version, table.n, dict(table.options), {"scenario": scenario}
 
 
 def _check_seats(user: Any, seats: list[SeatSpec], players: int) -> None:
     if len(seats) != players:
-        raise BadRequest(f"Describe exactly {players} seats.", codes.BAD_SEATS)
+        raise Refused(f"Describe exactly {players} seats.", codes.BAD_SEATS)
     if sum(s.kind == "me" for s in seats) > 1:
-        raise BadRequest("You can take only one seat.", codes.BAD_SEATS)
+        raise Refused("You can take only one seat.", codes.BAD_SEATS)
     if all(s.kind == "bot" for s in seats) and not user.is_staff:
-        raise BadRequest("At least one seat must be for a person.", codes.BAD_SEATS)
+        raise Refused("At least one seat must be for a person.", codes.BAD_SEATS)
     if any(s.bot not in BOTS for s in seats):
         raise BadRequest(f"Known bots: {', '.join(sorted(BOTS))}.", codes.BAD_BOT)
     if any(s.timeout not in Seat.Timeout.values for s in seats):
@@ -179,7 +188,7 @@ def game_start(*, game_id: int, user: Any) -> Game:
 
 def _start(game: Game) -> None:
     """Deal (the seed is drawn here and never shown to players); the first decision begins."""
-    if "scenario" not in game.setup:
+    if "scenario" not in game.setup and "record" not in game.setup:
         game.setup = {"seed": secrets.randbits(63)}
     state = initial_state(game)
     game.state = engine.to_json(state)

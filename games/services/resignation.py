@@ -7,7 +7,7 @@ from django.db import transaction
 import engine
 
 from .. import codes, events
-from ..errors import BadRequest, Conflict
+from ..errors import Conflict, Refused
 from ..models import Game, Move, Seat
 from .locking import game_in_play
 from .moves import SURRENDER, move_append
@@ -43,9 +43,9 @@ def game_surrender(*, game_id: int, position: int, to: int | None) -> Game:
     with transaction.atomic():
         game, seats = game_in_play(game_id)
         if to is not None and not 0 <= to < game.players:
-            raise BadRequest(f"There is no seat {to}.", codes.NO_SUCH_SEAT)
+            raise Refused(f"There is no seat {to}.", codes.NO_SUCH_SEAT)
         if to == position:
-            raise BadRequest("Surrender to another player.", codes.SURRENDER_TO_SELF)
+            raise Refused("Surrender to another player.", codes.SURRENDER_TO_SELF)
         seats[position].surrender_to = to
         seats[position].save(update_fields=["surrender_to"])
         others = [s for s in seats if s.position != to]

@@ -43,7 +43,7 @@ def race(url: str, token: str, seq: int, legal: list[Any]) -> list[tuple[int, An
     lock = threading.Lock()
 
     def client(i: int) -> None:
-        action = legal[i % len(legal)]
+        action = legal[i % len(legal)]["action"]
         barrier.wait(timeout=30)
         result = call(url, token, {"seq": seq, "action": action})
         with lock:
@@ -60,9 +60,10 @@ def race(url: str, token: str, seq: int, legal: list[Any]) -> list[tuple[int, An
 @pytest.fixture
 def tokens(transactional_db) -> list[str]:
     from django.contrib.auth.models import User
-    from rest_framework.authtoken.models import Token
 
-    return [Token.objects.create(user=User.objects.create(username=n)).key for n in ("ann", "ben")]
+    from players.services import token_create
+
+    return [token_create(user=User.objects.create(username=n)) for n in ("ann", "ben")]
 
 
 @pytest.mark.postgres

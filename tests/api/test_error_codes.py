@@ -43,7 +43,7 @@ def test_the_schema_lists_every_code() -> None:
 def test_the_list_holds_the_service_and_the_engine_codes() -> None:
     listed = {(c.code, c.status) for c in codebook.all_codes()}
     assert {(c.code, c.status) for c in codes.CODES} <= listed
-    assert {("not_your_turn", 422), ("unknown_action", 400), ("bad_version", 400)} <= listed
+    assert {("not_your_turn", 422), ("unknown_action", 400), ("bad_version", 422)} <= listed
     assert ("card_not_in_stockpile", 422) in listed  # a code a class attribute names
     assert len(codes.CODES) == len({(c.code, c.status) for c in codes.CODES})
 
@@ -51,7 +51,7 @@ def test_the_list_holds_the_service_and_the_engine_codes() -> None:
 def test_engine_errors_keep_their_codes_and_get_the_status_of_their_kind() -> None:
     assert status_of(engine.IllegalAction("game_over", "The game is over.")) == 422
     assert status_of(engine.MalformedAction("bad_field", "...")) == 400
-    assert status_of(engine.SetupError("bad_seed", "...")) == 400
+    assert status_of(engine.SetupError("bad_seed", "...")) == 422
     assert set(ENGINE_STATUS) == set(engine.EngineError.__subclasses__())
     assert issubclass(engine.EngineError, GameError) and issubclass(ServiceError, GameError)
 

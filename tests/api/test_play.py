@@ -22,7 +22,8 @@ def test_my_view(alice, bob, game2) -> None:
     mover = alice if view["to_act"] == 0 else bob
     waiter = bob if mover is alice else alice
     mine = mover.game(game2)
-    assert mine["your_turn"] and {"type": "think", "take": "cards"} in mine["legal_actions"]
+    assert mine["your_turn"]
+    assert {"type": "think", "take": "cards"} in [m["action"] for m in mine["legal_actions"]]
     theirs = waiter.game(game2)
     assert not theirs["your_turn"] and theirs["legal_actions"] == []
     assert len(mine["table"]["players"][mine["my_seat"]]["hand"]) == 5
@@ -53,7 +54,7 @@ def test_history_is_scoped(alice, bob, carol, game2) -> None:
     for _ in range(3):
         mover = whose_turn(game2, alice, bob)
         view = mover.game(game2)
-        assert mover.move(game2, view["seq"], view["legal_actions"][0]).status_code == 201
+        assert mover.move(game2, view["seq"], view["legal_actions"][0]["action"]).status_code == 201
     mine = alice.get(f"/api/games/{game2}/moves/").json()
     assert mine["count"] == 3
     assert {tuple(sorted(m)) for m in mine["results"]} == {
@@ -179,9 +180,9 @@ def test_surrender_needs_every_other_player(db) -> None:
 
 def test_surrender_errors(alice, bob, game2) -> None:
     r = alice.post(f"/api/games/{game2}/surrender/", {"to": 0})
-    assert r.status_code == 400 and r.json()["code"] == "surrender_to_self"
+    assert r.status_code == 422 and r.json()["code"] == "surrender_to_self"
     r = alice.post(f"/api/games/{game2}/surrender/", {"to": 4})
-    assert r.status_code == 400 and r.json()["code"] == "no_such_seat"
+    assert r.status_code == 422 and r.json()["code"] == "no_such_seat"
     r = alice.post(f"/api/games/{game2}/surrender/", {"to": None})
     assert r.status_code == 200 and r.json()["seats"][0]["surrender_to"] is None
 

@@ -92,7 +92,9 @@ class Worker:
         self.log = folder / "worker.log"
         self.runs = 0
 
-    def start(self, **extra: str) -> Worker:
+    def start(self, pool: str = "threads", **extra: str) -> Worker:
+        """Start the worker with `pool` (threads, as `make run` does; prefork, as production
+        does) and the environment variables `extra`."""
         self.runs += 1
         self.log = self.folder / f"worker-{self.runs}.log"
         cmd = [
@@ -106,7 +108,7 @@ class Worker:
             "--schedule",
             str(self.folder / "beat-schedule"),
             "--pool",
-            "threads",
+            pool,
             "--concurrency",
             "2",
             "--without-gossip",

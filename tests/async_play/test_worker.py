@@ -151,3 +151,26 @@ def test_one_person_and_three_bots_the_bots_play_between_the_persons_moves(
     assert set(logged.exclude(seat=1).values_list("actor", flat=True)) == {"bot"}
     assert logged.exclude(seat=1).count() > 0
     assert verify(game(game_id)) == []
+
+
+def test_a_search_bot_past_its_soft_time_limit_gives_way_to_greedy(
+    worker: Worker, staff: Any
+) -> None:
+    """A prefork worker (production's) enforces the bot move's soft time limit: a search bot
+    set to think longer than the limit allows (ismcts-3, 2.5 s a decision, against 1 s here) is
+    stopped, the greedy bot makes that move instead, the overrun is logged, and the game goes
+    on: it never waits on a search."""
+    worker.start(pool="prefork", GTR_BOT_SOFT_TIME_LIMIT="1", GTR_BOT_HARD_MARGIN="30")
+    game_id = lobby.game_create(
+        user=staff,
+        version="republic",
+        players=2,
+        seats=[SeatSpec("bot", bot="ismcts-3"), SeatSpec("bot", bot="greedy")],
+    ).pk
+    wait_for(lambda: "overran its soft time limit" in worker.text(), "a soft time limit")
+    wait_for(lambda: game(game_id).seq >= 6, "the game to go on")
+    assert "Hard time limit" not in worker.text()
+    moves = Move.objects.filter(game_id=game_id)
+    assert set(moves.values_list("actor", flat=True)) == {"bot"}
+    worker.stop()
+    assert verify(game(game_id)) == []

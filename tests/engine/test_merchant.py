@@ -115,7 +115,7 @@ def test_vault_card_is_public_on_its_turn_and_hidden_after() -> None:
     assert engine.to_act(state) == 0 and kind(state) == "act"  # still seat 0's turn
     for viewer in (0, 1, None):
         me = engine.view(state, viewer)["players"][0]
-        assert me["vault_visible"] == [{"id": wall, "name": "Wall"}]
+        assert [(c["id"], c["name"]) for c in me["vault_visible"]] == [(wall, "Wall")]
         assert me["vault_count"] == 2
         assert old not in ids_in(engine.view(state, viewer))
     state = engine.apply(state, SKIP)

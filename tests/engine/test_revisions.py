@@ -9,7 +9,9 @@ import random
 import pytest
 
 import engine
-from engine import revisions
+from engine import fast, revisions
+from engine import record as records
+from engine.determinize import Dealer
 from tests.ruling_change import change_a_ruling
 
 
@@ -97,3 +99,19 @@ def test_a_scenario_may_name_its_revision(monkeypatch: pytest.MonkeyPatch) -> No
     players = [{"hand": ["Bar"]}, {"hand": ["Road"]}]
     assert engine.scenario({"players": players}).rules_revision == 2
     assert engine.scenario({"players": players, "rules_revision": 1}).rules_revision == 1
+
+
+def test_copies_records_and_determinised_deals_keep_the_revision(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game's revision survives everything that rebuilds its table: a clone (the search path's
+    copy), a record's replay, and a state dealt from a seat's view."""
+    change_a_ruling(monkeypatch, "republic")
+    old = engine.new_game("republic", 3, seed=5, rules_revision=revisions.BASELINE)
+    assert old.clone().rules_revision == fast.copy(old).rules_revision == revisions.BASELINE
+    data = records.record(old, [])
+    assert data["ruleset"]["rules_revision"] == data["deal"]["rules_revision"] == 1
+    assert records.replay(data)[0].rules_revision == revisions.BASELINE
+    view = engine.view(old, engine.to_act(old))
+    assert view["rules_revision"] == revisions.BASELINE
+    assert Dealer(view).deal(random.Random(0)).rules_revision == revisions.BASELINE

@@ -114,8 +114,44 @@ def test_camp_cards_are_public_during_the_turn() -> None:
     state = engine.apply(state, lead("patron", temple))
     for viewer in (1, None):
         assert engine.view(state, viewer)["players"][0]["camp"] == [
-            {"id": temple, "name": "Temple"}
+            {
+                "id": temple,
+                "name": "Temple",
+                "kind": "order",
+                "material": "marble",
+                "role": "patron",
+                "value": 3,
+            }
         ]
+
+
+def test_cards_carry_what_they_are() -> None:
+    """Views name each card with its facts (CARDS.md): an order card's material, role and value;
+    a Site's material and the Influence it gives; a Jack has none."""
+    from engine.views import card
+
+    state = sample()
+    facts = {state.names[c]: card(state, c) for c in range(len(state.names))}
+    assert facts["Road"] | {"id": 0} == {
+        "id": 0,
+        "name": "Road",
+        "kind": "order",
+        "material": "rubble",
+        "role": "laborer",
+        "value": 1,
+    }
+    assert {k: facts["Stone Site"][k] for k in ("kind", "material", "role", "value")} == {
+        "kind": "site",
+        "material": "stone",
+        "role": None,
+        "value": 3,
+    }
+    assert {k: facts["Jack"][k] for k in ("kind", "material", "role", "value")} == {
+        "kind": "jack",
+        "material": None,
+        "role": None,
+        "value": None,
+    }
 
 
 def test_no_such_seat() -> None:

@@ -218,22 +218,32 @@ def test_clock_and_bots_over_http(transactional_db) -> None:
 @pytest.mark.parametrize(
     "clock",
     [
-        {"kind": "fixed"},
         {"kind": "fixed", "seconds": 5},
         {"kind": "bank", "seconds": 600, "cap": 300},
         {"kind": "hourglass", "seconds": 600},
     ],
 )
-def test_bad_clocks_are_400(db, clock: dict[str, Any]) -> None:
+def test_bad_clocks_are_refused(db, clock: dict[str, Any]) -> None:
+    """Outside the schema (an unknown kind, too few seconds) is 400; a clock that fits it but
+    makes no sense (a cap below the bank) is 422 `bad_clock`."""
     alice = signup("alice")
     r = alice.post("/api/games/", {"players": 2, "clock": clock})
-    assert r.status_code == 400, r.content
+    if clock["kind"] == "hourglass" or clock.get("seconds") == 5:
+        assert r.status_code == 400 and r.json()["code"] == "invalid", r.content
+    else:
+        assert r.status_code == 422 and r.json()["code"] == "bad_clock", r.content
+
+
+def test_a_clock_without_seconds_gives_a_day(db) -> None:
+    alice = signup("alice")
+    r = alice.post("/api/games/", {"players": 2, "clock": {"kind": "fixed"}})
+    assert r.status_code == 201 and r.json()["clock"] == {"kind": "fixed", "seconds": 86400}
 
 
 def test_only_staff_seat_bots_alone(db) -> None:
     alice = signup("alice")
     r = alice.post("/api/games/", {"players": 2, "seats": [{"kind": "bot"}, {"kind": "bot"}]})
-    assert r.status_code == 400 and r.json()["code"] == "bad_seats"
+    assert r.status_code == 422 and r.json()["code"] == "bad_seats"
 
 
 def test_another_seat_resigning_keeps_the_clock_running(user) -> None:

@@ -62,10 +62,10 @@ def test_a_scenario_within_a_turn_and_its_buildings_through_the_api(alice, bob, 
     assert view["table"]["players"][0]["hand_size"] == 7  # the public Shrine
 
 
-def test_a_bad_scenario_is_400(alice, settings) -> None:
+def test_a_bad_scenario_is_422(alice, settings) -> None:
     settings.GTR_ALLOW_SCENARIOS = True
     r = alice.post("/api/games/", {"scenario": {"players": [{"hand": ["Atlantis"]}, {}]}})
-    assert r.status_code == 400 and r.json()["code"] == "unknown_card"
+    assert r.status_code == 422 and r.json()["code"] == "unknown_card"
 
 
 def test_the_snapshot_is_the_state_after_the_last_move(alice, bob) -> None:

@@ -23,6 +23,8 @@ def test_invitation_mail_carries_the_capability_link(db, django_user_model) -> N
     assert f"/api/games/{game.pk}/" in message.body
 
 
-def test_signup_gives_a_token_and_login_returns_it(db) -> None:
+def test_signup_gives_a_token_and_each_login_another(db) -> None:
     user, token = services.user_signup(username="ann", password="a long passphrase")
-    assert services.token_obtain(username="ann", password="a long passphrase") == (user, token)
+    again, second = services.token_obtain(username="ann", password="a long passphrase")
+    assert again == user and second != token
+    assert len(services.tokens_of(user)) == 2

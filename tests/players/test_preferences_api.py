@@ -39,22 +39,41 @@ def test_without_an_address_or_credentials(transactional_db) -> None:
     assert APIClient().get("/api/notifications/").status_code == 401
 
 
-def test_a_seat_token_manages_its_seat_address(table: Table) -> None:
-    position = table.to_act
-    body = mail.outbox[0].body
-    token = re.search(r"Authorization: Seat (\S+)", body).group(1)
+def test_a_mail_token_of_an_account_seat_cannot_manage_the_accounts_mail(table: Table) -> None:
+    """A seat or mail token acts for its seat in its game and nothing else: the preferences of an
+    account's address are the account's."""
+    token = re.search(r"Authorization: Seat (\S+)", mail.outbox[0].body).group(1)
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Seat {token}")
     r = client.patch("/api/notifications/", {"reminder": False}, format="json")
-    assert r.status_code == 200 and r.json()["address"] == ADDRESSES[position]
-    assert not notifications.preferences_get(ADDRESSES[position]).reminder
+    assert r.status_code == 403 and r.json()["code"] == "seat_token_scope"
+    assert notifications.preferences_get(ADDRESSES[table.to_act]).reminder
+
+
+def test_an_invited_seats_token_manages_its_address(transactional_db, django_user_model) -> None:
+    from games.services.lobby import SeatSpec, game_create
+
+    host = django_user_model.objects.create_user("host", password="x")
+    game_create(
+        user=host,
+        version="republic",
+        players=2,
+        seats=[SeatSpec("me"), SeatSpec("invited", email="Guest@Example.org")],
+    )
+    (invitation,) = [m for m in mail.outbox if "invited" in m.subject]
+    token = re.search(r"Authorization: Seat (\S+)", invitation.body).group(1)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Seat {token}")
+    r = client.patch("/api/notifications/", {"reminder": False}, format="json")
+    assert r.status_code == 200 and r.json()["address"] == "guest@example.org"
+    assert not notifications.preferences_get("guest@example.org").reminder
 
 
 def test_unsubscribe_through_the_api(table: Table) -> None:
     address = ADDRESSES[table.to_act]
     client = APIClient()
     r = client.post("/api/notifications/unsubscribe/", {"token": "nope"}, format="json")
-    assert r.status_code == 400 and r.json()["code"] == "bad_token"
+    assert r.status_code == 422 and r.json()["code"] == "bad_token"
     token = texts.unsubscribe_token(address)
     r = client.post("/api/notifications/unsubscribe/", {"token": token}, format="json")
     assert r.status_code == 200 and r.json()["unsubscribed"]

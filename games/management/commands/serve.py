@@ -40,6 +40,18 @@ def worker_command(concurrency: int) -> list[str]:
     ]
 
 
+def use_public_url(addrport: str) -> None:
+    """Links in mails point where this server is really reached: GTR_PUBLIC_URL when set, else
+    the address and port it serves on (for this process, its reloaded child and the worker)."""
+    if os.environ.get("GTR_PUBLIC_URL"):
+        return
+    host, _, port = addrport.rpartition(":")
+    host = host or "127.0.0.1"
+    if host in ("0.0.0.0", "::", "[::]"):
+        host = "127.0.0.1"
+    os.environ["GTR_PUBLIC_URL"] = settings.GTR_PUBLIC_URL = f"http://{host}:{port or 8000}"
+
+
 class Command(BaseCommand):
     help = "Run the web server and a Celery worker with beat (the embedded default)."
 
@@ -51,6 +63,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         # The autoreloader runs this command again in a child (RUN_MAIN=true) and restarts that
         # child on every code change: the worker belongs to the outer process only.
+        use_public_url(options["addrport"])
         worker = None
         if os.environ.get("RUN_MAIN") != "true":
             worker = subprocess.Popen(worker_command(options["concurrency"]))

@@ -13,9 +13,30 @@ from typing import Any
 import pytest
 
 import engine
-from engine.bots import BOTS, Bot, make_bot
+from engine.bots import BOTS, Bot, IsmctsBot
+from engine.bots import make_bot as make_full_bot
 from engine.bots.arena import run
 from engine.state import State
+
+QUICK_ITERATIONS = 6  # a search bot's iterations here: its own tests (test_ismcts.py) go deeper
+ONE_OF_EACH = ["random", "greedy", "ismcts-1"]  # the ismcts levels differ only in time
+
+
+def test_one_of_each_kind_covers_every_bot() -> None:
+    """Every bot is random, greedy or an ismcts level (levels differ only in their time): the
+    tests here run one of each kind."""
+    for name in BOTS:
+        if name not in ONE_OF_EACH:
+            assert isinstance(make_full_bot(name), IsmctsBot)
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """`engine.bots.make_bot`, with a search bot cut short (these tests are about every bot)."""
+    bot = make_full_bot(name, seed)
+    if isinstance(bot, IsmctsBot):
+        bot.iterations = QUICK_ITERATIONS
+    return bot
+
 
 CONFIGS = [
     ("republic", 2, 1),
@@ -38,7 +59,7 @@ def play(state: State, bots: dict[int, Bot], max_steps: int = 5000) -> State:
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("name", sorted(BOTS))
+@pytest.mark.parametrize("name", ONE_OF_EACH)
 @pytest.mark.parametrize(("version", "players", "seed"), CONFIGS)
 def test_bot_only_plays_legal_actions(name: str, version: str, players: int, seed: int) -> None:
     state = engine.new_game(version, players, seed)
@@ -67,7 +88,7 @@ def decisions(version: str, players: int, seed: int, steps: int) -> list[tuple[A
     return out
 
 
-@pytest.mark.parametrize("name", sorted(BOTS))
+@pytest.mark.parametrize("name", ONE_OF_EACH)
 def test_a_decision_depends_only_on_seed_view_and_legal(name: str) -> None:
     """Two bots with one seed agree, in any order, asked any number of times: a retried task or
     a replay gets the same move."""
@@ -100,7 +121,7 @@ def hide_differently(state: State, seat: int) -> State:
     return other
 
 
-@pytest.mark.parametrize("name", sorted(BOTS))
+@pytest.mark.parametrize("name", ONE_OF_EACH)
 def test_bots_never_see_hidden_cards(name: str) -> None:
     """Tables that differ only in what the seat cannot see get the same decision, and the bot
     works from the view's JSON form alone."""
@@ -136,7 +157,7 @@ def test_greedy_copes_with_unknown_action_types() -> None:
     assert bot.choose(view, odd_fields) in odd_fields
 
 
-@pytest.mark.parametrize("name", sorted(BOTS))
+@pytest.mark.parametrize("name", ONE_OF_EACH)
 def test_bots_refuse_any_view_but_the_seat_to_act(name: str) -> None:
     state = engine.new_game("republic", 2, 1)
     seat = engine.to_act(state)
@@ -171,7 +192,7 @@ def test_greedy_beats_random() -> None:
 
 def test_bots_leave_the_global_generator_alone() -> None:
     before = random.getstate()
-    for name in BOTS:
+    for name in ONE_OF_EACH:
         bot = make_bot(name, 5)
         for v, legal in decisions("republic", 3, 4, 60):
             bot.choose(v, legal)
@@ -191,7 +212,7 @@ def top_level_imports(path: Path) -> set[str]:
 def test_bots_are_pure_python() -> None:
     """Only the arena may print or read the clock (no module of the engine imports a framework:
     tests/engine/test_imports.py)."""
-    for path in (Path(engine.__file__).parent / "bots").glob("*.py"):
+    for path in (Path(engine.__file__).parent / "bots").rglob("*.py"):
         imported = top_level_imports(path)
         if path.name != "arena.py":
             assert not imported & {"time", "sys", "os", "argparse", "datetime"}, path.name

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0003_game_to_act"),
+        ("games", "0004_seat_bot_ismcts"),
     ]
 
     operations = [

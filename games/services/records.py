@@ -1,0 +1,106 @@
+"""Export and import of games as records by card names (engine/record.py, docs/records.md).
+
+Export: a finished (or cancelled) game's record is complete (the whole deal, every action by card
+names, the result) and replays anywhere; so is any game's for staff. A game still in play is
+exported as its caller may see it: the deal as that seat saw it (its own hand, the others' counts)
+and the history as `GET .../moves/` shows it, by names; it cannot be replayed.
+
+Import: `POST /api/games/` with a `record` (and `upto`: how many of its actions to replay) starts
+a new game at that point of the record, like a scenario: staff only unless the server allows
+scenarios. The new game's log starts there; its setup keeps the record to rebuild the table.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+
+import engine
+from engine import record as records
+
+from .. import codes
+from ..errors import Conflict, Forbidden, Refused
+from ..models import Game, Seat
+from ..selectors import seats_of
+from .moves import initial_state
+
+MAX_UPTO = 100_000
+
+
+def game_record(game: Game, seat: Seat | None, user: Any) -> dict[str, Any]:
+    """The record of `game` for a caller sitting at `seat` (None: a spectator)."""
+    if game.state is None:
+        raise Conflict(
+            "The game has not started: there is nothing to export yet.", codes.GAME_NOT_STARTED
+        )
+    first = initial_state(game)
+    log = [(m.seat, m.action) for m in game.moves.order_by("seq")]
+    players = [
+        {"seat": s.position, "player": s.user.get_username() if s.user else None, "kind": s.kind}
+        for s in seats_of(game)
+    ]
+    over = game.status in (Game.Status.FINISHED, Game.Status.CANCELLED)
+    if over or getattr(user, "is_staff", False):
+        return {**records.record(first, log, players=players), "complete": True}
+    viewer = None if seat is None else seat.position
+    return {
+        "format": records.FORMAT,
+        "ruleset": records.ruleset(first),
+        "players": players,
+        "deal": _deal_seen(first, viewer),
+        "actions": [
+            {"seat": actor, "action": _action_seen(first, action, actor, viewer)}
+            for actor, action in log
+        ],
+        "result": None,
+        "complete": False,
+    }
+
+
+def _deal_seen(first: engine.State, viewer: int | None) -> dict[str, Any]:
+    """The deal as `viewer` saw it: public cards, its own hand, the others' hands as counts."""
+    view = engine.view(first, viewer)
+    return {
+        "version": first.version,
+        "rules_revision": first.rules_revision,
+        "options": dict(first.options),
+        "leader": first.leader,
+        "players": [
+            {"hand": [c["name"] for c in p["hand"]]}
+            if p["hand"] is not None
+            else {"hand_count": p["hand_count"]}
+            for p in view["players"]
+        ],
+        "pool": [c["name"] for c in view["pool"]],
+        "deck_count": view["deck_count"],
+        "jacks": view["jacks_count"],
+        "sites": view["sites"],
+    }
+
+
+def _action_seen(
+    first: engine.State, action: dict[str, Any], actor: int | None, viewer: int | None
+) -> Any:
+    if actor is None:  # a table event (surrender)
+        return action
+    return records.named(first, engine.public_action(action, actor, viewer))
+
+
+def record_setup(user: Any, record: Any, upto: int | None) -> tuple[str, int, dict[str, Any], Any]:
+    """Version, players, options and setup of a game imported from a record at `upto` actions
+    (all by default): checked by replaying it now."""
+    if not (user.is_staff or settings.GTR_ALLOW_SCENARIOS):
+        raise Forbidden("Only staff may import a game.", codes.SCENARIO_FORBIDDEN)
+    if upto is not None and not 0 <= upto <= MAX_UPTO:
+        raise Refused(f"'upto' is 0 to {MAX_UPTO} actions.", codes.BAD_RECORD)
+    setup = {"record": record, "upto": upto, "seed": secrets.randbits(63)}
+    state, _ = records.replay(record, upto, setup["seed"])  # SetupError or IllegalAction: 422
+    # The revision the record plays by (the current one if it names none) stays the game's.
+    setup["record"] = {**record, "deal": {**record["deal"], "rules_revision": state.rules_revision}}
+    if engine.is_over(state):
+        raise Refused(
+            "The game is over at that point: import fewer actions ('upto').", codes.RECORD_OVER
+        )
+    return state.version, state.n, dict(state.options), setup

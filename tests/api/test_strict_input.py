@@ -1,0 +1,88 @@
+"""JSON bodies are read as the schema types them: "0" is not an integer, "yes" is not a boolean,
+5 is not a string; a blank query parameter is refused rather than read as no filter. What fits
+the schema but makes no sense is 422."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.models import Game, Move
+from tests.conftest import Player
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"seq": "0", "action": {"type": "think", "take": "cards"}},
+        {"seq": 0.0, "action": {"type": "think", "take": "cards"}},
+        {"seq": True, "action": {"type": "think", "take": "cards"}},
+    ],
+)
+def test_seq_must_be_a_json_integer(alice: Player, bob: Player, game2: int, body) -> None:
+    for player in (alice, bob):
+        r = player.post(f"/api/games/{game2}/moves/", body)
+        assert r.status_code == 400 and r.json()["code"] == "invalid", r.content
+        assert "seq" in r.json()["fields"]
+    assert not Move.objects.filter(game_id=game2).exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"players": "2"}, "players"),
+        ({"players": 2, "auto_start": "yes"}, "auto_start"),
+        ({"players": 2, "version": 5}, "version"),
+        ({"players": 2, "seats": {"kind": "me"}}, "seats"),
+        ({"players": 2, "clock": {"kind": "fixed", "seconds": "600"}}, "clock"),
+    ],
+)
+def test_create_fields_must_have_their_json_types(alice: Player, body, field: str) -> None:
+    r = alice.post("/api/games/", body)
+    assert r.status_code == 400 and r.json()["code"] == "invalid", r.content
+    assert field in r.json()["fields"]
+    assert not Game.objects.exists()
+
+
+def test_sign_up_strings_are_strings(anon: Player) -> None:
+    r = anon.post("/api/auth/signup/", {"username": 12345, "password": "a long passphrase"})
+    assert r.status_code == 400 and "username" in r.json()["fields"]
+
+
+def test_sign_up_without_an_email_is_fine(anon: Player) -> None:
+    r = anon.post("/api/auth/signup/", {"username": "nomail", "password": "a long passphrase"})
+    assert r.status_code == 201
+
+
+@pytest.mark.parametrize("query", ["version=", "status=&players=2", "scope="])
+def test_a_blank_query_parameter_is_refused(anon: Player, query: str) -> None:
+    r = anon.get(f"/api/games/?{query}")
+    assert r.status_code == 400 and r.json()["code"] == "invalid"
+
+
+def test_fits_the_schema_but_makes_no_sense_is_422(alice: Player) -> None:
+    r = alice.post("/api/games/", {"players": 3, "seats": [{"kind": "me"}, {"kind": "open"}]})
+    assert r.status_code == 422 and r.json()["code"] == "bad_seats"
+    r = alice.post("/api/games/", {"players": 2, "seats": [{"kind": "me"}, {"kind": "invited"}]})
+    assert r.status_code == 422 and r.json()["code"] == "bad_seats"
+    assert not Game.objects.exists()
+
+
+def test_a_post_to_an_unknown_url_is_404(anon: Player) -> None:
+    from rest_framework.test import APIClient
+
+    r = APIClient(enforce_csrf_checks=True).post("/api/nothing-here/", {}, format="json")
+    assert r.status_code == 404 and r.json()["code"] == "not_found"
+
+
+def test_schema_errors_are_json(anon: Player) -> None:
+    r = anon.get("/api/schema/?format=nope")
+    assert r.status_code == 404 and r["Content-Type"].startswith("application/json")
+    assert r.json()["code"] == "not_found"
+    assert anon.get("/api/schema/").status_code == 200
+
+
+def test_the_unsubscribe_page_answers_other_methods_in_json(anon: Player) -> None:
+    r = anon.client.put("/mail/unsubscribe/whatever/")
+    assert r.status_code == 405 and r.json()["code"] == "method_not_allowed"
+    assert r["Allow"] == "GET, HEAD, POST"
+    assert anon.client.get("/mail/unsubscribe/whatever/").status_code == 400  # a page for people

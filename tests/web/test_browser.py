@@ -1,0 +1,303 @@
+"""The web client in a real headless Chromium against a live server: people sign up, create and
+join games, and play whole games by clicking; a spectator never sees a hand; a stale move and an
+illegal one say why. These tests also take the screenshots in docs/ (docs/web.md)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core import mail
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
+
+import engine
+from games.models import Game
+
+from .browser import Person, play_to_the_end, wait_for
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def hand_ids(game_id: int, seat: int) -> set[int]:
+    state = engine.from_json(Game.objects.get(pk=game_id).state)
+    return set(state.players[seat].hand)
+
+
+def page_card_ids(person: Person) -> set[int]:
+    return {int(e.get_attribute("data-card")) for e in person.all("#table [data-card]")}
+
+
+def test_two_people_and_a_spectator_play_a_whole_game(browsers: Any) -> None:
+    alice, bob, watcher = browsers(), browsers(), browsers(width=420, height=900)
+    alice.sign_up("alice", "alice@example.org")
+    bob.sign_up("bob", "bob@example.org")
+    game_id = alice.create_game(
+        {
+            "players": "2",
+            "training": "1",  # the training deal: a shorter game
+            "seat1_kind": "invited",
+            "seat1_email": "bob@example.org",
+        }
+    )
+    (invitation,) = [m for m in mail.outbox if "bob@example.org" in m.to and "invited" in m.subject]
+    link = re.search(r"(http\S+/play/\S+/)", invitation.body).group(1)
+    bob.open(link)
+    wait_for(lambda: f"/games/{game_id}/" in bob.driver.current_url, what="bob at the table")
+    watcher.open(f"/games/{game_id}/")
+    assert "you are watching" in watcher.find("h1").text
+
+    clicks = play_to_the_end([alice, bob], seed=2)
+
+    assert Game.objects.get(pk=game_id).status == Game.Status.FINISHED
+    for person in (alice, bob):
+        scores = person.find("#table .scores").text
+        assert "alice" in scores and "Guest 2" in scores  # bob plays by his invitation link
+    wait_for(watcher.finished, 30, "the spectator's page to show the final scores")
+    assert clicks > 20
+    assert not watcher.all("#table .hand")
+
+
+def test_a_spectator_never_sees_a_hand(browsers: Any) -> None:
+    alice, watcher = browsers(), browsers()
+    alice.sign_up("alice", "alice@example.org")
+    game_id = alice.create_game({"players": "2", "seat1_kind": "bot"})
+    watcher.open(f"/games/{game_id}/")
+    for turn in range(6):
+        alice.play_one(__import__("random").Random(turn))
+        # Compare the page with the state it shows: once the bot has moved, only alice can.
+        wait_for(lambda: settled(game_id, watcher, alice), 20, "the spectator's page to follow")
+        shown = page_card_ids(watcher)
+        hidden = (hand_ids(game_id, 0) | hand_ids(game_id, 1)) - revealed_ids(game_id)
+        assert hidden and not shown & hidden
+        assert not watcher.all("#table .hand") and not watcher.all("#choices:not([hidden])")
+        # The player sees her own hand, and only hers.
+        assert hand_ids(game_id, 0) <= page_card_ids(alice)
+        assert not page_card_ids(alice) & hand_ids(game_id, 1)
+
+
+def settled(game_id: int, *people: Person) -> bool:
+    """Every page shows the game's current seq, and the decision is the person's (seat 0)."""
+    game = Game.objects.get(pk=game_id)
+    return game.to_act == 0 and all(p.seq() == game.seq for p in people)
+
+
+def revealed_ids(game_id: int) -> set[int]:
+    """Cards a Legionary's demander has revealed from his hand: public while the demand lasts."""
+    state = engine.from_json(Game.objects.get(pk=game_id).state)
+    return {c["id"] for c in (engine.prompt(state) or {}).get("revealed", [])}
+
+
+def test_a_person_plays_a_whole_game_against_two_bots(browsers: Any) -> None:
+    alice = browsers()
+    alice.sign_up("alice", "alice@example.org")
+    game_id = alice.create_game(
+        {
+            "players": "3",
+            "training": "1",
+            "seat1_kind": "bot",
+            "seat2_kind": "bot",
+            "seat2_bot": "random",
+        }
+    )
+    others_play(alice)
+    alice.open("/")
+    rows = alice.all(".games .game-row")
+    assert "your-turn" in rows[0].get_attribute("class")  # her turn first
+    assert alice.all(".game-row .badge.done") and "open seat" in alice.find("main").text
+    DOCS.mkdir(parents=True, exist_ok=True)
+    alice.screenshot(DOCS / "lobby.png")
+    alice.open(f"/games/{game_id}/")
+    rng = __import__("random").Random(3)
+    for _ in range(14):  # to the middle of the game, for the pictures
+        wait_for(alice.moves, 20, "alice's moves")
+        alice.play_one(rng)
+    wait_for(alice.moves, 20, "alice's moves")
+    alice.screenshot(DOCS / "table.png")
+    show_turn_mail(alice, game_id, DOCS / "mail.png")
+    alice.open(f"/games/{game_id}/")
+    play_to_the_end([alice], seed=3)
+    game = Game.objects.get(pk=game_id)
+    assert game.status == Game.Status.FINISHED
+    assert game.moves.filter(seat=0, actor="human").count() > 10
+    assert game.moves.filter(seat__in=[1, 2], actor="bot").exists()
+
+
+def others_play(alice: Person) -> None:
+    """A lobby with more in it: bob's open table, and a finished game of alice's."""
+    from django.contrib.auth import get_user_model
+
+    from games.services import lobby, resignation
+    from games.services.lobby import SeatSpec
+
+    users = get_user_model().objects
+    bob = users.create_user("bob", email="bob@example.org", password="x")
+    lobby.game_create(user=bob, version="imperium", players=4)
+    me = users.get(username="alice")
+    done = lobby.game_create(
+        user=me, version="republic", players=2, seats=[SeatSpec("me"), SeatSpec("bot")]
+    )
+    resignation.game_resign(game_id=done.pk, position=0)
+
+
+def show_turn_mail(person: Person, game_id: int, path: Path) -> None:
+    """The HTML turn mail of the person's current decision, as a mail client shows it: its
+    inline card faces (by Content-ID) are all attached and named by the HTML."""
+    import base64
+
+    from players import notifications
+
+    game = Game.objects.get(pk=game_id)
+    decision = notifications.decision_load(game_id, game.seq, 0)
+    assert decision is not None
+    message = notifications.decision_message(decision, "your turn")
+    html, kind = message.alternatives[0]
+    assert kind == "text/html" and "/play/" in html
+    images = {}
+    for part in message.attachments:
+        cid = part["Content-ID"].strip("<>")
+        images[cid] = base64.b64encode(part.get_payload(decode=True)).decode()
+    wanted = set(re.findall(r'src="cid:([^"]+)"', html))
+    assert wanted and wanted <= set(images)
+    for cid, data in images.items():
+        html = html.replace(f"cid:{cid}", f"data:image/png;base64,{data}")
+    page = base64.b64encode(html.encode()).decode()
+    person.driver.get(f"data:text/html;base64,{page}")
+    person.screenshot(path)
+
+
+def test_a_stale_move_refreshes_and_says_why_and_an_illegal_one_gives_the_reason(
+    browsers: Any,
+) -> None:
+    from games.services import moves
+
+    alice = browsers()
+    alice.sign_up("alice", "alice@example.org")
+    game_id = alice.create_game({"players": "2", "seat1_kind": "bot"})
+    # This browser hears of no move (its long polls hang), so its page goes stale.
+    alice.driver.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument",
+        {
+            "source": "const realFetch = window.fetch; window.fetch = (url, ...rest) => "
+            "String(url).includes('/wait/') ? new Promise(() => {}) : realFetch(url, ...rest);"
+        },
+    )
+    alice.open(f"/games/{game_id}/")
+    wait_for(alice.moves, what="alice's moves")
+    seq = alice.seq()
+    # Alice plays in another tab (here: straight through the service) while this page waits.
+    moves.move_submit(
+        game_id=game_id, position=0, seq=seq, action={"type": "think", "take": "cards"}
+    )
+    game = Game.objects.get(pk=game_id)
+    stale = alice.moves()[0]
+    stale.click()
+    notice = wait_for(
+        lambda: "not played" in alice.find("#notice").text and alice.find("#notice"),
+        what="the stale notice",
+    )
+    assert "moved on" in notice.text
+    wait_for(lambda: alice.seq() == game.seq, what="the table refreshed to the current move")
+
+    # An action the engine refuses: a card of the bot's hand, put in the page by hand.
+    wait_for(alice.moves, what="alice's moves again")
+    other = sorted(hand_ids(game_id, 1))[0]
+    alice.driver.execute_script(
+        """const node = document.getElementById('gtr-client');
+        const data = JSON.parse(node.textContent);
+        data.actions = [{action: {type: 'lead', role: 'laborer', cards: [arguments[0]]},
+                         label: 'Lead with a card that is not mine', group: 'Forged', cards: []}];
+        node.textContent = JSON.stringify(data);""",
+        other,
+    )
+    alice.driver.execute_script("document.dispatchEvent(new Event('gtr:reread'))")
+    button = wait_for(
+        lambda: [b for b in alice.moves() if "not mine" in b.text], what="the forged button"
+    )[0]
+    before = Game.objects.get(pk=game_id).seq
+    button.click()
+    notice = wait_for(
+        lambda: "not allowed" in alice.find("#notice").text and alice.find("#notice"),
+        what="the engine's reason",
+    )
+    assert re.search(r"\((not_in_hand|\w+)\)", notice.text)
+    assert Game.objects.get(pk=game_id).seq == before  # nothing was played
+
+
+def test_every_control_is_labelled_and_reachable_by_keyboard(browsers: Any) -> None:
+    alice = browsers()
+    pages = ["/signup/", "/login/"]
+    for path in pages:
+        alice.open(path)
+        check_accessibility(alice, path)
+    alice.sign_up("alice", "alice@example.org")
+    game_id = alice.create_game({"players": "2", "seat1_kind": "bot"})
+    wait_for(alice.moves, what="alice's moves")
+    for path in ["/", "/new/", f"/games/{game_id}/"]:
+        alice.open(path)
+        if "games" in path:
+            wait_for(alice.moves, what="alice's moves")
+        check_accessibility(alice, path)
+    # A card is chosen with the keyboard alone: focus it, press Enter, the moves narrow.
+    alice.open(f"/games/{game_id}/")
+    wait_for(alice.moves, what="alice's moves")
+    card = alice.selectable()[0]
+    card_id = card.get_attribute("data-card")
+    card.send_keys("\n")
+    wait_for(lambda: alice.all(f'#table [data-card="{card_id}"][aria-pressed="true"]'))
+
+
+A11Y_SCRIPT = """
+const interactive = 'a[href], button, input:not([type=hidden]), select, textarea, summary, ' +
+                    '[role=button], [tabindex]';
+function visible(el) { return el.checkVisibility({visibilityProperty: true}); }
+function name(el) {
+  if (el.getAttribute('aria-label')) return el.getAttribute('aria-label');
+  const by = el.getAttribute('aria-labelledby');
+  if (by) return by.split(' ')
+    .map(id => (document.getElementById(id) || {}).textContent || '').join(' ');
+  if (el.tagName === 'IMG') return el.getAttribute('alt') || '';
+  if (el.labels && el.labels.length) return [...el.labels].map(l => l.textContent).join(' ');
+  return (el.textContent || el.value || '').trim();
+}
+const problems = [];
+const controls = [...document.querySelectorAll(interactive)].filter(visible);
+for (const el of controls) {
+  if (el.tabIndex < 0) problems.push('not focusable: ' + el.outerHTML.slice(0, 120));
+  if (!name(el).trim()) problems.push('no name: ' + el.outerHTML.slice(0, 120));
+}
+for (const img of document.querySelectorAll('img')) {
+  if (!img.hasAttribute('alt')) problems.push('image without alt: ' + img.outerHTML.slice(0, 120));
+}
+return {problems: problems, count: controls.filter(el => el.tabIndex >= 0).length,
+        lang: document.documentElement.lang, title: document.title};
+"""
+
+
+def check_accessibility(person: Person, path: str) -> None:
+    """Every visible control has a name and can take the focus, and pressing Tab visits them
+    all (no trap, nothing out of reach); images have alt text; the page has a language and a
+    title."""
+    found = person.driver.execute_script(A11Y_SCRIPT)
+    assert not found["problems"], (path, found["problems"])
+    assert found["lang"] == "en" and found["title"], path
+    person.driver.execute_script(
+        "document.querySelectorAll('[data-a11y]').forEach(e => e.removeAttribute('data-a11y'));"
+        "document.addEventListener('focusin', e => { e.target.dataset.a11y = 'visited'; });"
+        "document.activeElement.blur(); window.scrollTo(0, 0);"
+    )
+    tabs = ActionChains(person.driver)
+    for _ in range(found["count"] + 5):
+        tabs.send_keys(Keys.TAB)
+    tabs.perform()
+    missed = person.driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0])]"
+        ".filter(el => el.tabIndex >= 0 && el.checkVisibility({visibilityProperty: true}))"
+        ".filter(el => el.dataset.a11y !== 'visited').map(el => el.outerHTML.slice(0, 100));",
+        "a[href], button, input:not([type=hidden]), select, summary, [role=button], [tabindex]",
+    )
+    assert not missed, (path, missed)

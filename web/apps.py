@@ -1,0 +1,15 @@
+from django.apps import AppConfig
+
+
+class WebConfig(AppConfig):
+    name = "web"
+    verbose_name = "Web client"
+
+    def ready(self) -> None:
+        # The turn mails draw the table as the page does: one renderer (docs/web.md).
+        from players import notifications
+
+        from .mail import with_table
+
+        if with_table not in notifications.HTML_RENDERERS:
+            notifications.HTML_RENDERERS.append(with_table)

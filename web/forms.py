@@ -1,0 +1,114 @@
+"""The forms of the web client's pages: signing up and creating a game. They only read input;
+the services (`players.services`, `games.services`) decide what is allowed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from engine.bots import BOTS
+from games.models import Game, Seat
+from games.services.clocks import ClockSpec
+from games.services.lobby import SeatSpec
+
+MAX_SEATS = 5
+
+
+class SignupForm(forms.Form):
+    username = forms.RegexField(
+        regex=r"^[\w.@+-]{1,150}$",
+        max_length=150,
+        help_text="Letters, digits and . @ + - _ only.",
+        widget=forms.TextInput(attrs={"autocomplete": "username"}),
+    )
+    email = forms.EmailField(
+        required=False,
+        help_text="For turn mails and invitations (optional).",
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
+    password = forms.CharField(
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}), max_length=128
+    )
+
+
+SEAT_KINDS = [
+    ("me", "Me"),
+    ("open", "Open: anyone may join"),
+    ("invited", "Invite by e-mail"),
+    ("bot", "A bot"),
+]
+BOT_LEVELS = [(name, f"{name} bot") for name in sorted(BOTS)]
+
+
+class GameForm(forms.Form):
+    version = forms.ChoiceField(choices=Game.Version.choices, initial="republic")
+    players = forms.TypedChoiceField(
+        choices=[(n, f"{n} players") for n in range(2, 6)], coerce=int, initial=2
+    )
+    training = forms.BooleanField(
+        required=False, label="Training game (fewer sites: a shorter game for learning)"
+    )
+    clock = forms.ChoiceField(choices=Game.Clock.choices, initial="none", label="Time control")
+    clock_seconds = forms.IntegerField(
+        required=False, min_value=1, label="Seconds per decision (or in the bank)"
+    )
+    clock_increment = forms.IntegerField(required=False, min_value=0, label="Bank increment")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for i in range(MAX_SEATS):
+            default = "me" if i == 0 else "open"
+            self.fields[f"seat{i}_kind"] = forms.ChoiceField(
+                choices=SEAT_KINDS, initial=default, label=f"Seat {i + 1}", required=False
+            )
+            self.fields[f"seat{i}_email"] = forms.EmailField(
+                required=False, label=f"Seat {i + 1}: e-mail to invite"
+            )
+            self.fields[f"seat{i}_bot"] = forms.ChoiceField(
+                choices=BOT_LEVELS,
+                initial=Seat.Bot.GREEDY,
+                label=f"Seat {i + 1}: bot level",
+                required=False,
+            )
+
+    def seat_rows(self) -> list[tuple[Any, Any, Any]]:
+        return [
+            (self[f"seat{i}_kind"], self[f"seat{i}_email"], self[f"seat{i}_bot"])
+            for i in range(MAX_SEATS)
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        for i in range(int(data.get("players") or 0)):
+            if data.get(f"seat{i}_kind") == "invited" and not data.get(f"seat{i}_email"):
+                self.add_error(f"seat{i}_email", "Whom shall we invite? Give an e-mail address.")
+        if data.get("clock") not in (None, "none") and not data.get("clock_seconds"):
+            self.add_error("clock_seconds", "Say how many seconds the clock gives.")
+        return data
+
+    def service_args(self) -> dict[str, Any]:
+        """The keyword arguments of `games.services.lobby.game_create` (all but the user)."""
+        data = self.cleaned_data
+        players = int(data["players"])
+        seats = [
+            SeatSpec(
+                kind=data.get(f"seat{i}_kind") or ("me" if i == 0 else "open"),
+                email=data.get(f"seat{i}_email") or "",
+                bot=data.get(f"seat{i}_bot") or Seat.Bot.GREEDY,
+            )
+            for i in range(players)
+        ]
+        clock = ClockSpec(
+            kind=data["clock"],
+            seconds=data.get("clock_seconds") or 0,
+            increment=data.get("clock_increment") or 0,
+        )
+        options = {"training": True} if data.get("training") else {}
+        return {
+            "version": data["version"],
+            "players": players,
+            "seats": seats,
+            "clock": clock,
+            "options": options,
+        }

@@ -1,0 +1,83 @@
+"""What the lobby and a game's seat list show a visitor: open tables, the visitor's games with
+those waiting for him first, finished games; who sits where; whether he may join or start."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games import selectors
+from games.models import Game, Seat
+
+from .table import seat_name
+
+LIST_LENGTH = 30
+
+
+def _row(game: Game, user: Any) -> dict[str, Any]:
+    seats = selectors.seats_of(game)
+    mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
+    your_turn = (
+        mine is not None
+        and game.status == Game.Status.ACTIVE
+        and game.to_act == mine.position
+        and not mine.plays_automatically
+    )
+    return {
+        "game": game,
+        "seats": [seat_name(s) for s in seats],
+        "open_seats": sum(s.kind == Seat.Kind.OPEN for s in seats),
+        "mine": mine,
+        "your_turn": your_turn,
+        "to_act": next((seat_name(s) for s in seats if s.position == game.to_act), ""),
+    }
+
+
+def lobby_context(user: Any) -> dict[str, Any]:
+    open_games = [_row(g, user) for g in selectors.game_list(user=user, scope="open")]
+    mine: list[dict[str, Any]] = []
+    finished: list[dict[str, Any]] = []
+    if user.is_authenticated:
+        for game in selectors.game_list(user=user, scope="mine")[: LIST_LENGTH * 2]:
+            (finished if game.status == Game.Status.FINISHED else mine).append(_row(game, user))
+    mine.sort(key=lambda r: (not r["your_turn"], r["game"].status != Game.Status.ACTIVE))
+    watch = [_row(g, user) for g in selectors.game_list(user=user, scope="active")[:LIST_LENGTH]]
+    return {
+        "open_games": [r for r in open_games if r["mine"] is None][:LIST_LENGTH],
+        "my_games": mine[:LIST_LENGTH],
+        "finished": finished[:LIST_LENGTH],
+        "watch": [r for r in watch if r["mine"] is None][:10],
+    }
+
+
+def seat_rows(game: Game, seat: Seat | None, user: Any) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": s,
+            "name": seat_name(s),
+            "you": seat is not None and s.pk == seat.pk,
+            "open": s.kind == Seat.Kind.OPEN,
+        }
+        for s in selectors.seats_of(game)
+    ]
+
+
+def can_join(game: Game, seat: Seat | None, user: Any) -> bool:
+    open_seat = any(s.kind == Seat.Kind.OPEN for s in selectors.seats_of(game))
+    return game.status == Game.Status.OPEN and seat is None and open_seat
+
+
+def can_start(game: Game, user: Any) -> bool:
+    filled = all(s.kind != Seat.Kind.OPEN for s in selectors.seats_of(game))
+    return (
+        game.status == Game.Status.OPEN
+        and user.is_authenticated
+        and game.creator_id == user.pk
+        and filled
+    )
+
+
+def events_url(game: Game) -> str:
+    """The game's event stream for the table script, or "" for the long poll. The switch to
+    Server-Sent Events is here: return `reverse("game-events", args=[game.pk])` once this server
+    streams a game's events (the script's `listen` then opens an EventSource)."""
+    return ""

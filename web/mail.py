@@ -1,0 +1,62 @@
+"""The turn mail's HTML: the table drawn by the web client's own template (web/_table.html) with
+the card faces attached inline by Content-ID, the moves with their reply codes, and a link into
+the web client. Registered with `players.notifications.HTML_RENDERERS` by `web.apps`."""
+
+from __future__ import annotations
+
+import functools
+from email.mime.image import MIMEImage
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.core.mail import EmailMessage, EmailMultiAlternatives
+from django.template.loader import render_to_string
+
+from players import mail
+from players.notifications import Rendering
+
+from . import cards
+from .table import mail_src, table_context
+
+
+@functools.lru_cache(maxsize=1)
+def mail_css() -> str:
+    """The web client's stylesheet, inlined in the HTML mails (the same look)."""
+    path = finders.find("web/site.css")
+    return Path(str(path)).read_text(encoding="utf-8") if path else ""
+
+
+def with_table(r: Rendering) -> EmailMessage:
+    d, message = r.decision, r.message
+    context = table_context(d.game, d.seat, src=mail_src, for_mail=True)
+    names = mail.card_names(d.view)
+    codes = mail.move_codes(d.state)
+    limit = settings.GTR_MAIL_MAX_MOVES
+    context.update(
+        subject=message.subject,
+        intro=r.intro,
+        play_url=r.link,
+        css=mail_css(),
+        moves=[
+            (code, mail.describe(a, names, d.view, context["names"])) for code, a in codes[:limit]
+        ],
+        more=max(0, len(codes) - limit),
+        unsubscribe_url=mail.unsubscribe_url(message.to[0]),
+    )
+    rich = EmailMultiAlternatives(
+        subject=message.subject,
+        body=message.body,
+        from_email=message.from_email,
+        to=message.to,
+        reply_to=message.reply_to,
+        headers=message.extra_headers,
+    )
+    rich.attach_alternative(render_to_string("web/mail/turn.html", context), "text/html")
+    rich.mixed_subtype = "related"
+    for slug in sorted(context["pictures"].used):
+        image = MIMEImage(cards.png(slug), "png")
+        image.add_header("Content-ID", f"<card-{slug}>")
+        image.add_header("Content-Disposition", "inline", filename=f"{slug}.png")
+        rich.attach(image)
+    return rich

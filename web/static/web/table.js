@@ -1,0 +1,290 @@
+// The table script: no rules here. The server draws the table (web/_table.html) and lists the
+// viewer's legal actions with their labels (the JSON in #gtr-client); this script shows those
+// actions as buttons, lets the player narrow them by selecting cards, posts the chosen action
+// to the public API (POST /api/games/{id}/moves/), and swaps in a fresh table when the game moves.
+"use strict";
+(function () {
+  const root = document.getElementById("game");
+  if (!root) return;
+  const gameId = root.dataset.game;
+  const seatToken = root.dataset.seatToken;
+  const tableUrl = root.dataset.tableUrl;
+  const api = "/api/games/" + gameId + "/";
+  const MANY = 8; // a group with more moves than this shows them after cards are selected
+  let client = readClient();
+  let selected = new Set();
+  let busy = false;
+
+  function readClient() {
+    const node = document.getElementById("gtr-client");
+    return node ? JSON.parse(node.textContent) : { seq: 0, actions: [], your_turn: false };
+  }
+
+  function headers() {
+    const h = { "Content-Type": "application/json", Accept: "application/json" };
+    if (seatToken) h.Authorization = "Seat " + seatToken;
+    else {
+      const csrf = root.querySelector("input[name=csrfmiddlewaretoken]");
+      if (csrf) h["X-CSRFToken"] = csrf.value;
+    }
+    return h;
+  }
+
+  function notice(text, kind) {
+    const box = document.getElementById("notice");
+    box.textContent = text || "";
+    box.className = "notice " + (kind || "");
+    box.hidden = !text;
+  }
+
+  // The legal moves: the one place that reads them. The server lists them for this viewer in
+  // #gtr-client (web/table.py, client_moves) as {action, label, group, cards}: the action to post
+  // back as it is, its label in plain words, its group's heading and the card ids it names.
+  function moves() {
+    return client.your_turn ? client.actions || [] : [];
+  }
+
+  // Selecting cards ---------------------------------------------------------------------------
+
+  function selectable() {
+    const ids = new Set();
+    for (const a of moves()) for (const c of a.cards) ids.add(c);
+    return ids;
+  }
+
+  function matching() {
+    return moves().filter((a) => [...selected].every((c) => a.cards.includes(c)));
+  }
+
+  function markCards() {
+    const ids = selectable();
+    for (const el of document.querySelectorAll("#table [data-card]")) {
+      const id = Number(el.dataset.card);
+      if (ids.has(id)) {
+        el.classList.add("selectable");
+        el.setAttribute("role", "button");
+        el.setAttribute("tabindex", "0");
+        el.setAttribute("aria-pressed", selected.has(id) ? "true" : "false");
+        el.classList.toggle("selected", selected.has(id));
+        el.onclick = () => toggle(id);
+        el.onkeydown = (e) => {
+          if (e.key === "Enter" || e.key === " ") {
+            e.preventDefault();
+            toggle(id);
+          }
+        };
+      }
+    }
+  }
+
+  function toggle(id) {
+    if (selected.has(id)) selected.delete(id);
+    else selected.add(id);
+    if (matching().length === 0) {
+      selected = new Set([id]); // a card that fits no move with the others starts afresh
+    }
+    render();
+    const again = document.querySelector('#table [data-card="' + id + '"].selectable');
+    if (again) again.focus();
+  }
+
+  // The moves ---------------------------------------------------------------------------------
+
+  function render() {
+    markCards();
+    const box = document.getElementById("actions");
+    const panel = document.getElementById("choices");
+    if (!box || !panel) return;
+    panel.hidden = moves().length === 0;
+    box.replaceChildren();
+    const shown = matching();
+    const groups = new Map();
+    for (const a of shown) {
+      if (!groups.has(a.group)) groups.set(a.group, new Map());
+      const labels = groups.get(a.group);
+      if (!labels.has(a.label)) labels.set(a.label, a); // copies of a card: one button
+    }
+    if (selected.size) {
+      const clear = button("Clear the selection (" + selected.size + " card" +
+        (selected.size > 1 ? "s" : "") + ")", () => { selected.clear(); render(); }, "link");
+      box.append(clear);
+    }
+    for (const [group, labels] of groups) {
+      const section = document.createElement("div");
+      section.className = "group";
+      const h = document.createElement("h3");
+      h.textContent = group;
+      section.append(h);
+      const list = [...labels.values()];
+      const many = !selected.size && list.length > MANY && list.some((a) => a.cards.length);
+      for (const a of many ? list.slice(0, MANY) : list) {
+        section.append(button(a.label, () => play(a.action), "move"));
+      }
+      if (many) {
+        const more = document.createElement("p");
+        more.className = "more";
+        more.textContent = "… and " + (list.length - MANY) +
+          " more: select the cards you want to play to see them.";
+        section.append(more);
+      }
+      box.append(section);
+    }
+  }
+
+  function button(text, onclick, cls) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = cls || "";
+    b.textContent = text;
+    b.onclick = onclick;
+    b.disabled = busy;
+    return b;
+  }
+
+  async function play(action) {
+    if (busy) return;
+    busy = true;
+    render();
+    notice("Sending your move…", "info");
+    try {
+      const r = await fetch(api + "moves/", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { ...headers(), "Idempotency-Key": crypto.randomUUID ? crypto.randomUUID() : String(Math.random()) },
+        body: JSON.stringify({ seq: client.seq, action: action }),
+      });
+      const body = await r.json().catch(() => ({}));
+      if (r.status === 201) {
+        notice("");
+      } else if (r.status === 409) {
+        notice("Your move was not played: " + (body.detail || "the game moved on.") +
+          " The table below is up to date; choose again.", "warn");
+      } else {
+        notice("That move is not allowed: " + (body.detail || r.statusText) +
+          (body.code ? " (" + body.code + ")" : ""), "error");
+      }
+    } catch (e) {
+      notice("Your move could not be sent (" + e + "). Check your connection and try again.", "error");
+    }
+    busy = false;
+    await refresh();
+  }
+
+  let refreshing = null;
+
+  function refresh() {
+    // One refresh at a time: a second asker waits for the one under way.
+    refreshing = refreshing || fetchTable().finally(() => { refreshing = null; });
+    return refreshing;
+  }
+
+  async function fetchTable() {
+    try {
+      const r = await fetch(tableUrl, { credentials: "same-origin" });
+      if (!r.ok) throw new Error(r.status);
+      const html = await r.text();
+      const holder = document.createElement("div");
+      holder.innerHTML = html;
+      const data = holder.querySelector("#gtr-client");
+      if (data && JSON.parse(data.textContent).status !== root.dataset.status) {
+        location.reload(); // started, finished or cancelled: the page around the table changes
+        return;
+      }
+      const fresh = holder.querySelector("#table");
+      const old = document.getElementById("table");
+      if (fresh && old) old.replaceWith(fresh);
+      const before = client;
+      client = readClient();
+      if (before.seq !== client.seq) selected.clear();
+    } catch (e) {
+      notice("The table could not be refreshed (" + e + "); retrying.", "warn");
+    }
+    render();
+  }
+
+  // Seat controls: resign, surrender, "I'm back" -------------------------------------------------
+
+  for (const form of document.querySelectorAll("form[data-api]")) {
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const what = form.dataset.api;
+      const data = what === "surrender" ? { to: Number(new FormData(form).get("to")) } : {};
+      const r = await fetch(api + what + "/", {
+        method: "POST", credentials: "same-origin", headers: headers(), body: JSON.stringify(data),
+      });
+      const body = await r.json().catch(() => ({}));
+      if (r.ok) location.reload();
+      else notice(body.detail || r.statusText, "error");
+    });
+  }
+
+  // Live updates: the ONE place that hears the game change. `listen` calls `changed(seq)` with
+  // the game's new seq (null: unknown), and `changed` fetches the table again. Today the long
+  // poll hears (GET /api/games/{id}/wait/). When the page carries an event stream's address
+  // (data-events-url, from web.lobby.events_url) an EventSource hears instead, falling back to the
+  // long poll if the stream is refused or closed. -------------------------------------------------
+
+  function listen(changed) {
+    const url = root.dataset.eventsUrl;
+    if (url && window.EventSource) stream(url, changed);
+    else longPoll(changed);
+  }
+
+  function changed(seq) {
+    if (seq === null || seq === undefined || seq > client.seq) return refresh();
+    return refreshing;
+  }
+
+  function stream(url, changed) {
+    // A seat-token visitor's EventSource carries only the session cookie (no Authorization
+    // header): its events may be a spectator's, but only their seq is read; the table itself
+    // comes from the page's own fetch.
+    const source = new EventSource(url, { withCredentials: true });
+    source.onopen = () => changed(null); // whatever happened before the stream began
+    source.onmessage = (ev) => {
+      let seq = null;
+      try { seq = JSON.parse(ev.data).seq; } catch (_) { /* not JSON: just look again */ }
+      changed(seq);
+    };
+    source.onerror = () => {
+      if (source.readyState === EventSource.CLOSED) longPoll(changed);
+    };
+  }
+
+  async function longPoll(changed) {
+    for (;;) {
+      if (client.status === "finished" || client.status === "cancelled") return;
+      try {
+        const r = await fetch(api + "wait/?timeout=25&seq=" + client.seq, {
+          credentials: "same-origin", headers: headers(),
+        });
+        if (r.status === 200) {
+          const g = await r.json();
+          if (g.status !== root.dataset.status) { location.reload(); return; }
+          if (refreshing) await refreshing;
+          await changed(g.seq);
+        } else if (r.status !== 204) {
+          await new Promise((ok) => setTimeout(ok, 5000));
+        }
+      } catch (e) {
+        await new Promise((ok) => setTimeout(ok, 5000));
+      }
+    }
+  }
+
+  // While the page is open the person is looking: turns come here, not by mail.
+  function heartbeat() {
+    if (client.status !== "active" || client.my_seat === null) return;
+    const csrf = root.querySelector("input[name=csrfmiddlewaretoken]");
+    const h = csrf ? { "X-CSRFToken": csrf.value } : {};
+    fetch(root.dataset.hereUrl, { method: "POST", credentials: "same-origin", headers: h })
+      .catch(() => {});
+  }
+  setInterval(heartbeat, 30000);
+
+  // Someone changed #gtr-client in place (a debugging console, a test): show what it says now.
+  document.addEventListener("gtr:reread", () => { client = readClient(); render(); });
+
+  render();
+  listen(changed);
+})();

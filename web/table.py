@@ -1,0 +1,208 @@
+"""The table as one viewer sees it, ready for the one template that draws it (web/_table.html),
+in the web page and in the HTML turn mail alike.
+
+Everything here is built from what the API gives that viewer: `selectors.game_view_for_seat`
+(the engine's view, the prompt, the legal actions when the decision is the viewer's) and the
+move history as `selectors.move_for_seat` shows it; never from the snapshot. The only difference
+between the page and the mail is where a card's picture comes from (`src`): a URL of this server,
+or a Content-ID of the mail.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.urls import reverse
+
+import engine
+from engine.cards import MATERIALS, ROLE_OF_MATERIAL
+from games import selectors
+from games.labels import Describer, action_cards, labelled_actions
+from games.models import Game, Seat
+
+from . import cards
+
+STORY_LINES = 40
+
+
+def page_src(slug: str) -> str:
+    return reverse("web:card", args=[slug])
+
+
+def mail_src(slug: str) -> str:
+    return f"cid:card-{slug}"
+
+
+@dataclass
+class Pictures:
+    """Turns card dicts of a view into what the template needs, remembering which faces it used
+    (a mail attaches exactly those)."""
+
+    src: Callable[[str], str]
+    used: set[str] = field(default_factory=set)
+
+    def card(self, card: dict[str, Any]) -> dict[str, Any]:
+        f = cards.face(card["name"])
+        if f is None:
+            return {**card, "src": None, "alt": card["name"], "material": None}
+        self.used.add(f.slug)
+        return {**card, "src": self.src(f.slug), "alt": f.alt, "material": f.material}
+
+    def cards(self, items: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+        return [self.card(c) for c in items or []]
+
+
+def seat_name(seat: Seat) -> str:
+    if seat.user is not None:
+        return str(seat.user.get_username())
+    if seat.kind == Seat.Kind.BOT:
+        return f"Bot {seat.position + 1} ({seat.bot})"
+    if seat.kind == Seat.Kind.INVITED:
+        return f"Guest {seat.position + 1}"
+    return f"Open seat {seat.position + 1}"
+
+
+def seat_names(game: Game) -> dict[int, str]:
+    return {s.position: seat_name(s) for s in selectors.seats_of(game)}
+
+
+def _building(b: dict[str, Any], pics: Pictures) -> dict[str, Any]:
+    site = b["site"]
+    return {
+        **b,
+        "foundation": pics.card(b["foundation"]),
+        "materials": [{**m, "material": material_word(m["name"])} for m in b["materials"]],
+        "site_role": ROLE_OF_MATERIAL.get(site, ""),
+    }
+
+
+def material_word(name: str) -> str:
+    f = cards.face(name)
+    return f.material if f is not None else "jack"
+
+
+def _player(
+    p: dict[str, Any], names: dict[int, str], data: dict[str, Any], pics: Pictures
+) -> dict[str, Any]:
+    position = p["seat"]
+    seat = next(s for s in data["seats"] if s["position"] == position)
+    return {
+        **p,
+        "name": names.get(position, f"seat {position}"),
+        "you": position == data["my_seat"],
+        "leader": position == (data["table"] or {}).get("leader"),
+        "to_act": position == data["to_act"],
+        "seat": seat,
+        "hand": pics.cards(p["hand"]) if p["hand"] is not None else None,
+        "camp": pics.cards(p["camp"]),
+        "clientele": pics.cards(p["clientele"]),
+        "stockpile": pics.cards(p["stockpile"]),
+        "vault_visible": pics.cards(p["vault_visible"]),
+        "buildings": [_building(b, pics) for b in p["buildings"]],
+    }
+
+
+def story(game: Game, position: int | None, names: dict[int, str]) -> list[dict[str, Any]]:
+    """The moves so far as `position` may see them, newest first, in plain words. A logged
+    action names only cards that were public once played (engine.public_action), so naming them
+    reveals nothing."""
+    state = engine.from_json(game.state) if game.state is not None else None
+    moves = list(selectors.move_history(game).order_by("-seq")[:STORY_LINES])
+    lines = []
+    for m in moves:
+        shown = selectors.move_for_seat(m, position)
+        action = shown["action"]
+        if m.seat is None:
+            lines.append({"seq": m.seq, "who": "", "text": str(action.get("type", "")).title()})
+            continue
+        known = _public_names(state, action)
+        text = Describer(known, seat_names=names).label(action)
+        actor = "" if m.actor in ("human", "email") else f" ({m.get_actor_display()})"
+        lines.append(
+            {"seq": m.seq, "who": names.get(m.seat, f"seat {m.seat}") + actor, "text": text}
+        )
+    return lines
+
+
+def _public_names(state: Any, action: dict[str, Any]) -> dict[int, str]:
+    if state is None:
+        return {}
+    return {c: state.names[c] for c in action_cards(action) if 0 <= c < len(state.names)}
+
+
+def table_context(
+    game: Game, seat: Seat | None, *, src: Callable[[str], str] = page_src, for_mail: bool = False
+) -> dict[str, Any]:
+    """Everything web/_table.html draws for `seat` (None: a spectator), and for the page the
+    data its script needs (`client`: seq, legal actions with labels) and the story so far; a
+    mail (`for_mail`) lists the moves itself and has no script."""
+    data = selectors.game_view_for_seat(game, seat)
+    pics = Pictures(src)
+    names = seat_names(game)
+    view = data["table"]
+    out: dict[str, Any] = {"game": game, "data": data, "names": names, "pictures": pics}
+    out["client"] = (
+        None
+        if for_mail
+        else {
+            "game": game.pk,
+            "seq": data["seq"],
+            "status": data["status"],
+            "my_seat": data["my_seat"],
+            "your_turn": data["your_turn"],
+            "actions": client_moves(view or {}, data["legal_actions"], names),
+        }
+    )
+    if view is None:
+        return out
+    players = [_player(p, names, data, pics) for p in view["players"]]
+    me = next((p for p in players if p["you"]), None)
+    prompt = data["prompt"] or {}
+    out.update(
+        view=view,
+        players=[p for p in players if not p["you"]] + ([me] if me else []),
+        me=me,
+        pool=pics.cards(view["pool"]),
+        revealed=pics.cards(prompt.get("revealed")),
+        sites=[{"material": m, "role": ROLE_OF_MATERIAL[m], **view["sites"][m]} for m in MATERIALS],
+        prompt_text=prompt_words(prompt.get("text", ""), names),
+        to_act_name=names.get(data["to_act"], "") if data["to_act"] is not None else "",
+        leader_name=names.get(view["leader"], ""),
+        story=[] if for_mail else story(game, data["my_seat"], names),
+        end=_end(view, names),
+    )
+    return out
+
+
+def client_moves(
+    view: dict[str, Any], legal_actions: list[Any], names: dict[int, str]
+) -> list[dict[str, Any]]:
+    """The one place the web client reads the API's legal actions (the `legal_actions` of the
+    seat's game view, each {id, label, petition, action}): each move the page offers, as the table
+    script takes it: the `action` to post back, its `label` in plain words, its `group` and the
+    `cards` it names (to select). The page words its own labels (it names bots and guests)."""
+    moves = [dict(entry["action"]) for entry in legal_actions]
+    return labelled_actions(view, moves, names)
+
+
+def prompt_words(text: str, names: dict[int, str]) -> str:
+    """The engine's prompt with seats named: 'give to seat 1' becomes 'give to Bob'."""
+    return re.sub(r"\bseat (\d+)", lambda m: names.get(int(m.group(1)), m.group(0)), text)
+
+
+def _end(view: dict[str, Any], names: dict[int, str]) -> dict[str, Any] | None:
+    end = view.get("end")
+    if not end:
+        return None
+    rows = sorted(end.get("scores", []), key=lambda r: -r["total"])
+    reason = {"surrender": "by surrender", "deck": "the deck ran out"}.get(
+        end.get("reason", ""), str(end.get("reason", "")).replace("_", " ")
+    )
+    return {
+        "winners": [names.get(w, f"seat {w}") for w in end.get("winners", [])],
+        "reason": reason,
+        "scores": [{**r, "name": names.get(r["seat"], f"seat {r['seat']}")} for r in rows],
+    }

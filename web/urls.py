@@ -1,0 +1,23 @@
+"""The web client's pages, served at `/` (the API keeps `/api/...`)."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "web"
+
+urlpatterns = [
+    path("", views.lobby_page, name="lobby"),
+    path("signup/", views.signup, name="signup"),
+    path("login/", views.Login.as_view(), name="login"),
+    path("logout/", views.logout_view, name="logout"),
+    path("new/", views.game_new, name="new"),
+    path("games/<int:game_id>/", views.game_page, name="game"),
+    path("games/<int:game_id>/table/", views.table_fragment, name="table"),
+    path("games/<int:game_id>/here/", views.here, name="here"),
+    path("games/<int:game_id>/join/", views.game_join, name="join"),
+    path("games/<int:game_id>/leave/", views.game_leave, name="leave"),
+    path("games/<int:game_id>/start/", views.game_start, name="start"),
+    path("play/<str:token>/", views.play_link, name="play"),
+    path("cards/<slug:slug>.png", views.card_png, name="card"),
+]

@@ -1,0 +1,197 @@
+"""The web client's pages (Rally the Troops' shape): server-rendered pages for signing up, the
+lobby and creating games, and one page per game whose table the table script keeps current. The
+pages read through the game selectors and write through the same services as the API; moves,
+resignations and surrenders are posted by the script to the public API itself.
+
+Who is looking: a seat token from an invitation or mail link (kept in the session, per game),
+else the logged-in account's seat, else a spectator.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import login, logout
+from django.contrib.auth.views import LoginView
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_POST
+
+from engine.errors import GameError
+from games import selectors
+from games.auth import seat_for_token
+from games.models import Game, Seat
+from games.services import lobby as lobby_services
+from players import notifications
+from players import services as player_services
+
+from . import cards, lobby
+from .forms import GameForm, SignupForm
+from .table import table_context
+
+SESSION_TOKENS = "gtr_seat_tokens"  # {game id: seat token} from invitation and mail links
+
+
+class Login(LoginView):
+    template_name = "web/login.html"
+    redirect_authenticated_user = True
+
+
+def logout_view(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST":
+        logout(request)
+    return redirect("web:lobby")
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user, _ = player_services.user_signup(**form.cleaned_data)
+        except GameError as exc:
+            form.add_error(None, exc.detail)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return redirect(request.GET.get("next") or "web:lobby")
+    return render(request, "web/signup.html", {"form": form})
+
+
+def lobby_page(request: HttpRequest) -> HttpResponse:
+    return render(request, "web/lobby.html", lobby.lobby_context(request.user))
+
+
+def game_new(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('web:login')}?next={reverse('web:new')}")
+    form = GameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = lobby_services.game_create(user=request.user, **form.service_args())
+        except GameError as exc:
+            form.add_error(None, exc.detail)
+        else:
+            return redirect("web:game", game_id=game.pk)
+    return render(request, "web/new.html", {"form": form})
+
+
+def viewer_seat(request: HttpRequest, game: Game) -> Seat | None:
+    """The seat the visitor plays at `game`: by a link's seat token, else by account."""
+    token = request.session.get(SESSION_TOKENS, {}).get(str(game.pk))
+    if token:
+        seat = seat_for_token(token)
+        if seat is not None and seat.game_id == game.pk:
+            return seat
+    return selectors.seat_for(game, user=request.user, token_seat=None)
+
+
+def _game_and_seat(request: HttpRequest, game_id: int) -> tuple[Game, Seat | None]:
+    try:
+        game = selectors.game_get(game_id)
+    except GameError as exc:
+        raise Http404(exc.detail) from exc
+    return game, viewer_seat(request, game)
+
+
+def _seen(game: Game, seat: Seat | None) -> None:
+    if seat is not None and game.status == Game.Status.ACTIVE:
+        notifications.visit_record(game.pk, seat.position)
+
+
+def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    game, seat = _game_and_seat(request, game_id)
+    _seen(game, seat)
+    context = table_context(game, seat)
+    token = request.session.get(SESSION_TOKENS, {}).get(str(game.pk)) if seat else None
+    context.update(
+        seat=seat,
+        seat_token=token or "",
+        seats=lobby.seat_rows(game, seat, request.user),
+        can_join=lobby.can_join(game, seat, request.user),
+        can_start=lobby.can_start(game, request.user),
+        events_url=lobby.events_url(game),
+    )
+    return render(request, "web/game.html", context)
+
+
+def table_fragment(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The table alone, for the table script to swap in after a change."""
+    game, seat = _game_and_seat(request, game_id)
+    _seen(game, seat)
+    response = render(request, "web/_table.html", table_context(game, seat))
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_POST
+def here(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The table script's heartbeat while its page is open: the person is looking, so the
+    turn comes to the page, not by mail."""
+    game, seat = _game_and_seat(request, game_id)
+    _seen(game, seat)
+    return HttpResponse(status=204)
+
+
+def _service(request: HttpRequest, game_id: int, call: Any, done: str) -> HttpResponse:
+    try:
+        call()
+    except GameError as exc:
+        messages.error(request, exc.detail)
+    else:
+        messages.success(request, done)
+    return redirect("web:game", game_id=game_id)
+
+
+@require_POST
+def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('web:login')}?next={reverse('web:game', args=[game_id])}")
+    position = request.POST.get("seat")
+    chosen = int(position) if position and position.isdigit() else None
+
+    def join() -> None:
+        lobby_services.seat_join(game_id=game_id, user=request.user, position=chosen)
+
+    return _service(request, game_id, join, "You have taken a seat.")
+
+
+@require_POST
+def game_leave(request: HttpRequest, game_id: int) -> HttpResponse:
+    _, seat = _game_and_seat(request, game_id)
+    if seat is None:
+        messages.error(request, "You have no seat at this game.")
+        return redirect("web:game", game_id=game_id)
+
+    def leave() -> None:
+        lobby_services.seat_leave(game_id=game_id, seat=seat)
+
+    return _service(request, game_id, leave, "You have left the table.")
+
+
+@require_POST
+def game_start(request: HttpRequest, game_id: int) -> HttpResponse:
+    def start() -> None:
+        lobby_services.game_start(game_id=game_id, user=request.user)
+
+    return _service(request, game_id, start, "The game has started.")
+
+
+def play_link(request: HttpRequest, token: str) -> HttpResponse:
+    """An invitation or mail link: the seat token opens the game for that seat, no account
+    needed. The token stays in the session, so the address bar shows it no longer."""
+    seat = seat_for_token(token)
+    if seat is None:
+        return render(request, "web/bad_link.html", status=404)
+    tokens = dict(request.session.get(SESSION_TOKENS, {}))
+    tokens[str(seat.game_id)] = token
+    request.session[SESSION_TOKENS] = tokens
+    return redirect("web:game", game_id=seat.game_id)
+
+
+@cache_control(public=True, max_age=86400)
+def card_png(request: HttpRequest, slug: str) -> HttpResponse:
+    if slug not in cards.FACES_BY_SLUG:
+        raise Http404("No such card.")
+    return HttpResponse(cards.png(slug), content_type="image/png")
