@@ -1,5 +1,6 @@
 # Two commands do all the set-up on a fresh machine with Python 3.11:
-#   make run    install into .venv, migrate SQLite, serve on http://127.0.0.1:8000 with a worker
+#   make run    install into .venv, migrate SQLite, serve on http://127.0.0.1:8000: the production
+#               web server (uvicorn), a Celery worker and beat, supervised (manage.py serve)
 #   make test   install into .venv, lint, check the committed OpenAPI schema, run every test
 PYTHON ?= python3
 VENV := .venv
@@ -18,7 +19,7 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py serve 127.0.0.1:$(PORT)  # the web server and a Celery worker
+	$(BIN)/python manage.py serve 127.0.0.1:$(PORT)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

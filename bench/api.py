@@ -66,6 +66,7 @@ def run_one(games: int, moves: int) -> dict[str, Any]:
     from django.core.management import call_command
     from django.db import connection, transaction
     from django.test import Client
+    from django.test.utils import CaptureQueriesContext
     from django.urls import include, path
     from rest_framework.request import Request
     from rest_framework.response import Response
@@ -107,15 +108,16 @@ def run_one(games: int, moves: int) -> dict[str, Any]:
         c = Client(HTTP_AUTHORIZATION=f"Token {token_create(user=u)}")
         clients.append(c)
 
-    timings: dict[str, list[float]] = {
-        k: []
-        for k in ("bare_get", "bare_post", "view_early", "move_early", "view_late", "move_late")
-    }
+    keys = ("bare_get", "bare_post", "view_early", "view_again", "move_early", "view_late")
+    timings: dict[str, list[float]] = {k: [] for k in (*keys, "move_late")}
+    queries: dict[str, int] = {}  # statements per request, counted on the first game's requests
 
     def timed(key: str, fn: Any) -> Any:
-        start = time.perf_counter()
-        response = fn()
-        timings[key].append(time.perf_counter() - start)
+        with CaptureQueriesContext(connection) as captured:
+            start = time.perf_counter()
+            response = fn()
+            timings[key].append(time.perf_counter() - start)
+        queries.setdefault(key, len(captured))
         assert response.status_code in (200, 201), (key, response.status_code, response.content)
         return response
 
@@ -141,6 +143,8 @@ def run_one(games: int, moves: int) -> dict[str, Any]:
                 seat = engine.to_act(s)
                 client = clients[seat]
                 timed(f"view_{phase}", lambda c=client, gid=game.pk: c.get(f"/api/games/{gid}/"))
+                if phase == "early":  # the same view again, nothing changed (no If-None-Match)
+                    timed("view_again", lambda c=client, gid=game.pk: c.get(f"/api/games/{gid}/"))
                 body = json.dumps({"seq": seq, "action": plan[seq]})
                 timed(
                     f"move_{phase}",
@@ -154,6 +158,7 @@ def run_one(games: int, moves: int) -> dict[str, Any]:
     return {
         "database": connection.vendor,
         "engine_apply_ms": engine_apply_cost(engine),
+        "queries": queries,
         **{k: summary(v) for k, v in timings.items()},
     }
 
@@ -173,22 +178,23 @@ def report(result: dict[str, Any]) -> str:
     lines = [
         f"### {result['database']}",
         "",
-        "| endpoint | req/s | p50 ms | p99 ms | cost vs bare (p50) |",
-        "|---|---:|---:|---:|---:|",
+        "| endpoint | SQL statements | req/s | p50 ms | p99 ms | cost vs bare (p50) |",
+        "|---|---:|---:|---:|---:|---:|",
     ]
     rows = [
         ("bare DRF GET one row", "bare_get", "bare_get"),
         ("bare DRF POST one row", "bare_post", "bare_post"),
         ("game view, early", "view_early", "bare_get"),
         (f"game view, after {LATE} moves", "view_late", "bare_get"),
+        ("game view again, nothing changed", "view_again", "bare_get"),
         ("move submit, early", "move_early", "bare_post"),
         (f"move submit, after {LATE} moves", "move_late", "bare_post"),
     ]
     for label, key, base in rows:
         r, b = result[key], result[base]
         lines.append(
-            f"| {label} | {r['per_sec']:.0f} | {r['p50_ms']:.2f} | {r['p99_ms']:.2f} "
-            f"| {r['p50_ms'] / b['p50_ms']:.1f}x |"
+            f"| {label} | {result['queries'][key]} | {r['per_sec']:.0f} | {r['p50_ms']:.2f} "
+            f"| {r['p99_ms']:.2f} | {r['p50_ms'] / b['p50_ms']:.1f}x |"
         )
     late = result["move_late"]["p50_ms"] / result["move_early"]["p50_ms"]
     view_late = result["view_late"]["p50_ms"] / result["view_early"]["p50_ms"]
@@ -216,7 +222,7 @@ def main() -> None:
     targets: list[str | None] = [None] + ([args.postgres] if args.postgres else [])
     for url in targets:
         with tempfile.TemporaryDirectory() as var:
-            env = {**os.environ, "GTR_VAR_DIR": var, "DJANGO_DEBUG": "0"}
+            env = {**os.environ, "GTR_VAR_DIR": var, "DJANGO_DEBUG": "0", "SECRET_KEY": "bench"}
             env.pop("DATABASE_URL", None)
             if url:
                 env["DATABASE_URL"] = url

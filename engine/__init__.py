@@ -28,6 +28,8 @@ from .endgame import END_REASONS
 from .endgame import end_game as _end_game
 from .endgame import scores as _scores
 from .errors import EngineError, IllegalAction, MalformedAction, SetupError
+from .events import Event, event_view, public_action
+from .events import record as _record
 from .revisions import current as current_revision
 from .scenario import scenario
 from .setup import new_game
@@ -40,6 +42,7 @@ __all__ = [
     "PROMPT_KINDS",
     "Action",
     "EngineError",
+    "Event",
     "IllegalAction",
     "MalformedAction",
     "SetupError",
@@ -48,6 +51,8 @@ __all__ = [
     "catalog",
     "check",
     "current_revision",
+    "event_view",
+    "events_of",
     "from_json",
     "is_over",
     "is_petition",
@@ -101,15 +106,29 @@ def check(state: State, action: dict[str, Any] | Action, seat: int | None = None
 
 def apply(state: State, action: dict[str, Any] | Action, seat: int | None = None) -> State:
     """Play `action` for the seat to act and return the new state; `state` is not changed.
-    Raises MalformedAction or IllegalAction (nothing changes) when it cannot be played."""
+    Raises MalformedAction or IllegalAction (nothing changes) when it cannot be played.
+    `events_of(new)` tells what happened."""
     parsed = check(state, action, seat)
     new = state.clone()
     kind, frame = flow.pending(new) or (None, None)
     assert kind is not None and frame is not None
+    _record(new, {"type": "action", "seat": frame["seat"], "action": parsed.to_json()})
     kind.perform(new, frame, parsed)
     new.moves += 1
     flow.settle(new)
+    _record_end(new)
     return new
+
+
+def events_of(state: State) -> list[Event]:
+    """What the `apply` (or `surrender`) that made `state` did, in order, raw: render each for a
+    viewer with `event_view` (engine/events.py). Empty for a state that no apply made."""
+    return list(state.events)
+
+
+def _record_end(state: State) -> None:
+    if state.end is not None:
+        _record(state, {"type": "game_over", **state.end})
 
 
 def safe_action(state: State) -> dict[str, Any]:
@@ -123,16 +142,6 @@ def safe_action(state: State) -> dict[str, Any]:
         if preferred in legal:
             return preferred
     return min(legal, key=lambda a: len(a.get("cards", ())))
-
-
-def public_action(action: dict[str, Any], actor: int | None, viewer: int | None) -> dict[str, Any]:
-    """A logged action as `viewer` may see it (a move history): the card a Basilica filches from
-    hand stays hidden from everyone but its owner (Black Box rulebook, Appendix I, Basilica: "Do not
-    reveal the identity of the additional filched card to your opponents"): others see `from_hand`
-    as null. Every other action only names cards that are public once played."""
-    if viewer == actor or action.get("type") != "sell" or action.get("from_hand") is None:
-        return action
-    return {**action, "from_hand": None}
 
 
 def is_petition(state: State, action: dict[str, Any]) -> bool:
@@ -168,4 +177,5 @@ def surrender(state: State, winner: int) -> State:
     new = state.clone()
     _end_game(new, "surrender", [winner])
     new.moves += 1
+    _record_end(new)
     return new

@@ -46,6 +46,7 @@ def play(state: State, action: Action) -> None:
     top = pending(state)
     assert top is not None, "the game is over"
     kind, frame = top
+    state.events.clear()  # as `engine.apply`'s new state holds only what its move did
     kind.perform(state, frame, action)
     state.moves += 1
     state.decision = KEEP_OPTIONS

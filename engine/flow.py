@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from itertools import combinations, product
 from typing import Any, ClassVar
 
-from . import powers
+from . import events, powers
 from .actions import SKIP, Action, Claim, Follow, Lead, Skip, Think
 from .cards import FIRST_EDITION, JACK, ROLES, is_order
 from .endgame import end_game, ranked_winners, scores
@@ -43,11 +43,13 @@ def require_order(state: State, card: int) -> None:
         raise IllegalAction("not_an_order", "A Jack is neither a material nor a client.")
 
 
-def draw_one(state: State, target: list[int]) -> int:
-    """Take the top card of the deck; the game ends the moment the deck runs out (Black Box
-    rulebook, Ending the Game: "The draw deck runs out")."""
+def draw_one(state: State, seat: int, zone: str) -> int:
+    """Take the top card of the deck into `seat`'s `zone` (hand, clientele or vault); the game
+    ends the moment the deck runs out (Black Box rulebook, Ending the Game: "The draw deck runs
+    out")."""
     card = state.deck.pop()
-    target.append(card)
+    getattr(state.players[seat], zone).append(card)
+    events.drew(state, seat, zone, card)
     if not state.deck:
         end_game(state, "deck")
     return card
@@ -141,7 +143,7 @@ def think(state: State, seat: int, action: Think, again: bool = True) -> None:
     else:
         missing = powers.hand_size(state, seat) - len(player.hand)
         for _ in range(max(missing, 1)):
-            draw_one(state, player.hand)
+            draw_one(state, seat, "hand")
             if state.end is not None:
                 return
     if action.extra_jack:
@@ -275,9 +277,10 @@ class FrameKind:
         return False
 
     def pop_if_only_skip(self, state: State, frame: Frame) -> bool:
-        """Nothing to ask when skipping is all a player could do: the frame goes; True if so.
-        On the search path (engine.fast) the options are listed in full and kept for the
-        decision they belong to, which is asked for next."""
+        """Nothing to ask when skipping is all a player could do: the frame goes, and the engine
+        records that it skipped for the seat; True if so. On the search path (engine.fast) the
+        options are listed in full and kept for the decision they belong to, which is asked for
+        next."""
         if state.decision is KEEP_OPTIONS:
             options = list(self.options(state, frame))
             state.decision = (state.moves, frame, options)
@@ -286,11 +289,20 @@ class FrameKind:
         elif any(not isinstance(a, Skip) for a in self.options(state, frame)):
             return False
         state.frames.pop()
+        resolved(state, frame, SKIP)
         return True
 
 
 KINDS: dict[str, FrameKind] = {}
 KEEP_OPTIONS = ("keep options",)  # State.decision's value while engine.fast settles a move
+
+
+def resolved(state: State, frame: Frame, action: Action) -> None:
+    """Record a decision the engine took for the frame's seat, there being nothing to choose."""
+    event = {"type": "resolved", "seat": frame["seat"], "decision": frame["kind"]}
+    if "role" in frame:
+        event["role"] = frame["role"]
+    events.record(state, {**event, "action": action.to_json()})
 
 
 def kind(cls: type[FrameKind]) -> type[FrameKind]:
@@ -472,6 +484,7 @@ class EndTurnFrame(FrameKind):
             push(state, after)
             return True
         state.leader = (state.leader + 1) % state.n
+        events.record(state, {"type": "turn_end", "turn": state.turn, "leader": state.leader})
         state.turn += 1
         state.frames.pop()
         state.frames.append({"kind": "lead", "seat": state.leader})
@@ -547,6 +560,7 @@ def complete(state: State, seat: int, building: Building) -> None:
     Benefits of Completing a Structure); upon-completion functions act now."""
     building.complete = True
     state.structures_changed()
+    events.record(state, {"type": "completed", "seat": seat, "building": building.foundation})
     state.players[seat].influence.append(building.site)
     push(state, powers.completion_frames(state, seat, building))
 

@@ -155,6 +155,8 @@ class State:
     # Derived: each card's material, read off `names` once (`names_of_materials` says for which).
     materials: tuple[str | None, ...] = field(default=(), compare=False, repr=False)
     names_of_materials: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
+    # What the last `engine.apply` did (engine/events.py): never serialised, empty in every copy.
+    events: list[dict[str, Any]] = field(default_factory=list, compare=False, repr=False)
 
     def structures_changed(self) -> None:
         self.memo.clear()
@@ -192,6 +194,7 @@ class State:
         new.end = None if self.end is None else json.loads(json.dumps(self.end))
         new.memo = dict(self.memo)
         new.decision = None
+        new.events = []
         new.materials, new.names_of_materials = self.materials, self.names_of_materials
         return new
 

@@ -1,5 +1,5 @@
-"""Admin for games, seats and moves. Moves are read-only (append-only log); the game's private
-snapshot, seed and hashes are visible here and in verify_games only."""
+"""Admin for games, seats, moves and webhooks. Moves are read-only (append-only log); the game's
+private snapshot, seed and hashes are visible here and in verify_games only."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from .models import Game, Move, Seat
+from .models import Game, Move, Seat, Webhook, WebhookDelivery
 
 
 class SeatInline(admin.TabularInline):
@@ -82,3 +82,27 @@ class MoveAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+@admin.register(Webhook)
+class WebhookAdmin(admin.ModelAdmin):
+    """Accounts' webhooks: operators see failing ones and why (the owner sees it in the API)."""
+
+    list_display = ("id", "user", "url", "game", "active", "failures", "last_failure", "disabled")
+    list_filter = ("active",)
+    search_fields = ("url", "user__username")
+    readonly_fields = (
+        "secret",
+        "failures",
+        "last_error",
+        "last_failure",
+        "last_success",
+        "disabled",
+    )
+
+
+@admin.register(WebhookDelivery)
+class WebhookDeliveryAdmin(admin.ModelAdmin):
+    list_display = ("id", "hook", "event", "status", "attempts", "next_attempt", "response_status")
+    list_filter = ("status",)
+    readonly_fields = [f.name for f in WebhookDelivery._meta.fields]

@@ -36,6 +36,8 @@ BAD_IDEMPOTENCY_KEY = _code("bad_idempotency_key", 400, "The Idempotency-Key is 
 BAD_BOT = _code("bad_bot", 400, "No bot of that kind.")
 BAD_TIMEOUT = _code("bad_timeout", 400, "No timeout policy of that name.")
 BAD_CLOCK = _code("bad_clock", 400, "No time control of that kind.")
+UNKNOWN_PARAMETER = _code("unknown_parameter", 400, "A query parameter the endpoint does not know.")
+BAD_LAST_EVENT_ID = _code("bad_last_event_id", 400, "Last-Event-ID and `after` are event numbers.")
 
 # 401: who is asking is not known.
 NOT_AUTHENTICATED = _code("not_authenticated", 401, "Send credentials: a token or a seat token.")
@@ -101,7 +103,12 @@ NO_SUCH_SEAT = _code("no_such_seat", 422, "The table has no seat of that number.
 SURRENDER_TO_SELF = _code("surrender_to_self", 422, "A player surrenders to another player.")
 WEAK_PASSWORD = _code("weak_password", 422, "The password is too short or too common.")
 BAD_TOKEN = _code("bad_token", 422, "The unsubscribe link is not genuine.")
+BAD_WEBHOOK_URL = _code("bad_webhook_url", 422, "Webhooks need a public HTTPS URL.")
+TOO_MANY_WEBHOOKS = _code("too_many_webhooks", 422, "The account has its most webhooks.")
 
-# 429, 500.
+# 429, 500, 503.
 THROTTLED = _code("throttled", 429, "Too many requests: wait `Retry-After` seconds.")
 SERVER_ERROR = _code("server_error", 500, "Something went wrong on the server's side.")
+UNAVAILABLE = _code(
+    "unavailable", 503, "The database is unavailable: try again after `Retry-After` seconds."
+)

@@ -63,6 +63,14 @@ class PayloadTooLarge(ServiceError):
     default_code = codes.TOO_LARGE
 
 
+class Unavailable(ServiceError):
+    """The database does not answer: a transient failure, worth trying again after a while."""
+
+    status = 503
+    default_code = codes.UNAVAILABLE
+    retry_after = 5  # seconds
+
+
 # The engine's errors by kind: a malformed action does not fit the schema (400); a move the rules
 # do not allow now, or a scenario or record that cannot be set up (the schema takes any JSON object
 # there), is refused on its merits (422).

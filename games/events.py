@@ -8,6 +8,8 @@ A service calls `publish(game, kind, ...)` inside its transaction, once the game
 
 - `games.tasks.on_committed`: the server's move when an automatic seat is to act, a deadline task
   when a person's decision with a clock began;
+- `games.story.on_committed`: the write's game events and feed events to the event hub (live
+  streams, long polls), its webhook deliveries to their tasks;
 - `players.receivers.on_committed`: invitations, your-turn mails and reminders, timeout notices,
   final scores.
 
@@ -15,7 +17,8 @@ Receivers run in the order they connected (games before players, as in INSTALLED
 `send_robust`: one that raises is logged, the others still run, and the committed write stands.
 Every receiver sees a thread's events in the order of their commits: an event committed while
 receivers are still at work (in-process, a receiver that plays the server's moves) waits until
-they are done. An event holds only what every player may know (no card, no secret)."""
+they are done. An event holds only what every player may know (no card, no secret): what the
+write recorded in the game's story (games.story) rides on it as numbers."""
 
 from __future__ import annotations
 
@@ -28,6 +31,7 @@ from functools import partial
 from django.db import transaction
 from django.dispatch import Signal
 
+from . import story
 from .models import Game
 
 log = logging.getLogger(__name__)
@@ -63,6 +67,11 @@ class Event:
     automatic: bool = False  # the pending decision is the server's to play
     deadline: datetime | None = None  # when the pending decision times out
     turn_began: bool = False  # the pending decision began with this write: announce it
+    # What the write recorded (games.story): the numbers of its game events (first, last), and
+    # the ids of its account feed events and webhook deliveries.
+    story: tuple[int, int] | None = None
+    feed: tuple[int, ...] = ()
+    deliveries: tuple[int, ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -80,6 +89,7 @@ def publish(
     """Tell the receivers about this write of `game` once the transaction commits."""
     if kind not in KINDS:
         raise ValueError(f"unknown event kind {kind!r}")
+    recorded = story.drain(game)
     event = Event(
         kind=kind,
         game_id=game.pk,
@@ -92,6 +102,9 @@ def publish(
         automatic=game.automatic,
         deadline=game.deadline,
         turn_began=turn_began,
+        story=None if recorded.first is None else (recorded.first, game.last_event),
+        feed=tuple(recorded.feed),
+        deliveries=tuple(recorded.deliveries),
     )
     transaction.on_commit(partial(_send, event))
     return event

@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
+from django.utils import timezone
 
 from . import codes
 from .errors import Conflict
@@ -51,6 +52,7 @@ class Game(models.Model):
     state = models.JSONField(null=True, blank=True)  # engine.to_json: private
     seq = models.PositiveIntegerField(default=0)  # moves applied
     revision = models.PositiveIntegerField(default=0)  # bumped on every change (ETag)
+    last_event = models.PositiveIntegerField(default=0)  # the number of its last GameEvent
     # Time control (docs/async.md): none; `fixed` seconds per decision; or a `bank` per seat that
     # starts at `clock_seconds`, runs down while the seat decides, and gains `clock_increment` per
     # move up to `clock_cap`.
@@ -212,3 +214,128 @@ class IdempotentResponse(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["principal", "key"], name="idempotency_unique_key"),
         ]
+
+
+# Events (docs/events.md) -------------------------------------------------------------------------
+
+
+class GameEvent(models.Model):
+    """One event of a game's story, numbered per game from 1 without gaps (the SSE `id`): what a
+    move did as each viewer may see it (engine.event_view), and the service's own events (a
+    decision begins, a timeout, a resignation...). `public` is what a spectator sees, and any seat
+    not in `private`, which holds the renderings of seats that see more (their own draws)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    number = models.PositiveIntegerField()
+    seq = models.PositiveIntegerField()  # the game's seq once it happened
+    type = models.CharField(max_length=32)
+    public = models.JSONField()
+    private = models.JSONField(default=dict, blank=True)  # {"<seat>": rendering}
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="game_event_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"event {self.number} of game {self.game_id} ({self.type})"
+
+
+class AccountFeed(models.Model):
+    """The number of the last event of an account's feed (locked while one is added)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, primary_key=True, on_delete=models.CASCADE, related_name="+"
+    )
+    last = models.PositiveIntegerField(default=0)
+
+
+class AccountEvent(models.Model):
+    """One event of an account's feed (`GET /api/stream/`, webhooks): your turn in a game, an
+    invitation, a game of yours started or finished. Numbered per account from 1 without gaps."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="feed"
+    )
+    number = models.PositiveIntegerField()
+    game = models.ForeignKey(Game, null=True, on_delete=models.CASCADE, related_name="+")
+    type = models.CharField(max_length=32)
+    data = models.JSONField(default=dict)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["user", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "number"], name="account_event_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"event {self.number} of {self.user_id} ({self.type})"
+
+
+class Webhook(models.Model):
+    """An HTTPS URL that receives its owner's account events (of every game, or of one), signed
+    with `secret` (docs/webhooks.md). Disabled after repeated failures, with the error kept."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="webhooks"
+    )
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE)
+    url = models.URLField(max_length=500)
+    secret = models.CharField(max_length=64)
+    active = models.BooleanField(default=True)
+    failures = models.PositiveIntegerField(default=0)  # consecutive failed attempts
+    last_error = models.TextField(blank=True)
+    last_failure = models.DateTimeField(null=True, blank=True)
+    last_success = models.DateTimeField(null=True, blank=True)
+    disabled = models.DateTimeField(null=True, blank=True)  # when failures switched it off
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"webhook {self.pk} of {self.user_id}: {self.url}"
+
+
+class WebhookDelivery(models.Model):
+    """One account event to one webhook: attempted by a Celery task, retried with backoff."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "waiting for an attempt"
+        DELIVERED = "delivered", "delivered (2xx)"
+        FAILED = "failed", "given up after the last attempt"
+        SKIPPED = "skipped", "not sent: the webhook was disabled or deleted"
+
+    hook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    event = models.ForeignKey(AccountEvent, on_delete=models.CASCADE, related_name="+")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    next_attempt = models.DateTimeField(default=timezone.now)
+    claimed_until = models.DateTimeField(null=True, blank=True)  # an attempt is under way
+    response_status = models.PositiveSmallIntegerField(null=True, blank=True)
+    last_error = models.TextField(blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["status", "next_attempt"], name="delivery_due")]
+
+    def __str__(self) -> str:
+        return f"delivery {self.pk} of {self.event_id} to webhook {self.hook_id}"
+
+
+class Heartbeat(models.Model):
+    """The last sign of life of a background process (games.health): each worker writes
+    `worker:<hostname>` every GTR_HEARTBEAT_SECONDS; the beat sweep writes `sweep` each time it
+    runs. Read by the health endpoint."""
+
+    name = models.CharField(max_length=200, primary_key=True)
+    at = models.DateTimeField()
+    info = models.JSONField(default=dict, encoder=DjangoJSONEncoder)
+
+    def __str__(self) -> str:
+        return f"{self.name} at {self.at:%Y-%m-%d %H:%M:%S}"

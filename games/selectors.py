@@ -7,7 +7,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Prefetch, Q, QuerySet
+from django.core.cache import caches
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
 from django.utils import timezone
 
 import engine
@@ -15,6 +16,8 @@ import engine
 from . import codes, labels
 from .errors import Forbidden, NotFound
 from .models import Game, Move, Seat
+
+VIEW_CACHE = "views"  # the cache alias of `table_view` (settings.CACHES)
 
 
 def game_get(game_id: int, *, with_state: bool = True) -> Game:
@@ -44,10 +47,12 @@ def seat_for(game: Game, *, user: Any, token_seat: Seat | None) -> Seat | None:
 
 
 def seats_of(game: Game) -> list[Seat]:
-    """The game's seats in order, from the prefetch cache when `game_get` loaded them."""
-    if "seats" in getattr(game, "_prefetched_objects_cache", {}):
-        return list(game.seats.all())
-    return list(game.seats.select_related("user"))
+    """The game's seats in order (with their players), loaded once per game object: the first
+    call fills the prefetch cache that `game_get` fills, so a write and the answer built after it
+    share one query, and a change made to a seat object shows in both."""
+    if "seats" not in getattr(game, "_prefetched_objects_cache", {}):
+        prefetch_related_objects([game], Prefetch("seats", Seat.objects.select_related("user")))
+    return list(game.seats.all())
 
 
 def etag_for(game: Game, seat: Seat | None) -> str:
@@ -90,7 +95,12 @@ def clock_public(game: Game) -> dict[str, Any]:
     return out
 
 
-def game_summary(game: Game) -> dict[str, Any]:
+def game_summary(game: Game, user: Any = None) -> dict[str, Any]:
+    """A game in the lobby; with `user`, whether the pending decision is that user's."""
+    mine = None
+    if user is not None and user.is_authenticated:
+        mine = next((s.position for s in seats_of(game) if s.user_id == user.pk), None)
+    your_turn = turn_of(game, mine)
     return {
         "id": game.pk,
         "status": game.status,
@@ -105,10 +115,37 @@ def game_summary(game: Game) -> dict[str, Any]:
         "seats": seats_public(game),
         "clock": clock_public(game),
         "deadline": game.deadline,
+        "to_act": game.to_act if game.status == Game.Status.ACTIVE else None,
+        "my_seat": mine,
+        "your_turn": your_turn,
+        "your_deadline": game.deadline if your_turn else None,
+        "last_event": game.last_event,
+        "server_delayed": server_delayed(game),
         "created": game.created,
         "started": game.started,
         "finished": game.finished,
     }
+
+
+def turn_of(game: Game, position: int | None) -> bool:
+    """Whether the pending decision is the seat's to make (not one the server plays for it)."""
+    return (
+        position is not None
+        and game.status == Game.Status.ACTIVE
+        and game.to_act == position
+        and not game.automatic
+    )
+
+
+def server_delayed(game: Game, now: datetime | None = None) -> bool:
+    """Whether the server owes the game a move that is late by more than the sweep interval: an
+    automatic seat's move (due as soon as its decision began) or a passed deadline's timeout. The
+    beat sweep is catching up (or the background is down: the health check says which)."""
+    if game.status != Game.Status.ACTIVE:
+        return False
+    due = (game.decision_started or game.updated) if game.automatic else game.deadline
+    late = timedelta(seconds=settings.GTR_SWEEP_SECONDS)
+    return due is not None and (now or timezone.now()) - due > late
 
 
 def game_view_for_seat(game: Game, seat: Seat | None) -> dict[str, Any]:
@@ -117,7 +154,30 @@ def game_view_for_seat(game: Game, seat: Seat | None) -> dict[str, Any]:
     position = None if seat is None else seat.position
     out = game_summary(game)
     out["my_seat"] = position
-    out.update(to_act=None, your_turn=False, prompt=None, legal_actions=[], table=None)
+    out.update(table_view(game, position))
+    out["your_deadline"] = game.deadline if out["your_turn"] else None
+    return out
+
+
+def table_view(game: Game, position: int | None) -> dict[str, Any]:
+    """The part of a seat's view the engine builds from the snapshot (to_act, your_turn, prompt,
+    legal_actions, table), cached by (game, revision, seat): the snapshot changes only with the
+    revision, so an entry is never stale, and a hit needs neither the snapshot nor the engine.
+    The key holds the game's creation time too, so that a reused id never finds another game's
+    entry."""
+    key = f"table:{game.pk}:{game.created.timestamp()}:{game.revision}:{position}"
+    views = caches[VIEW_CACHE]
+    part: dict[str, Any] | None = views.get(key)
+    if part is None:
+        part = _table_view(game, position)
+        views.set(key, part)
+    return part
+
+
+def _table_view(game: Game, position: int | None) -> dict[str, Any]:
+    out: dict[str, Any] = dict(
+        to_act=None, your_turn=False, prompt=None, legal_actions=[], table=None
+    )
     if game.state is None:
         return out
     state = engine.from_json(game.state)
@@ -166,12 +226,18 @@ def game_list(
     version: str | None = None,
     players: int | None = None,
     status: str | None = None,
+    your_turn: bool | None = None,
 ) -> QuerySet[Game]:
     qs = (
         Game.objects.defer("state")
         .select_related("creator")
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
     )
+    yours = Q(pk__in=[])  # an anonymous caller's turn is never
+    if user is not None and user.is_authenticated:
+        seated_to_act = Seat.objects.filter(game=OuterRef("pk"), position=OuterRef("to_act"))
+        yours = Q(Exists(seated_to_act.filter(user=user)), status=Game.Status.ACTIVE)
+        yours &= Q(automatic=False)
     if scope == "mine":
         if user is None or not user.is_authenticated:
             return qs.none()
@@ -190,6 +256,8 @@ def game_list(
         qs = qs.filter(players=players)
     if status:
         qs = qs.filter(status=status)
+    if your_turn is not None:
+        qs = qs.filter(yours) if your_turn else qs.exclude(yours)
     return qs.order_by("-id")
 
 

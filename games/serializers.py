@@ -220,6 +220,12 @@ class GameListQuery(serializers.Serializer):
     version = serializers.ChoiceField(choices=Game.Version.choices, required=False)
     players = serializers.IntegerField(min_value=2, max_value=5, required=False)
     status = serializers.ChoiceField(choices=Game.Status.choices, required=False)
+    your_turn = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="true: only games where the pending decision is yours; false: the others.",
+    )
     page = serializers.IntegerField(min_value=1, required=False)
     page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
 
@@ -320,6 +326,23 @@ class GameSummary(serializers.Serializer):
     clock = ClockView(help_text="The time control.")
     deadline = serializers.DateTimeField(
         allow_null=True, help_text="When the pending decision times out (null: no deadline)."
+    )
+    to_act = serializers.IntegerField(
+        allow_null=True, help_text="The seat whose decision is pending (null unless in play)."
+    )
+    my_seat = serializers.IntegerField(allow_null=True, help_text="null: you are a spectator.")
+    your_turn = serializers.BooleanField(
+        help_text="The pending decision is yours (not one the server plays for your seat)."
+    )
+    your_deadline = serializers.DateTimeField(
+        allow_null=True, help_text="When your pending decision times out (null if not yours)."
+    )
+    last_event = serializers.IntegerField(
+        help_text="The number of the game's latest event: stream its events after it."
+    )
+    server_delayed = serializers.BooleanField(
+        help_text="The server's own move (a bot's, or a timeout's after the deadline) is late "
+        "by more than the sweep interval: the server is catching up."
     )
     created = serializers.DateTimeField()
     started = serializers.DateTimeField(allow_null=True)
@@ -470,9 +493,6 @@ class LegalAction(serializers.Serializer):
 
 
 class GameView(GameSummary):
-    my_seat = serializers.IntegerField(allow_null=True, help_text="null: you are a spectator.")
-    to_act = serializers.IntegerField(allow_null=True)
-    your_turn = serializers.BooleanField()
     prompt = PromptView(allow_null=True)
     legal_actions = LegalAction(
         many=True, help_text="Your legal moves (empty unless the decision is yours)."

@@ -12,19 +12,22 @@ calls the service."""
 from __future__ import annotations
 
 import logging
+import time
 from datetime import datetime, timedelta
 from typing import Any
 
 from celery import current_app, shared_task
 from celery.exceptions import SoftTimeLimitExceeded
+from celery.signals import beat_init
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 
-from . import selectors
+from . import health, selectors, webhooks
 from .events import Event
 from .services import automatic
 
+log = logging.getLogger(__name__)
 RETRY = {
     "acks_late": True,
     "reject_on_worker_lost": True,
@@ -85,7 +88,32 @@ def sweep() -> int:
         expire_deadline.delay(game_id, seq)
     for game_id, seq in stuck:
         play_automatic_turn.delay(game_id, seq)
+    health.record(health.SWEEP, queued=len(late) + len(stuck))
     return len(late) + len(stuck)
+
+
+@shared_task(**RETRY)
+def deliver_webhook(delivery_id: int) -> str:
+    """One attempt of a webhook delivery (if it is due and no other attempt holds it)."""
+    return webhooks.delivery_attempt(delivery_id)
+
+
+@shared_task(**RETRY)
+def webhooks_sweep() -> int:
+    """Beat's safety net for webhook deliveries whose task is late or lost."""
+    return webhooks.webhooks_sweep()
+
+
+@beat_init.connect
+def sweep_at_start(**_: Any) -> None:
+    """Beat starts: sweep at once (catching up after downtime), not only after an interval."""
+    for attempt in range(3):
+        try:
+            sweep.delay()
+            return
+        except Exception as exc:  # the broker may not be up yet: the schedule sends it later
+            log.warning("Could not send the first sweep (%s)", exc)
+            time.sleep(2**attempt)
 
 
 def on_committed(sender: Any, *, event: Event, **_: Any) -> None:

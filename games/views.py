@@ -4,11 +4,9 @@ propagate to the one exception handler (gtr_api.errors)."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
-from django.conf import settings
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated
@@ -19,11 +17,12 @@ from rest_framework.views import APIView
 
 import engine
 
-from . import codes, selectors
+from . import codes, health, hub, selectors
 from .errors import Forbidden
 from .idempotency import idempotent
 from .models import Game, Seat
 from .pagination import Pagination
+from .params import check_params
 from .serializers import (
     Error,
     GameCreateInput,
@@ -106,7 +105,12 @@ def caller_seat(request: Request, game: Game) -> Seat | None:
 def require_seat(request: Request, game_id: int) -> Seat:
     """The caller's seat at the game: 401 for an anonymous caller, 403 for anyone else without
     one."""
-    seat = caller_seat(request, selectors.game_get(game_id, with_state=False))
+    return seat_required(request, selectors.game_get(game_id, with_state=False))
+
+
+def seat_required(request: Request, game: Game) -> Seat:
+    """`require_seat` at a game already loaded (or locked: its seats are loaded once)."""
+    seat = caller_seat(request, game)
     if seat is None:
         if not request.user.is_authenticated:
             raise NotAuthenticated("Log in, or send your seat token.")
@@ -115,6 +119,9 @@ def require_seat(request: Request, game_id: int) -> Seat:
 
 
 def query(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    """The query parameters, validated; 400 `unknown_parameter` for one the endpoint does not
+    know (a misspelt filter must not answer with everything)."""
+    check_params(request.query_params, serializer_class().fields)
     blank = {
         k: ["May not be blank: leave the parameter out."]
         for k, v in request.query_params.items()
@@ -153,7 +160,8 @@ class GameListCreateView(APIView):
         games = selectors.game_list(user=request.user, **q)
         paginator = Pagination()
         page = paginator.paginate_queryset(games, request, view=self)
-        return paginator.get_paginated_response([selectors.game_summary(g) for g in page or []])
+        summaries = [selectors.game_summary(g, request.user) for g in page or []]
+        return paginator.get_paginated_response(summaries)
 
     @write(
         "games_create",
@@ -263,10 +271,13 @@ class MoveListCreateView(APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         data = body(MoveSubmitInput, request)
-        seat = require_seat(request, game_id)
         game, move = moves.move_submit(
-            game_id=game_id, position=seat.position, seq=data["seq"], action=data["action"]
+            game_id=game_id,
+            position=lambda locked: seat_required(request, locked).position,
+            seq=data["seq"],
+            action=data["action"],
         )
+        seat = selectors.seats_of(game)[move.seat]
         result = {
             "move": selectors.move_for_seat(move, seat.position),
             "game": selectors.game_view_for_seat(game, seat),
@@ -275,13 +286,17 @@ class MoveListCreateView(APIView):
 
 
 class GameWaitView(APIView):
+    """The long poll. games.streams.game_wait waits on the event hub until the game moves (or
+    the timeout), then this view answers."""
+
     seat_tokens = True  # games.auth: a seat token acts here for its own game
 
     @extend_schema(
         operation_id="games_wait",
         summary="Wait for the next move (long poll)",
         description="Answers with your view as soon as the game's `seq` passes the one you "
-        "sent (or the game starts, ends or is cancelled); 204 when `timeout` seconds pass first.",
+        "sent (or the game starts, ends or is cancelled); 204 when `timeout` seconds pass first. "
+        "The event streams (`/events/`, `/api/stream/`) tell the same with one connection.",
         parameters=[WaitQuery],
         responses={
             200: GameView,
@@ -294,18 +309,11 @@ class GameWaitView(APIView):
         q = query(WaitQuery, request)
         game = selectors.game_get(game_id, with_state=False)
         seat = caller_seat(request, game)
-        timeout = min(q["timeout"], settings.GTR_WAIT_MAX_SECONDS)
-        deadline = time.monotonic() + timeout
-        first_status = game.status
-        while True:
-            if game.seq > q["seq"] or game.status != first_status:
-                return game_response(selectors.game_get(game_id), seat)
-            if game.status in (Game.Status.FINISHED, Game.Status.CANCELLED):
-                return game_response(selectors.game_get(game_id), seat)
-            if time.monotonic() >= deadline:
-                return Response(status=status.HTTP_204_NO_CONTENT)
-            time.sleep(min(settings.GTR_WAIT_POLL_SECONDS, max(0, deadline - time.monotonic())))
-            game = selectors.game_get(game_id, with_state=False)
+        first_status = getattr(request._request, "gtr_wait_status", game.status)
+        over = game.status in (Game.Status.FINISHED, Game.Status.CANCELLED)
+        if game.seq > q["seq"] or game.status != first_status or over:
+            return game_response(selectors.game_get(game_id), seat)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class GameResignView(APIView):
@@ -372,6 +380,7 @@ class SeatTokenView(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         seat = require_seat(request, game_id)
         token = lobby.seat_token_rotate(seat=seat)
+        hub.revoke(seat.pk)  # streams opened with the old token close
         return Response({"token": token, "seat": seat.position})
 
 
@@ -418,3 +427,66 @@ class CardCatalogView(APIView):
     )
     def get(self, request: Request) -> Response:
         return Response(engine.catalog(query(CardCatalogQuery, request)["version"]))
+
+
+_CHECK = "|".join(health.CHECKS)
+
+
+class HealthQuery(serializers.Serializer):
+    only = serializers.RegexField(
+        rf"^({_CHECK})(,({_CHECK}))*$",  # in the schema too: any other value does not fit it
+        required=False,
+        help_text="Comma-separated checks to run (default: all of "
+        f"{', '.join(health.CHECKS)}); e.g. `database` for a load balancer's check of this "
+        "web process.",
+        error_messages={"invalid": f"Known checks, comma-separated: {', '.join(health.CHECKS)}."},
+    )
+
+    def validate_only(self, value: str) -> list[str]:
+        return value.split(",")
+
+
+class HealthChecks(serializers.Serializer):
+    database = serializers.ChoiceField(["up", "down"], required=False)
+    broker = serializers.ChoiceField(["up", "down"], required=False)
+    worker = serializers.ChoiceField(["up", "down"], required=False)
+    beat = serializers.ChoiceField(["up", "down"], required=False)
+
+
+class Health(serializers.Serializer):
+    status = serializers.ChoiceField(["up", "down"], help_text="`up` when every check is up.")
+    checks = HealthChecks()
+    details = serializers.DictField(
+        required=False,
+        help_text="Staff only: per check, its measurements (heartbeat ages, the sweep's last "
+        "run, tasks waiting in the broker) or the error that made it fail.",
+    )
+
+
+class HealthView(APIView):
+    """Whether the server and its background work are running (docs/async.md)."""
+
+    @extend_schema(
+        operation_id="health",
+        summary="Health: database, broker, worker heartbeat, beat sweep",
+        description="Each check is `up` or `down`; the answer is 200 when all are up, 503 "
+        "otherwise. Staff also get `details`. Never cached; needs no credentials.",
+        parameters=[HealthQuery],
+        responses={200: Health, 503: Health, **errors(400)},
+        tags=["health"],
+    )
+    def get(self, request: Request) -> Response:
+        only = query(HealthQuery, request).get("only")
+        results = health.health(only)
+        up = all(r["up"] for r in results.values())
+        body: dict[str, Any] = {
+            "status": "up" if up else "down",
+            "checks": {name: "up" if r["up"] else "down" for name, r in results.items()},
+        }
+        if request.user.is_staff:
+            body["details"] = {
+                name: {k: v for k, v in r.items() if k != "up"} for name, r in results.items()
+            }
+        response = Response(body, status=200 if up else 503)
+        response["Cache-Control"] = "no-store"
+        return response

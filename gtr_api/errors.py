@@ -2,14 +2,16 @@
 validation errors), with the status that fits. `exception_handler` is DRF's EXCEPTION_HANDLER:
 errors raised on purpose (`engine.errors.GameError`: the engine's and the service's) answer with
 `games.errors.status_of`, DRF's own with their status and a code of games.codes, and Django's
-(404, too large, permission, suspicious) as the service error they amount to. The `handler*` views
-answer errors raised outside DRF (unknown URLs, CSRF, server errors)."""
+(404, too large, permission, suspicious, the database unreachable) as the service error they amount
+to. The `handler*` views answer errors raised outside DRF (unknown URLs, CSRF, server errors)."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
+from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
@@ -19,7 +21,9 @@ from rest_framework.response import Response
 from engine.errors import GameError
 from games import codes
 from games.auth import SeatTokenScopeError, SeatTokenWrongGame
-from games.errors import BadRequest, Forbidden, NotFound, PayloadTooLarge, status_of
+from games.errors import BadRequest, Forbidden, NotFound, PayloadTooLarge, Unavailable, status_of
+
+log = logging.getLogger(__name__)
 
 DRF_CODES = {  # the first class an exception is an instance of names its code
     SeatTokenWrongGame: codes.WRONG_GAME,
@@ -47,6 +51,11 @@ def _from_django(exc: Exception) -> GameError | None:
         return Forbidden("You may not do this.")
     if isinstance(exc, SuspiciousOperation):
         return BadRequest("The request was refused.")
+    if isinstance(exc, OperationalError | InterfaceError):
+        # The database is down or overloaded; nothing was written (every write is one
+        # transaction). Transient: the client is told when to try again.
+        log.error("Database unavailable: %s", exc, exc_info=exc)
+        return Unavailable("The database is unavailable; try again shortly.")
     return None
 
 
@@ -60,7 +69,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     error = exc if isinstance(exc, GameError) else _from_django(exc)
     if error is None:
         return None  # a bug: Django's handler500 answers (below) and logs it
-    return Response(error_body(error.code, error.detail), status=status_of(error))
+    headers = (
+        {"Retry-After": str(Unavailable.retry_after)} if isinstance(error, Unavailable) else {}
+    )
+    return Response(error_body(error.code, error.detail), status=status_of(error), headers=headers)
 
 
 def _drf_response(exc: exceptions.APIException, context: dict[str, Any]) -> Response:

@@ -6,6 +6,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 import gtr_api.errors
+from games import event_views, streams
 from games import views as game_views
 from players import views as player_views
 
@@ -34,7 +35,16 @@ games = [
     path("<int:game_id>/leave/", game_views.SeatLeaveView.as_view(), name="game-leave"),
     path("<int:game_id>/start/", game_views.GameStartView.as_view(), name="game-start"),
     path("<int:game_id>/moves/", game_views.MoveListCreateView.as_view(), name="game-moves"),
-    path("<int:game_id>/wait/", game_views.GameWaitView.as_view(), name="game-wait"),
+    path(
+        "<int:game_id>/wait/",
+        streams.documented_as(game_views.GameWaitView, streams.game_wait),
+        name="game-wait",
+    ),
+    path(
+        "<int:game_id>/events/",
+        streams.documented_as(event_views.GameEventListView, streams.game_events),
+        name="game-events",
+    ),
     path("<int:game_id>/resign/", game_views.GameResignView.as_view(), name="game-resign"),
     path("<int:game_id>/return/", game_views.SeatReturnView.as_view(), name="game-return"),
     path("<int:game_id>/surrender/", game_views.GameSurrenderView.as_view(), name="game-surrender"),
@@ -51,6 +61,16 @@ notifications = [
     ),
 ]
 
+webhooks = [
+    path("", event_views.WebhookListCreateView.as_view(), name="webhooks"),
+    path("<int:hook_id>/", event_views.WebhookDetailView.as_view(), name="webhook"),
+    path(
+        "<int:hook_id>/deliveries/",
+        event_views.WebhookDeliveryListView.as_view(),
+        name="webhook-deliveries",
+    ),
+]
+
 auth = [
     path("signup/", player_views.SignupView.as_view(), name="auth-signup"),
     path("token/", player_views.TokenView.as_view(), name="auth-token"),
@@ -64,10 +84,17 @@ urlpatterns = [
     path("api/games/", include(games)),
     path("api/auth/", include(auth)),
     path("api/notifications/", include(notifications)),
+    path(
+        "api/stream/",
+        streams.documented_as(event_views.AccountEventListView, streams.account_events),
+        name="stream",
+    ),
+    path("api/webhooks/", include(webhooks)),
     # E-mail: the unsubscribe link of every mail, and anymail's inbound webhooks (any ESP).
     path("mail/unsubscribe/<str:token>/", player_views.unsubscribe_page, name="unsubscribe"),
     path("anymail/", include("anymail.urls")),
     path("api/cards/", game_views.CardCatalogView.as_view(), name="card-catalog"),
+    path("api/health/", game_views.HealthView.as_view(), name="health"),
     path("api/schema/", SchemaView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),

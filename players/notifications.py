@@ -291,6 +291,57 @@ def reminders_sweep() -> int:
     return sent
 
 
+# Catching up -----------------------------------------------------------------------------------
+# A mail's task is queued after the commit; while the broker is away that fails (and is logged),
+# and the mail would never go. The mail sweep (beat, every GTR_SWEEP_SECONDS) sends what is
+# missing: for decisions, timeouts and game ends that happened more than GTR_SWEEP_GRACE_SECONDS
+# ago (their own task had its chance) and less than CATCH_UP ago (older news is not worth a mail).
+# Each mail is still sent once at most (`_send_once`).
+
+CATCH_UP = dt.timedelta(days=2)
+
+
+def lost_mails_sweep(now: dt.datetime | None = None) -> int:
+    """Send the your-turn mails, timeout notices and final scores whose task was lost."""
+    now = now or timezone.now()
+    window = (now - CATCH_UP, now - dt.timedelta(seconds=settings.GTR_SWEEP_GRACE_SECONDS))
+    sent = 0
+    decisions = Game.objects.filter(
+        status=Game.Status.ACTIVE,
+        automatic=False,
+        to_act__isnull=False,
+        decision_started__range=window,
+    ).values_list("pk", "seq", "to_act")
+    turns = {f"turn:{g}:{q}:{p}": (g, q, p) for g, q, p in decisions}
+    for game_id, seq, position in _missing(turns):
+        if _seat_wants(game_id, position, "your_turn"):
+            sent += turn_notify(game_id=game_id, seq=seq, position=position)
+    timeouts = Move.objects.filter(
+        actor=Move.Actor.TIMEOUT, seat__isnull=False, created__range=window
+    ).values_list("game_id", "seq", "seat")
+    notices = {f"timeout:{g}:{q}": (g, q, p) for g, q, p in timeouts}
+    for game_id, seq, position in _missing(notices):
+        if _seat_wants(game_id, position, "reminder"):
+            sent += timeout_notify(game_id=game_id, seq=seq, position=position)
+    ended = Seat.objects.filter(
+        game__status=Game.Status.FINISHED, game__finished__range=window
+    ).values_list("game_id", "position")
+    for game_id in {g for g, _ in _missing({f"final:{g}:{p}": (g, p) for g, p in ended})}:
+        sent += final_notify(game_id=game_id)  # sends only to those who want it, once each
+    return sent
+
+
+def _missing(wanted: dict[str, Any]) -> list[Any]:
+    """The values of `wanted` whose notification key has no record of being sent."""
+    sent = set(SentNotification.objects.filter(key__in=list(wanted)).values_list("key", flat=True))
+    return [value for key, value in wanted.items() if key not in sent]
+
+
+def _seat_wants(game_id: int, position: int, kind: str) -> bool:
+    seat = Seat.objects.select_related("user").filter(game_id=game_id, position=position).first()
+    return seat is not None and seat.kind != Seat.Kind.BOT and wants(mail.seat_address(seat), kind)
+
+
 def timeout_notify(*, game_id: int, seq: int, position: int) -> bool:
     """Tell a seat that its time ran out and what the server played for it (the move at `seq`),
     and, when a bot now stands in for it, how to come back. Sent with the `reminder` kind (even

@@ -55,10 +55,12 @@ def _tell_turn(event: events.Event) -> None:
     if not event.turn_began or event.automatic or event.to_act is None:
         return
     game_id, seq, seat, deadline = event.game_id, event.seq, event.to_act, event.deadline
+    if not _has_address(game_id, seat):
+        return  # nobody to write to: no task at all
     tasks.notify_turn.delay(game_id, seq, seat)
     if deadline is None:
         return
-    game = Game.objects.filter(pk=game_id).first()
+    game = Game.objects.filter(pk=game_id).only("deadline", "decision_started", "started").first()
     due = notifications.reminder_due(game) if game is not None else None
     horizon = timezone.now() + dt.timedelta(seconds=settings.GTR_DEADLINE_HORIZON_SECONDS)
     if due is not None and due < deadline and due <= horizon:
@@ -67,6 +69,13 @@ def _tell_turn(event: events.Event) -> None:
             eta=max(due, timezone.now()),
             task_id=f"remind-{game_id}-{seq}-{seat}",
         )
+
+
+def _has_address(game_id: int, position: int) -> bool:
+    """Whether the seat has somewhere for its mail to go (mail.seat_address), in one small
+    query."""
+    found = Seat.objects.filter(game_id=game_id, position=position).order_by()  # no join
+    return any(any(pair) for pair in found.values_list("email", "user__email"))
 
 
 def _tell_final(event: events.Event) -> None:

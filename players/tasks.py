@@ -39,9 +39,10 @@ def notify_final(game_id: int, seq: int) -> int:
     return notifications.final_notify(game_id=game_id)
 
 
-@shared_task(name="players.reminders_sweep", **RETRY)
-def reminders_sweep() -> int:
-    return notifications.reminders_sweep()
+@shared_task(name="players.mails_sweep", **RETRY)
+def mails_sweep() -> int:
+    """Beat's mail sweep: the reminders that are due, and the mails whose task was lost."""
+    return notifications.reminders_sweep() + notifications.lost_mails_sweep()
 
 
 @shared_task(name="players.send_digests", **RETRY)

@@ -3,12 +3,33 @@ of them and need no database."""
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import itertools
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.live import free_port
+
 _names = itertools.count()
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None, tmp_path_factory: Any
+) -> None:
+    """On SQLite the test database is a file (WAL, as the embedded default runs), not Django's
+    shared in-memory one, whose shared cache locks whole tables: a long poll or a live server's
+    stream reading in one thread while a move commits in another fails at once with "database
+    table is locked" instead of waiting its turn."""
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    if db["ENGINE"] == "django.db.backends.sqlite3":
+        db.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("db") / "test.sqlite3")
 
 
 @pytest.fixture(autouse=True)
@@ -64,8 +85,20 @@ class Player:
 
 
 def listed_error(response: Any) -> Any:
-    """Every error answer the tests see carries a code the documented list holds, under the
-    status it was answered with (games.codebook)."""
+    """Every answer the tests see fits openapi.yaml (tests/openapi_fit.py), and every error
+    carries a code the documented list holds, under the status it was answered with
+    (games.codebook)."""
+    from tests import openapi_fit
+
+    request = response.request
+    if not getattr(response, "streaming", False):
+        openapi_fit.check(
+            request["REQUEST_METHOD"],
+            request["PATH_INFO"],
+            response.status_code,
+            response.get("Content-Type", ""),
+            response.content,
+        )
     if response.status_code >= 400:
         from games import codebook
 
@@ -182,6 +215,10 @@ def named_cards(data: Any) -> set[int]:
 def assert_no_leak(game_id: int, seat: int | None, payload: Any) -> None:
     leaked = named_cards(payload) & hidden_from(private_state(game_id), seat)
     assert not leaked, f"seat {seat} was shown hidden cards {sorted(leaked)}"
+    assert_no_secrets(seat, payload)
+
+
+def assert_no_secrets(seat: int | None, payload: Any) -> None:
     text = str(payload)
     for secret in ("'seed'", "state_hash", "'rng'", "'names'", "'deck':"):
         assert secret not in text, f"{secret} reached seat {seat}"
@@ -194,13 +231,17 @@ def play_http_game(
     seed: int = 0,
     max_moves: int = 3000,
     check_leaks: bool = False,
+    check_events: bool = False,
 ) -> dict[str, Any]:
     """Play a game through HTTP only: whoever is to act fetches its own view and posts one of its
-    own legal actions (chosen at random), until the game ends or `max_moves` moves."""
+    own legal actions (chosen at random), until the game ends or `max_moves` moves. Checks every
+    view and answer for hidden cards (`check_leaks`), and every seat's and a spectator's new
+    events after each move (`check_events`)."""
     import random
 
     rnd = random.Random(seed)
     view = seats[0].game(game_id)
+    events = EventsChecker(game_id, seats) if check_events else None
     for _ in range(max_moves):
         if view["status"] != "active":
             break
@@ -209,10 +250,214 @@ def play_http_game(
         assert mine["your_turn"] and mine["my_seat"] == seat
         if check_leaks:
             assert_no_leak(game_id, seat, mine)
+        before = private_state(game_id) if events else None
         action = rnd.choice(mine["legal_actions"])["action"]
         r = seats[seat].move(game_id, mine["seq"], action)
         assert r.status_code == 201, r.content
         view = r.json()["game"]
         if check_leaks:
             assert_no_leak(game_id, seat, r.json())
+        if events:
+            events.check(before)
     return seats[0].game(game_id)
+
+
+class EventsChecker:
+    """After each move, every seat's and a spectator's new events (the JSON event log) name no
+    card that viewer could see neither before nor after the move: an event tells what happened,
+    never more. A Legionary's demand names the cards it reveals (Black Box rulebook, DEMANDING
+    MATERIALS); another seat's draw to a hand is a count."""
+
+    def __init__(self, game_id: int, seats: dict[int, Player]) -> None:
+        from rest_framework.test import APIClient
+
+        self.game_id = game_id
+        self.viewers: dict[int | None, Player] = {**seats, None: Player(APIClient(), "anon")}
+        self.seen = dict.fromkeys(self.viewers, 0)
+
+    def check(self, before: Any) -> None:
+        after = private_state(self.game_id)
+        for seat, player in self.viewers.items():
+            path = f"/api/games/{self.game_id}/events/?after={self.seen[seat]}&page_size=100"
+            new = player.get(path).json()["results"]
+            hidden = hidden_from(before, seat) & hidden_from(after, seat)
+            for event in new:
+                self.seen[seat] = event["id"]
+                named = named_cards(event) | action_ids(event.get("action"))
+                if event["type"] == "action" and event["action"]["type"] == "demand":
+                    named -= set(event["action"]["cards"])
+                assert not named & hidden, f"seat {seat} was shown hidden cards in {event}"
+                if event["type"] == "drew" and (event["zone"] == "vault" or event["seat"] != seat):
+                    assert event["zone"] == "clientele" or event["cards"] is None, event
+            assert_no_secrets(seat, new)
+
+
+def action_ids(action: Any) -> set[int]:
+    """Every integer in an action: each is a card id."""
+    if isinstance(action, dict):
+        return set().union(*(action_ids(v) for v in action.values()))
+    if isinstance(action, list):
+        return set().union(*(action_ids(v) for v in action))
+    return {action} if isinstance(action, int) and not isinstance(action, bool) else set()
+
+
+# Live servers and event streams ------------------------------------------------------------------
+
+
+@functools.cache
+def collected_static() -> Path:
+    """The static files as `collectstatic` gathers them for production, once per test process,
+    from this working tree: the ASGI application serves STATIC_ROOT first, and a var/static left
+    by an earlier `make run` would serve an old table script."""
+    import atexit
+    import shutil
+    import tempfile
+
+    from django.conf import settings
+    from django.core.management import call_command
+
+    root = Path(tempfile.mkdtemp(prefix="gtr-static-"))
+    atexit.register(shutil.rmtree, root, True)
+    settings.STATIC_ROOT = root
+    call_command("collectstatic", interactive=False, verbosity=0)
+    return root
+
+
+@contextlib.contextmanager
+def uvicorn_thread() -> Iterator[str]:
+    """The project's ASGI application under uvicorn, as production serves it, in a thread of
+    this process (so it shares the test database and settings, and mails land in
+    `mail.outbox`), on a free port; its base URL."""
+    import threading
+    import time
+
+    import uvicorn
+
+    collected_static()  # before gtr_api.asgi reads STATIC_ROOT
+    from gtr_api.asgi import application
+
+    config = uvicorn.Config(
+        application,
+        host="127.0.0.1",
+        port=free_port(),
+        lifespan="off",
+        log_level="warning",
+        timeout_graceful_shutdown=5,  # a stream a client left open ends with the server
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    end = time.monotonic() + 30
+    while not server.started:
+        assert time.monotonic() < end and thread.is_alive(), "uvicorn did not start"
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{config.port}"
+    finally:
+        server.should_exit = True
+        thread.join(30)
+
+
+@pytest.fixture
+def asgi_server(transactional_db: Any, settings: Any) -> Iterator[str]:
+    """`uvicorn_thread` for a test; streams keep alive every half second. PostgreSQL only (tests
+    marked `postgres`): SQLite's in-memory test database, shared between threads, locks whole
+    tables against each other (the embedded default's file database is served across processes
+    in tests/async_play/test_embedded.py, and to the browser tests in tests/web/conftest.py)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (set DATABASE_URL)")
+    settings.GTR_STREAM_KEEPALIVE_SECONDS = 0.5
+    settings.GTR_HUB_POLL_SECONDS = 0.05
+    with uvicorn_thread() as url:
+        yield url
+
+
+class EventReader:
+    """A Server-Sent Events client (httpx) reading one stream in a thread: `events` are the
+    (id, JSON) pairs received so far, `comments` counts keep-alives; `ended` once the server
+    closed the stream."""
+
+    def __init__(self, url: str, headers: dict[str, str] | None = None) -> None:
+        import threading
+
+        self.url, self.headers = url, {"Accept": "text/event-stream", **(headers or {})}
+        self.events: list[tuple[int, dict[str, Any]]] = []
+        self._pending: dict[str, str] = {}
+        self.comments = 0
+        self.status: int | None = None
+        self.error: BaseException | None = None
+        self.ended = threading.Event()
+        self.connected = threading.Event()
+        self._stop = False
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+        assert self.connected.wait(30), "the stream did not answer"
+
+    def _read(self) -> None:
+        import json
+
+        import httpx
+
+        try:
+            with (
+                httpx.Client(timeout=httpx.Timeout(60, connect=10)) as client,
+                client.stream("GET", self.url, headers=self.headers) as response,
+            ):
+                self.status = response.status_code
+                self.connected.set()
+                if response.status_code != 200:
+                    self.body = response.read()
+                    return
+                for line in response.iter_lines():
+                    if self._stop:
+                        return
+                    self._line(line, json)
+        except BaseException as exc:
+            self.error = exc
+        finally:
+            self.connected.set()
+            self.ended.set()
+
+    def _line(self, line: str, json: Any) -> None:
+        """A minimal SSE parser for the fields the server sends (id, data, comments)."""
+        if line.startswith(":"):
+            self.comments += 1
+        elif line.startswith("id: "):
+            self._pending = {"id": line[4:]}
+        elif line.startswith("data: "):
+            self._pending["data"] = line[6:]
+        elif line == "" and "data" in self._pending:
+            self.events.append((int(self._pending["id"]), json.loads(self._pending["data"])))
+            self._pending = {}
+
+    def wait(self, condition: Any, what: str, timeout: float = 60) -> None:
+        import time
+
+        end = time.monotonic() + timeout
+        while not condition():
+            assert self.error is None, self.error
+            assert time.monotonic() < end, f"gave up waiting for {what}: {self.events[-3:]}"
+            time.sleep(0.02)
+
+    def close(self) -> None:
+        self._stop = True
+
+
+@pytest.fixture
+def web_servers(tmp_path: Any) -> Any:
+    """Start production web processes (tests/live.py) and stop them after the test:
+    `web_servers(2, env={...})` -> two WebServers on free ports, each with `.url` and `.port`."""
+    from tests.live import start_web
+
+    started: list[Any] = []
+
+    def start(count: int = 1, *, env: Any = None, ports: Any = None, workers: int = 1) -> Any:
+        servers = start_web(count, env=env, folder=tmp_path, ports=ports, workers=workers)
+        started.extend(servers)
+        return servers
+
+    yield start
+    for server in started:
+        server.stop()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
+
 from games import selectors
 from games.models import Game, Seat
 
@@ -77,7 +79,7 @@ def can_start(game: Game, user: Any) -> bool:
 
 
 def events_url(game: Game) -> str:
-    """The game's event stream for the table script, or "" for the long poll. The switch to
-    Server-Sent Events is here: return `reverse("game-events", args=[game.pk])` once this server
-    streams a game's events (the script's `listen` then opens an EventSource)."""
-    return ""
+    """The game's event stream for the table script's EventSource, resuming after the last event
+    the page was drawn with (`?after=`; a reconnect sends `Last-Event-ID` instead), so nothing
+    that happens while the page loads is missed."""
+    return f"{reverse('game-events', args=[game.pk])}?after={game.last_event}"

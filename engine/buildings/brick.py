@@ -8,7 +8,7 @@ from typing import Any
 from ..actions import Action, Skip
 from ..cards import ROLES as ROLE_NAMES
 from ..errors import IllegalAction
-from ..flow import burst, kind
+from ..flow import burst, kind, resolved
 from ..powers import (
     ACT_ON_HIRE,
     BUILD_FROM_POOL,
@@ -173,6 +173,7 @@ class BathFrame(ActFrame):
             return True
         if any(not isinstance(a, Skip) for a in self.options(state, frame)):
             return False
+        resolved(state, frame, Skip())
         self.decline(state, frame)  # nothing to do now; it may still wait
         return True
 

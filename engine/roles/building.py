@@ -325,7 +325,7 @@ class Craftsman(Builder):
 
     def perform(self, state: State, seat: int, action: Action) -> None:
         if isinstance(action, Fountain):
-            card = draw_one(state, state.players[seat].hand)
+            card = draw_one(state, seat, "hand")
             push(state, [{"kind": "fountain", "seat": seat, "card": card}])
         else:
             super().perform(state, seat, action)

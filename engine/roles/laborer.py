@@ -58,7 +58,7 @@ class Laborer(Role):
         assert isinstance(action, Gather)
         player = state.players[seat]
         if action.from_deck:  # drawn before the Pool's card (Foundry (2005))
-            draw_one(state, player.stockpile)
+            draw_one(state, seat, "stockpile")
             if state.end is not None:
                 return
         if action.card is not None:

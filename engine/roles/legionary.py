@@ -12,7 +12,16 @@ from .. import powers
 from ..actions import Action, Demand, Give
 from ..cards import is_order
 from ..errors import IllegalAction
-from ..flow import ChooseFrame, FrameKind, kind, move, push, require_held, subsets
+from ..flow import (
+    ChooseFrame,
+    FrameKind,
+    kind,
+    move,
+    push,
+    require_held,
+    resolved,
+    subsets,
+)
 from ..state import Frame, State
 from .base import Role, hand_orders, role
 
@@ -161,7 +170,9 @@ class GiveFrame(FrameKind):
 
     def settle(self, state: State, frame: Frame) -> bool:
         if all(len(c) == 1 for c in self.choices(state, frame)):  # nothing to choose
-            self.perform(state, frame, next(self.options(state, frame)))
+            action = next(self.options(state, frame))
+            resolved(state, frame, action)
+            self.perform(state, frame, action)
             return True
         return False
 

@@ -81,4 +81,4 @@ class Merchant(Role):
             move(action.from_hand, player.hand, player.vault)
             player.filched.append(action.from_hand)
         if action.from_deck:  # unseen by anyone, the owner included
-            draw_one(state, player.vault)
+            draw_one(state, seat, "vault")

@@ -128,5 +128,5 @@ def next_client(state: State, seat: int, hiring: dict[str, Any]) -> int | None:
         return int(card)
     if hiring["from_deck"]:
         hiring["from_deck"] = False
-        return draw_one(state, clientele)
+        return draw_one(state, seat, "clientele")
     return None

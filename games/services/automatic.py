@@ -17,7 +17,7 @@ from django.utils import timezone
 import engine
 from engine.bots import make_bot
 
-from .. import codes, events, selectors
+from .. import codes, events, selectors, story
 from ..errors import Conflict
 from ..models import Game, Move, Seat
 from .bot_memory import seat_memory
@@ -107,6 +107,7 @@ def deadline_expire(*, game_id: int, seq: int) -> str:
         ):
             seat.bot_standing_in = True
         seat.save(update_fields=["timeouts", "bot_standing_in"])
+        story.timeout(game, seat)
         action = engine.parse(engine.safe_action(state))
         move_play(game, state, seats, position, action, Move.Actor.TIMEOUT)
     return "timed_out"
@@ -124,11 +125,12 @@ def seat_return(*, game_id: int, position: int) -> Game:
             return game
         seat.timeouts, seat.bot_standing_in = 0, False
         seat.save(update_fields=["timeouts", "bot_standing_in"])
+        story.record(game, "returned", seat=position)
         game.revision += 1
         state = engine.from_json(game.state)
         began = False
         if engine.to_act(state) == position:
-            began = turn_next(game, state, seats)  # the player's decision again, clocked
+            began = turn_next(game, state, seats, changed=("revision",))  # clocked again
         else:
             game.save(update_fields=["revision", "updated"])
         events.publish(game, events.RETURNED, seat=position, turn_began=began)

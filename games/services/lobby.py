@@ -13,7 +13,7 @@ from django.utils import timezone
 import engine
 from engine.bots import BOTS
 
-from .. import codes, events, selectors
+from .. import codes, events, selectors, story
 from ..auth import new_token
 from ..errors import BadRequest, Conflict, Forbidden, Refused
 from ..models import Game, Seat
@@ -95,6 +95,7 @@ def game_create(
                 bot=spec.bot,
                 bank=bank,
             )
+        story.invitations(game)
         events.publish(game, events.CREATED)
         if game.auto_start and all(s.kind != "open" for s in seats):
             _start(game)
@@ -145,6 +146,7 @@ def seat_join(*, game_id: int, user: Any, position: int | None = None) -> Seat:
         seat.save(update_fields=["kind", "user"])
         game.revision += 1
         game.save(update_fields=["revision", "updated"])
+        story.record(game, "joined", seat=seat.position, player=user.get_username())
         events.publish(game, events.JOINED, seat=seat.position)
         if game.auto_start and _all_filled(game):
             _start(game)
@@ -164,10 +166,12 @@ def seat_leave(*, game_id: int, seat: Seat) -> None:
         Seat.objects.filter(pk=seat.pk).update(
             kind=Seat.Kind.OPEN, user=None, email="", token_hash=token_hash
         )
+        story.record(game, "left", seat=seat.position)
         people = game.seats.filter(kind__in=[Seat.Kind.PLAYER, Seat.Kind.INVITED])
         if not people.exists():
             game.status = Game.Status.CANCELLED
             game.finished = timezone.now()
+            story.record(game, "cancelled")
         game.revision += 1
         game.save()
         events.publish(game, events.LEFT, seat=seat.position)
@@ -195,6 +199,7 @@ def _start(game: Game) -> None:
     game.status = Game.Status.ACTIVE
     game.started = timezone.now()
     game.revision += 1
+    story.record(game, "started")
     began = turn_next(game, state)  # saves
     events.publish(game, events.STARTED, turn_began=began)
 

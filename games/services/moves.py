@@ -4,6 +4,7 @@ whoever makes it (`move_play`: people, bots, timeouts), the log and the snapshot
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
@@ -12,7 +13,7 @@ from django.utils import timezone
 import engine
 from engine import record as engine_record
 
-from .. import codes, events, selectors
+from .. import codes, events, selectors, story
 from ..errors import Conflict, StaleSeq
 from ..models import Game, Move, Seat
 from .clocks import clock_charge
@@ -21,6 +22,8 @@ from .turns import turn_next
 
 # A service-level event in the move log (not an engine action): all other players surrendered.
 SURRENDER = "surrender"
+# The game's columns a move changes besides the pending decision's (turns.TURN_FIELDS).
+MOVE_FIELDS = ("seq", "revision", "state", "status", "finished")
 
 
 def initial_state(game: Game) -> engine.State:
@@ -40,7 +43,7 @@ def initial_state(game: Game) -> engine.State:
 def move_submit(
     *,
     game_id: int,
-    position: int,
+    position: int | Callable[[Game], int],
     seq: int,
     action: Any,
     actor: str = Move.Actor.HUMAN,
@@ -48,10 +51,14 @@ def move_submit(
     """Play `action` for seat `position`, which saw the game at `seq`. One transaction: lock the
     game, check `seq` (409 when stale), apply through the engine (400 malformed, 422 illegal),
     append the move, save the snapshot, commit; bot turns, deadlines and notifications follow the
-    commit. A person's own move (`human`, `email`) ends a bot's stand-in for that seat."""
+    commit. A person's own move (`human`, `email`) ends a bot's stand-in for that seat.
+    `position` may be a function of the locked game that finds the caller's seat (or raises), so
+    that the seat costs no query of its own before the transaction."""
     parsed = engine.parse(action)  # malformed input is refused before taking any lock
     with transaction.atomic():
         game = game_locked(game_id)
+        if callable(position):
+            position = position(game)
         if game.status == Game.Status.OPEN:
             raise Conflict("The game has not started yet.", codes.GAME_NOT_STARTED)
         if game.status == Game.Status.CANCELLED:
@@ -106,10 +113,11 @@ def move_append(
     game.seq += 1
     game.revision += 1
     game.state = engine.to_json(state)
+    story.record_apply(game, state, actor)
     if engine.is_over(state):
         game.status = Game.Status.FINISHED
         game.finished = timezone.now()
-    began = turn_next(game, state, seats)
+    began = turn_next(game, state, seats, changed=MOVE_FIELDS)
     events.publish(game, events.MOVED, seat=seat, actor=actor, turn_began=began)
     return move
 

@@ -6,7 +6,7 @@ from django.db import transaction
 
 import engine
 
-from .. import codes, events
+from .. import codes, events, story
 from ..errors import Conflict, Refused
 from ..models import Game, Move, Seat
 from .locking import game_in_play
@@ -24,6 +24,7 @@ def game_resign(*, game_id: int, position: int) -> Game:
             raise Conflict("You have already resigned.", codes.ALREADY_RESIGNED)
         seat.resigned = True
         seat.save(update_fields=["resigned"])
+        story.record(game, "resigned", seat=position)
         standing = [s.position for s in seats if not s.resigned]
         state = engine.from_json(game.state)
         if len(standing) == 1:
@@ -31,7 +32,7 @@ def game_resign(*, game_id: int, position: int) -> Game:
             _won_by_surrender(game, state, standing[0], seats)
         else:
             game.revision += 1
-            began = turn_next(game, state, seats, moved=False)
+            began = turn_next(game, state, seats, moved=False, changed=("revision",))
             events.publish(game, events.RESIGNED, seat=position, turn_began=began)
     return game
 
@@ -48,6 +49,7 @@ def game_surrender(*, game_id: int, position: int, to: int | None) -> Game:
             raise Refused("Surrender to another player.", codes.SURRENDER_TO_SELF)
         seats[position].surrender_to = to
         seats[position].save(update_fields=["surrender_to"])
+        story.record(game, "surrender", seat=position, to=to)
         others = [s for s in seats if s.position != to]
         if to is not None and all(s.resigned or s.surrender_to == to for s in others):
             events.publish(game, events.SURRENDERED, seat=position)

@@ -55,3 +55,19 @@ def test_server_errors_keep_the_shape(rf) -> None:
         "code": "server_error",
         "detail": "Something went wrong on our side.",
     }
+
+
+def test_a_database_outage_is_503_and_says_when_to_retry(db, alice, game2, monkeypatch) -> None:
+    """What the client sees when the database does not answer (here: the read raises the error a
+    lost connection raises): 503 `unavailable` with Retry-After, not a bare 500."""
+    from django.db import OperationalError
+
+    from games import selectors
+
+    def gone(*_, **__):
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(selectors, "game_get", gone)
+    r = alice.get(f"/api/games/{game2}/")
+    assert r.status_code == 503 and r.json()["code"] == "unavailable"
+    assert r["Retry-After"] == "5"

@@ -43,6 +43,26 @@ def test_complete_game_over_http(transactional_db, mailoutbox, players: int, ver
     moves = creator.get(f"/api/games/{game_id}/moves/?page_size=100").json()
     assert moves["count"] == final["seq"]
     assert [m["seq"] for m in moves["results"]] == list(range(1, len(moves["results"]) + 1))
+    # Every seat, and a spectator, reads the whole event log, gapless (every page fits the
+    # schema: tests/openapi_fit.py); so does each account's feed.
+    for reader in [*seats.values(), signup()]:
+        events = read_all(reader, f"/api/games/{game_id}/events/?page_size=100")
+        assert [e["id"] for e in events] == list(range(1, len(events) + 1))
+        assert {"started", "action", "decision", "game_over"} <= {e["type"] for e in events}
+    assert any(
+        e["type"] == "game_finished" for e in read_all(creator, "/api/stream/?page_size=100")
+    )
     # A finished game takes no more moves.
     r = creator.move(game_id, final["seq"], {"type": "think", "take": "cards"})
     assert r.status_code == 422 and r.json()["code"] == "game_over"
+
+
+def read_all(reader: Player, url: str) -> list[dict]:
+    """Every item of a paginated list, page after page."""
+    items: list[dict] = []
+    while url:
+        r = reader.get(url)
+        assert r.status_code == 200, r.content
+        items += r.json()["results"]
+        url = r.json()["next"]
+    return items

@@ -1,5 +1,6 @@
 """Hidden information over HTTP: across random games, no response to a seat (view, move result,
-history, errors, legal actions) names a card hidden from it; spectators see no hand at all."""
+history, event log, errors, legal actions) names a card hidden from it; spectators see no hand at
+all. The event streams send the event log's very objects (tests/api/test_streams.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import random
 import pytest
 
 from tests.conftest import (
+    EventsChecker,
     assert_no_leak,
     hidden_from,
     play_http_game,
@@ -22,7 +24,14 @@ from tests.conftest import (
 def test_no_response_names_a_hidden_card(db, players: int, version: str, seed: int) -> None:
     people = [signup() for _ in range(players)]
     game_id = start_game(people[0], people[1:], version=version)
-    play_http_game(game_id, dict(enumerate(people)), seed=seed, max_moves=120, check_leaks=True)
+    play_http_game(
+        game_id,
+        dict(enumerate(people)),
+        seed=seed,
+        max_moves=120,
+        check_leaks=True,
+        check_events=True,
+    )
     state = private_state(game_id)
     for seat, p in enumerate(people):
         assert_no_leak(game_id, seat, p.game(game_id))
@@ -72,3 +81,21 @@ def test_seat_tokens_are_never_shown(transactional_db, alice, mailoutbox) -> Non
     for path in (f"/api/games/{game_id}/", "/api/games/", f"/api/games/{game_id}/moves/"):
         assert token not in alice.get(path).content.decode()
     assert token not in r.content.decode()
+
+
+def test_the_event_check_catches_a_seat_shown_another_seats_draw(db, alice, bob, monkeypatch):
+    """The check of the event log (EventsChecker) is not blind: if every viewer were given the
+    drawer's own rendering of a draw, it would fail."""
+    from games import story
+
+    game_id = start_game(alice, [bob])
+    checker = EventsChecker(game_id, {0: alice, 1: bob})
+    real = story.rendered
+    monkeypatch.setattr(
+        story, "rendered", lambda e, position: real(e, e.public.get("seat", position))
+    )
+    mover = alice if alice.game(game_id)["to_act"] == 0 else bob
+    before = private_state(game_id)
+    mover.move(game_id, 0, {"type": "think", "take": "cards"})
+    with pytest.raises(AssertionError, match="hidden cards"):
+        checker.check(before)

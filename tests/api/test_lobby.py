@@ -161,3 +161,52 @@ def test_bot_seats_play_themselves(transactional_db, alice) -> None:
     assert view["to_act"] == 1 and view["your_turn"]  # the bots played up to alice's decision
     moves = alice.get(f"/api/games/{game_id}/moves/").json()["results"]
     assert all(m["actor"] == "bot" and m["seat"] != 1 for m in moves)
+
+
+def test_the_lobby_says_whose_turn_it_is_and_filters_on_yours(alice, bob, carol) -> None:
+    games = [start_game(alice, [bob]) for _ in range(3)]
+    watching = start_game(carol, [signup()])  # neither alice's nor bob's
+    listed = {g["id"]: g for g in alice.get("/api/games/?scope=mine").json()["results"]}
+    assert set(listed) == set(games)
+    for game_id in games:
+        summary = listed[game_id]
+        assert summary["my_seat"] == 0 and summary["to_act"] in (0, 1)
+        assert summary["your_turn"] == (summary["to_act"] == 0)
+        assert summary["your_deadline"] is None and summary["last_event"] >= 3
+    alices = {g for g in games if listed[g]["to_act"] == 0}
+    turn = alice.get("/api/games/?your_turn=true").json()["results"]
+    assert {g["id"] for g in turn} == alices and all(g["your_turn"] for g in turn)
+    bobs = {g["id"] for g in bob.get("/api/games/?your_turn=true").json()["results"]}
+    assert bobs == set(games) - alices
+    not_mine = {g["id"] for g in alice.get("/api/games/?your_turn=false").json()["results"]}
+    assert not_mine.isdisjoint(alices) and watching in not_mine
+    # A spectator's summaries: no seat, never its turn.
+    other = signup().get("/api/games/?scope=active").json()["results"]
+    assert all(g["my_seat"] is None and g["your_turn"] is False for g in other)
+
+
+def test_the_lobby_gives_your_deadline_under_a_clock(alice, bob) -> None:
+    game_id = start_game(alice, [bob], clock={"kind": "fixed", "seconds": 3600})
+    for player in (alice, bob):
+        (summary,) = player.get("/api/games/?scope=mine").json()["results"]
+        assert summary["deadline"] is not None
+        assert summary["your_deadline"] == (summary["deadline"] if summary["your_turn"] else None)
+    assert alice.game(game_id)["your_deadline"] in (None, alice.game(game_id)["deadline"])
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/games/?your_trun=true",
+        "/api/games/?scope=mine&colour=red",
+        "/api/games/1/moves/?since=3",
+        "/api/games/1/events/?from=3",
+        "/api/games/1/wait/?seq=0&timeout=0.1&x=1",
+        "/api/cards/?version=republic&lang=fr",
+        "/api/stream/?after=0&game=1",
+    ],
+)
+def test_unknown_query_parameters_are_refused(alice, bob, path) -> None:
+    start_game(alice, [bob])
+    r = alice.get(path)
+    assert r.status_code == 400 and r.json()["code"] == "unknown_parameter", (path, r.content)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 from django.db import connections
 
 from games.models import Move
@@ -196,3 +197,87 @@ def test_seat_token_rotation(alice, bob, game2, anon) -> None:
     r2 = anon.post(f"/api/games/{game2}/seat-token/")
     assert r2.status_code == 200
     assert anon.get(f"/api/games/{game2}/").status_code == 401  # the old token is dead
+
+
+def test_a_crashed_requests_idempotency_key_is_freed_when_its_lease_ends(
+    alice, bob, game2, settings, monkeypatch
+) -> None:
+    """A process killed between reserving the key and storing the answer (here: a BaseException,
+    which no handler catches, in the middle of the move) leaves the key in progress. Retries are
+    refused while the first request might still be running, and proceed once its lease is over."""
+    from datetime import timedelta
+
+    from games.models import IdempotentResponse
+    from games.services import moves
+
+    mover = whose_turn(game2, alice, bob)
+    action = {"type": "think", "take": "cards"}
+
+    def killed(**_):
+        raise KeyboardInterrupt("the web process is killed")
+
+    with monkeypatch.context() as m:
+        m.setattr(moves, "move_submit", killed)
+        with pytest.raises(KeyboardInterrupt):
+            mover.move(game2, 0, action, HTTP_IDEMPOTENCY_KEY="k")
+    (record,) = IdempotentResponse.objects.all()
+    assert record.status == 0  # in progress, and nobody left to finish it
+
+    r = mover.move(game2, 0, action, HTTP_IDEMPOTENCY_KEY="k")
+    assert r.status_code == 409 and r.json()["code"] == "idempotency_in_progress"
+
+    lease = timedelta(seconds=settings.GTR_IDEMPOTENCY_LEASE_SECONDS + 1)
+    IdempotentResponse.objects.update(created=record.created - lease)
+    r = mover.move(game2, 0, action, HTTP_IDEMPOTENCY_KEY="k")
+    assert r.status_code == 201 and r.json()["game"]["seq"] == 1
+    again = mover.move(game2, 0, action, HTTP_IDEMPOTENCY_KEY="k")
+    assert again.status_code == 201 and again["Idempotent-Replayed"] == "true"
+    assert again.json() == r.json()
+    assert Move.objects.filter(game_id=game2).count() == 1
+    # A different request under the same expired key is still refused.
+    IdempotentResponse.objects.update(status=0, created=record.created - lease)
+    r = mover.move(game2, 1, action, HTTP_IDEMPOTENCY_KEY="k")
+    assert r.status_code == 409 and r.json()["code"] == "idempotency_key_reused"
+
+
+def test_the_view_says_when_the_servers_move_is_late(alice, bob, settings, monkeypatch) -> None:
+    """`server_delayed`: the server owes the game a move (a bot's, or a timeout's) that is late
+    by more than the sweep interval, e.g. because its task was lost while the broker was down."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games import tasks
+    from games.models import Game
+
+    settings.GTR_SWEEP_SECONDS = 60
+    late = timedelta(seconds=61)
+
+    def view(player, game_id):
+        return player.game(game_id)
+
+    # A person and a bot; the bot's task is lost (nothing queues it), so the game waits on it.
+    monkeypatch.setattr(tasks, "automatic_turn_schedule", lambda game_id, seq: None)
+    r = alice.post("/api/games/", {"players": 2, "seats": [{"kind": "me"}, {"kind": "bot"}]})
+    game_id = r.json()["id"]
+    first = view(alice, game_id)
+    if first["to_act"] == 0:  # the person leads: after the person's move the bot is to act
+        action = {"type": "think", "take": "cards"}
+        assert alice.move(game_id, 0, action).status_code == 201
+    g = Game.objects.get(pk=game_id)
+    assert g.automatic and not view(alice, game_id)["server_delayed"]
+    Game.objects.filter(pk=game_id).update(decision_started=timezone.now() - late)
+    assert view(alice, game_id)["server_delayed"]
+    summary = alice.get("/api/games/?scope=mine").json()["results"][0]
+    assert summary["id"] == game_id and summary["server_delayed"]
+    monkeypatch.undo()
+    tasks.automatic_turn_schedule(game_id, g.seq)  # the sweep queues it again: the bot plays
+    assert not view(alice, game_id)["server_delayed"]
+
+    # Two people with a clock: a deadline passed longer ago than the sweep interval.
+    game_id = start_game(alice, [bob], clock={"kind": "fixed", "seconds": 3600})
+    assert not view(bob, game_id)["server_delayed"]
+    Game.objects.filter(pk=game_id).update(deadline=timezone.now() - timedelta(seconds=30))
+    assert not view(bob, game_id)["server_delayed"]  # the sweep has not had its chance yet
+    Game.objects.filter(pk=game_id).update(deadline=timezone.now() - late)
+    assert view(bob, game_id)["server_delayed"]

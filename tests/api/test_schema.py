@@ -4,6 +4,7 @@ generated from the engine's action records."""
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 
 import pytest
@@ -61,6 +62,9 @@ def test_every_operation_documents_its_errors_with_the_error_shape() -> None:
             assert codes, f"{method} {path} documents no error"
             for code in codes:
                 ref = op["responses"][code]["content"]["application/json"]["schema"]["$ref"]
+                if (path, code) == ("/api/health/", "503"):  # the report, saying what is down
+                    assert ref == "#/components/schemas/Health"
+                    continue
                 assert ref == error, (method, path, code)
             if method == "post":
                 assert "409" in codes or path.startswith(
@@ -81,6 +85,7 @@ def test_every_url_is_in_the_schema() -> None:
         "/api/games/{game_id}/surrender/",
         "/api/games/{game_id}/seat-token/",
         "/api/cards/",
+        "/api/health/",
         "/api/auth/signup/",
         "/api/auth/token/",
         "/api/auth/me/",
@@ -90,3 +95,19 @@ def test_every_url_is_in_the_schema() -> None:
     }
     assert expected <= set(SCHEMA["paths"])
     assert "seatToken" in SCHEMA["components"]["securitySchemes"]
+
+
+def test_the_suite_refuses_an_answer_that_does_not_fit_the_schema() -> None:
+    """tests/openapi_fit.py, which every test client's answer goes through, can fail."""
+    from tests import openapi_fit
+
+    event = {"id": 1, "game": 1, "seq": 0, "time": "2026-11-23T05:00:00Z", "type": "completed"}
+    page = {"count": 1, "next": None, "previous": None, "results": [event]}
+    ctype = "application/json"
+    path = "/api/games/7/events/"
+    with pytest.raises(AssertionError, match=r"\['results', 0\]"):  # no seat, no building
+        openapi_fit.check("GET", path, 200, ctype, json.dumps(page).encode())
+    event.update(seat=0, building={"id": 3, "name": "Bath"})
+    openapi_fit.check("GET", path, 200, ctype, json.dumps(page).encode())
+    with pytest.raises(AssertionError, match="status 418 undocumented"):
+        openapi_fit.check("GET", path, 418, ctype, b"{}")

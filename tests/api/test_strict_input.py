@@ -86,3 +86,16 @@ def test_the_unsubscribe_page_answers_other_methods_in_json(anon: Player) -> Non
     assert r.status_code == 405 and r.json()["code"] == "method_not_allowed"
     assert r["Allow"] == "GET, HEAD, POST"
     assert anon.client.get("/mail/unsubscribe/whatever/").status_code == 400  # a page for people
+
+
+@pytest.mark.parametrize("path", ["/api/stream/", "/api/games/{game}/events/"])
+def test_an_event_list_refuses_a_last_event_id_that_is_no_event_number(
+    alice: Player, bob: Player, game2: int, path: str
+) -> None:
+    """The lists ignore Last-Event-ID (streams resume after it), but never a malformed one: the
+    schema says it is an event number."""
+    url = path.format(game=game2)
+    for bad in ("seven", "-1", "12345678901"):
+        r = alice.get(url, HTTP_LAST_EVENT_ID=bad)
+        assert (r.status_code, r.json()["code"]) == (400, "bad_last_event_id"), bad
+    assert alice.get(url, HTTP_LAST_EVENT_ID="3").status_code == 200

@@ -7,7 +7,6 @@ started on a free port; without either the tests are skipped (CI provides both: 
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -20,26 +19,28 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.live import RedisServer, database_url, free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 240.0  # the longest any wait in these tests may take (they end far sooner)
 
 
-def wait_for(condition: Callable[[], Any], what: str, timeout: float = WAIT) -> Any:
-    """Poll `condition` until it is truthy; fail (not hang) after `timeout` seconds."""
+def wait_for(
+    condition: Callable[[], Any],
+    what: str,
+    timeout: float = WAIT,
+    state: Callable[[], str] | None = None,
+) -> Any:
+    """Poll `condition` until it is truthy; fail (not hang) after `timeout` seconds, saying
+    `state()` (what was seen) if given."""
     end = time.monotonic() + timeout
     while True:
         value = condition()
         if value:
             return value
         if time.monotonic() > end:
-            pytest.fail(f"gave up waiting for {what}")
+            pytest.fail(f"gave up waiting for {what}" + (f"\n{state()}" if state else ""))
         time.sleep(0.2)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture(scope="session")
@@ -47,56 +48,29 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if os.environ.get("REDIS_URL"):
         yield os.environ["REDIS_URL"]
         return
-    server = shutil.which("redis-server")
-    if server is None:
-        pytest.skip("needs Redis: set REDIS_URL or install redis-server")
-    port = free_port()
-    folder = tmp_path_factory.mktemp("redis")
-    proc = subprocess.Popen(
-        [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--dir", str(folder)],
-        stdout=subprocess.DEVNULL,
-    )
+    server = RedisServer(tmp_path_factory.mktemp("redis"))
     try:
-        wait_for(lambda: _answers(port), "redis-server to start", 30)
-        yield f"redis://127.0.0.1:{port}/0"
+        yield server.start().url
     finally:
-        proc.terminate()
-        proc.wait(10)
-
-
-def _answers(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
-            s.sendall(b"PING\r\n")
-            return s.recv(16).startswith(b"+PONG")
-    except OSError:
-        return False
-
-
-def database_url() -> str:
-    from django.db import connection
-
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (set DATABASE_URL): a worker process must share the database")
-    s = connection.settings_dict
-    auth = s["USER"] + (f":{s['PASSWORD']}" if s["PASSWORD"] else "")
-    return f"postgres://{auth}@{s['HOST']}:{s['PORT']}/{s['NAME']}"
+        server.stop()
 
 
 class Worker:
-    """A `celery worker --beat` process (its own process group) against the test database."""
+    """A `celery worker --beat` process (its own process group) against the test database;
+    `beat=False` for a second worker beside one with beat."""
 
-    def __init__(self, env: dict[str, str], folder: Path) -> None:
-        self.env, self.folder = env, folder
+    def __init__(self, env: dict[str, str], folder: Path, name: str = "test", beat: bool = True):
+        self.env, self.folder, self.name, self.beat = env, folder, name, beat
         self.proc: subprocess.Popen[bytes] | None = None
-        self.log = folder / "worker.log"
+        self.log = folder / f"{name}.log"
         self.runs = 0
 
     def start(self, pool: str = "threads", **extra: str) -> Worker:
         """Start the worker with `pool` (threads, as `make run` does; prefork, as production
         does) and the environment variables `extra`."""
         self.runs += 1
-        self.log = self.folder / f"worker-{self.runs}.log"
+        self.log = self.folder / f"{self.name}-{self.runs}.log"
+        beat = ["--beat", "--schedule", str(self.folder / "beat-schedule")] if self.beat else []
         cmd = [
             sys.executable,
             "-m",
@@ -104,9 +78,7 @@ class Worker:
             "-A",
             "tests.async_play.worker_app",
             "worker",
-            "--beat",
-            "--schedule",
-            str(self.folder / "beat-schedule"),
+            *beat,
             "--pool",
             pool,
             "--concurrency",
@@ -116,7 +88,7 @@ class Worker:
             "--loglevel",
             "INFO",
             "--hostname",
-            f"test{self.runs}@%h",
+            f"{self.name}{self.runs}@%h",
         ]
         with self.log.open("wb") as out:
             self.proc = subprocess.Popen(
@@ -155,17 +127,44 @@ def postgres_url(transactional_db: Any) -> str:
     return database_url()
 
 
-@pytest.fixture
-def worker(postgres_url: str, redis_url: str, tmp_path: Path, worker_id: str) -> Iterator[Worker]:
-    """A worker factory (not started) sharing the test database and Redis; this process publishes
-    to the same Redis. Each pytest-xdist process uses its own Redis database (its own queues),
-    since its workers see only its own test database. Stopped before the database is flushed."""
-    from gtr_api.celery import app
+class WebServer:
+    """The ASGI application under uvicorn in a process of its own, against the test database
+    and Redis, on a free port."""
 
-    number = int(worker_id.removeprefix("gw")) + 1 if worker_id.startswith("gw") else 0
-    redis_url = urlsplit(redis_url)._replace(path=f"/{number % 16}").geturl()
+    def __init__(self, env: dict[str, str], folder: Path, name: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = folder / f"{name}.log"
+        cmd = [sys.executable, "-m", "uvicorn", "gtr_api.asgi:application"]
+        cmd += ["--host", "127.0.0.1", "--port", str(self.port), "--lifespan", "off"]
+        with self.log.open("wb") as out:
+            self.proc = subprocess.Popen(
+                cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+            )
+        wait_for(lambda: self._up() or self.proc.poll() is not None, f"{name} to listen", 60)
+        assert self.proc.poll() is None, self.log.read_text()[-3000:]
 
-    env = {
+    def _up(self) -> bool:
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                return True
+        except OSError:
+            return False
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(30)
+
+
+def worker_env(postgres_url: str, redis_url: str, folder: Path) -> dict[str, str]:
+    """The environment of a worker (or web process) sharing the test database and `redis_url`,
+    with short intervals: the sweep every second, a bot move left waiting 3 s is queued again."""
+    return {
         **os.environ,
         "DATABASE_URL": postgres_url,
         "REDIS_URL": redis_url,
@@ -173,20 +172,52 @@ def worker(postgres_url: str, redis_url: str, tmp_path: Path, worker_id: str) ->
         "GTR_DEADLINE_HORIZON_SECONDS": "4",
         "GTR_SWEEP_SECONDS": "1",
         "GTR_SWEEP_GRACE_SECONDS": "3",
-        "GTR_VAR_DIR": str(tmp_path / "var"),
+        "GTR_HEARTBEAT_SECONDS": "1",
+        "GTR_VAR_DIR": str(folder / "var"),
         "GTR_CELERY_EAGER": "0",
         "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+        "PYTHONUNBUFFERED": "1",
     }
+
+
+@pytest.fixture
+def live_env(postgres_url: str, redis_url: str, tmp_path: Path, worker_id: str) -> Iterator[dict]:
+    """The environment of the processes a test starts (workers, web servers): the test database,
+    this pytest-xdist process's own Redis database (its own queues: its workers see only its own
+    test database), short sweeps and horizons. This process publishes to the same Redis."""
+    from gtr_api.celery import app
+
+    number = int(worker_id.removeprefix("gw")) + 1 if worker_id.startswith("gw") else 0
+    redis_url = urlsplit(redis_url)._replace(path=f"/{number % 16}").geturl()
     app.conf.task_always_eager = False
     if app.conf.broker_url != redis_url:  # once per process: other tests never publish
         app.conf.broker_url = redis_url
         app.conf.broker_transport_options = {"visibility_timeout": 8}
-    w = Worker(env, tmp_path)
+    env = worker_env(postgres_url, redis_url, tmp_path)
+    try:
+        yield env
+    finally:
+        _flush(redis_url)
+
+
+@pytest.fixture
+def worker(live_env: dict[str, str], tmp_path: Path) -> Iterator[Worker]:
+    """A worker factory (not started) sharing the test database and Redis. Stopped before the
+    database is flushed."""
+    w = Worker(live_env, tmp_path)
     try:
         yield w
     finally:
         w.stop()
-        _flush(redis_url)
+
+
+@pytest.fixture
+def own_redis(tmp_path: Path) -> Iterator[RedisServer]:
+    server = RedisServer(tmp_path)
+    try:
+        yield server.start()
+    finally:
+        server.stop()
 
 
 def _flush(url: str) -> None:

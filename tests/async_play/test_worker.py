@@ -96,7 +96,7 @@ def test_a_worker_killed_mid_move_leaves_a_consistent_game(
     pause = tmp_path / "pause"
     reached = Path(f"{pause}.reached")
     worker.start(GTR_TEST_PAUSE_FILE=str(pause))
-    game_id = bot_table(staff)
+    game_id = bot_table(staff, players=2)
     target = 6
     pause.write_text(f"{game_id} {target}")
     # (The first moves may already be played: then pause at a later one.)

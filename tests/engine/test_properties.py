@@ -1,14 +1,17 @@
 """Seeded random playouts (OpenSpiel's random_sim_test): the engine's property test.
 
-1,800 complete random games across 2-5 players and every ruleset (Republic, Imperium, the 2005
-first edition), building functions active (a tenth of the Black Box games are training games).
-After every action every card is in exactly one zone and the total never changes. Every seat's
-view, the spectator's, and the legal actions of the seat to act name only cards that seat may see:
-checked after every action of one game in twenty, and after every 50th action of the others (a
-full check of them all takes over half an hour). After each game the state survives a JSON round
-trip, and replaying its actions from its seed gives the same hash. Every building of each ruleset
-is completed in some of 600 further games (some 200 a ruleset). The 2,400 games in all are the
-suite's budget; GTR_PROPERTY_GAMES and GTR_COVERAGE_GAMES play more (or fewer) of each.
+800 complete random games in the suite (GTR_PROPERTY_GAMES=2000, or more, for a longer run: the
+suite has a time budget), across 2-5 players and every ruleset (Republic, Imperium, the 2005 first
+edition), building functions active (a tenth of the Black Box games are training games). After
+every action every card is in exactly one zone and the total never changes. Every seat's view, the
+spectator's, and the legal actions of the seat to act name only cards that seat may see: checked
+after every action of one game in twenty, and after every 50th action of the others (a full check
+of 2,000 takes over half an hour); in one game in four, the events of every action
+(engine.events_of), as each seat and the spectator see them, name only cards that viewer could see
+just before or just after it, or that the action itself put on the table. After each game the
+state survives a JSON round trip, and replaying its actions from its seed gives the same hash.
+Every building of each ruleset is completed in some of 600 further games (some 200 a ruleset;
+GTR_COVERAGE_GAMES for more, or fewer).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from engine.cards import VERSIONS, order_types
 from engine.state import State, zones
 
 # The suite's budget, shared by the rulesets; set the variables higher for a deeper run.
-GAMES = int(os.environ.get("GTR_PROPERTY_GAMES", "1800"))
+GAMES = int(os.environ.get("GTR_PROPERTY_GAMES", "800"))
 CHUNKS = 40
 MAX_STEPS = 5000
 END_REASONS = {"deck", "last_site", "catacomb", "forum"}
@@ -88,6 +91,71 @@ def assert_no_leak(state: State) -> None:
             )
 
 
+def card_objects(data: Any) -> set[int]:
+    """Ids of the `{id, name}` objects anywhere in `data`."""
+    if isinstance(data, dict):
+        found = {data["id"]} if set(data) == {"id", "name"} else set()
+        return found.union(*(card_objects(v) for v in data.values()))
+    if isinstance(data, list):
+        return set().union(*(card_objects(v) for v in data))
+    return set()
+
+
+def integers(data: Any) -> set[int]:
+    """Every integer in an action (each one is a card id)."""
+    if isinstance(data, dict | list):
+        return set().union(
+            *(integers(v) for v in (data.values() if isinstance(data, dict) else data))
+        )
+    return {data} if isinstance(data, int) and not isinstance(data, bool) else set()
+
+
+def played_openly(before: State, state: State, event: dict[str, Any]) -> set[int]:
+    """The cards an action put on the table from its actor's hand: whatever left that hand for
+    anywhere but a vault (a camp, a foundation, the Pool, a Stockpile, a Clientele; a Jack may be
+    back on its pile by the end of the apply), the cards a Legionary reveals (Black Box
+    rulebook, DEMANDING MATERIALS: they stay in hand), and the cards discarded before thinking
+    (Appendix I, Latrine and Vomitorium: into the Pool, a Jack to its pile, whence the Thinker
+    may take it back)."""
+    if event["type"] != "action":
+        return set()
+    seat = event["seat"]
+    vaults = {c for p in state.players for c in p.vault}
+    left = set(before.players[seat].hand) - set(state.players[seat].hand) - vaults
+    action = event["action"]
+    left |= set(action["cards"] if action["type"] == "demand" else action.get("discard", ()))
+    return left
+
+
+def assert_events_leak_nothing(before: State, state: State) -> None:
+    """Each event of the apply from `before` to `state`, as each viewer sees it, names (in
+    `{id, name}` objects or as ids in an action) only cards that viewer could see just before or
+    just after it, or that the action put on the table (a card followed with and back in the
+    Pool by the end of the turn); another seat's draw to a hand, and any draw to a vault, is a
+    count."""
+    common = visible_to(before, None) | visible_to(state, None)
+    for seat in [None, *range(state.n)]:
+        seeable = common
+        if seat is not None:  # what only the seat sees: its hand, what it filched (visible_to)
+            for s in (before, state):
+                seeable = seeable | set(s.players[seat].hand) | set(s.players[seat].filched)
+        for event in engine.events_of(state):
+            seen = engine.event_view(state, event, seat)
+            named = card_objects(seen) | integers(seen.get("action", {}))
+            hidden_draw = event["type"] == "drew" and (
+                event["zone"] == "vault" or (event["zone"] == "hand" and event["seat"] != seat)
+            )
+            if hidden_draw:
+                assert seen["cards"] is None and seen["count"] == len(event["cards"])
+            allowed = seeable | played_openly(before, state, event)
+            if event["type"] == "action" and event["seat"] == seat:
+                allowed |= set(before.players[seat].hand)
+            assert named <= allowed, f"seat {seat} sees hidden cards in {seen}"
+
+
+EVENTS_CHECKED_ONE_GAME_IN = 4  # a quarter of the games (whole chunks), after every action
+
+
 def leak_check_every(game: int) -> int:
     return 1 if game % 20 == 0 else 50
 
@@ -102,9 +170,11 @@ def play(game: int, check: bool) -> tuple[State, list[dict[str, Any]]]:
             return state, actions
         action = r.choice(engine.legal_actions(state))
         actions.append(action)
-        state = engine.apply(state, action)
+        before, state = state, engine.apply(state, action)
         if check:
             assert_conserved(state)
+            if (game // CHUNKS) % EVENTS_CHECKED_ONE_GAME_IN == 0:  # spread over the chunks
+                assert_events_leak_nothing(before, state)
             if len(actions) % leak_check_every(game) == 0:
                 assert_no_leak(state)
     raise AssertionError(f"game {game} did not end in {MAX_STEPS} steps")
@@ -138,7 +208,7 @@ def completions(games: range) -> Counter[tuple[str, str]]:
     return done
 
 
-COVERAGE_SEEDS = 2000  # the coverage games' seeds start here, whatever GAMES is
+COVERAGE_SEEDS = 2000  # past the seeds test_random_games plays (up to 2,000), whatever GAMES is
 COVERAGE_GAMES = range(
     COVERAGE_SEEDS, COVERAGE_SEEDS + int(os.environ.get("GTR_COVERAGE_GAMES", "600"))
 )  # some 200 per ruleset
@@ -163,4 +233,4 @@ def report(done: Counter[tuple[str, str]]) -> str:
 
 
 if __name__ == "__main__":  # python -m tests.engine.test_properties: the report for docs/
-    print(report(completions(range(GAMES))))
+    print(report(completions(range(2000))))

@@ -225,3 +225,49 @@ def test_a_timeout_is_told_and_back_is_offered(table: Table, settings) -> None:
     back = reply(table, "back", position=position, seq=table.game.seq)
     assert inbound.inbound_handle(back) == "back"
     assert not Seat.objects.get(game_id=table.game_id, position=position).bot_standing_in
+
+
+def test_the_sweep_sends_mails_whose_task_was_lost(table: Table, settings) -> None:
+    """While the broker is away, the tasks of the your-turn mail, the timeout notice and the
+    final scores cannot be queued (here: their records and mails are taken back, as if they had
+    never gone). The mail sweep sends each once the grace period is over, and once only."""
+    from players.models import SentNotification
+
+    settings.GTR_SWEEP_GRACE_SECONDS = 30
+    position, game_id = table.to_act, table.game_id
+
+    def lose_everything() -> None:
+        SentNotification.objects.all().delete()
+        mail.outbox.clear()
+
+    def age(**times: dt.timedelta) -> None:
+        now = timezone.now()
+        Game.objects.filter(pk=game_id).update(**{k: now - v for k, v in times.items()})
+
+    lose_everything()
+    assert notifications.lost_mails_sweep() == 0  # the decision is younger than the grace
+    age(decision_started=notifications.CATCH_UP + dt.timedelta(minutes=1))
+    assert notifications.lost_mails_sweep() == 0  # too old to be news
+    age(decision_started=dt.timedelta(minutes=5))
+    assert notifications.lost_mails_sweep() == 1
+    (turn,) = mail.outbox
+    assert turn.to == [ADDRESSES[position]] and "your turn" in turn.subject
+    assert notifications.lost_mails_sweep() == 0  # once
+
+    Game.objects.filter(pk=game_id).update(deadline=timezone.now() - dt.timedelta(seconds=1))
+    assert automatic.deadline_expire(game_id=game_id, seq=0) == "timed_out"
+    SentNotification.objects.filter(key__startswith="timeout:").delete()  # the notice's task
+    mail.outbox.clear()
+    assert notifications.lost_mails_sweep() == 0  # within the grace
+    later = timezone.now() + dt.timedelta(minutes=5)
+    assert notifications.lost_mails_sweep(now=later) == 1
+    (notice,) = mail.outbox
+    assert notice.to == [ADDRESSES[position]] and "time ran out" in notice.subject
+
+    for seat in (1, 2):
+        resignation.game_resign(game_id=game_id, position=seat)
+    lose_everything()
+    age(finished=dt.timedelta(minutes=5))
+    assert notifications.lost_mails_sweep() == 3
+    assert sorted(m.to[0] for m in mail.outbox if "final scores" in m.subject) == sorted(ADDRESSES)
+    assert notifications.lost_mails_sweep() == 0

@@ -1,5 +1,6 @@
-"""Fixtures of the browser tests: a live server of this project (pytest-django's, in a thread of
-the test process, so the invitation mails land in `mail.outbox`) and people with browsers."""
+"""Fixtures of the browser tests: a live server of this project (uvicorn serving its ASGI
+application, as production does, in a thread of the test process, so the invitation mails land
+in `mail.outbox` and the tables hear their games' event streams) and people with browsers."""
 
 from __future__ import annotations
 
@@ -9,32 +10,36 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import uvicorn_thread
 from tests.web.browser import Person, available
 
 
-@pytest.fixture(scope="session")
-def django_db_modify_db_settings(
-    django_db_modify_db_settings_parallel_suffix: None, tmp_path_factory: Any
-) -> None:
-    """On SQLite, the browser tests' database is a file (WAL, as in production), not the shared
-    in-memory one: the live server answers a long poll and a move at once, and the in-memory
-    database's shared cache would refuse one of them ("database table is locked")."""
-    from django.conf import settings
-
-    db = settings.DATABASES["default"]
-    if db["ENGINE"] == "django.db.backends.sqlite3":
-        db.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("db") / "browser.sqlite3")
-
-
 @pytest.fixture
-def site(live_server: Any, settings: Any) -> str:
+def site(transactional_db: Any, settings: Any) -> Iterator[str]:
     if not available():
         pytest.fail("Chromium and chromedriver are missing: run .ci/chromium")
-    settings.GTR_PUBLIC_URL = live_server.url
     settings.GTR_WAIT_POLL_SECONDS = 0.05
     settings.GTR_WAIT_MAX_SECONDS = 2  # no long poll outlives a test by much
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-    return str(live_server.url)
+    with uvicorn_thread() as url:
+        settings.GTR_PUBLIC_URL = url
+        yield url
+
+
+@pytest.fixture
+def paths_asked() -> Iterator[list[str]]:
+    """The paths the live server is asked for during the test, in order."""
+    from django.core.signals import request_started
+
+    asked: list[str] = []
+
+    def record(sender: Any, scope: dict[str, Any] | None = None, **_: Any) -> None:
+        if scope is not None:
+            asked.append(scope["path"])
+
+    request_started.connect(record, dispatch_uid="tests.web.paths_asked")
+    yield asked
+    request_started.disconnect(dispatch_uid="tests.web.paths_asked")
 
 
 @pytest.fixture

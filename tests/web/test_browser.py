@@ -32,7 +32,9 @@ def page_card_ids(person: Person) -> set[int]:
     return {int(e.get_attribute("data-card")) for e in person.all("#table [data-card]")}
 
 
-def test_two_people_and_a_spectator_play_a_whole_game(browsers: Any) -> None:
+def test_two_people_and_a_spectator_play_a_whole_game(
+    browsers: Any, paths_asked: list[str]
+) -> None:
     alice, bob, watcher = browsers(), browsers(), browsers(width=420, height=900)
     alice.sign_up("alice", "alice@example.org")
     bob.sign_up("bob", "bob@example.org")
@@ -60,6 +62,10 @@ def test_two_people_and_a_spectator_play_a_whole_game(browsers: Any) -> None:
     wait_for(watcher.finished, 30, "the spectator's page to show the final scores")
     assert clicks > 20
     assert not watcher.all("#table .hand")
+    # Every table heard the game move on its event stream (bob's, by his invitation link, and
+    # the watcher's as a spectator's), never by the long poll.
+    assert f"/api/games/{game_id}/events/" in paths_asked
+    assert not [p for p in paths_asked if p.endswith("/wait/")]
 
 
 def test_a_spectator_never_sees_a_hand(browsers: Any) -> None:
@@ -178,11 +184,13 @@ def test_a_stale_move_refreshes_and_says_why_and_an_illegal_one_gives_the_reason
     alice = browsers()
     alice.sign_up("alice", "alice@example.org")
     game_id = alice.create_game({"players": "2", "seat1_kind": "bot"})
-    # This browser hears of no move (its long polls hang), so its page goes stale.
+    # This browser hears of no move (no event stream, and its long polls hang), so its page goes
+    # stale.
     alice.driver.execute_cdp_cmd(
         "Page.addScriptToEvaluateOnNewDocument",
         {
-            "source": "const realFetch = window.fetch; window.fetch = (url, ...rest) => "
+            "source": "window.EventSource = undefined; "
+            "const realFetch = window.fetch; window.fetch = (url, ...rest) => "
             "String(url).includes('/wait/') ? new Promise(() => {}) : realFetch(url, ...rest);"
         },
     )

@@ -60,6 +60,9 @@ def test_creating_a_game_with_an_invitation_and_opening_its_link(
     guest_hand = state.players[1].hand
     assert "Your hand" in page and f'data-card="{guest_hand[0]}"' in page
     assert "you are watching" not in page
+    # The table listens to the game's stream from the event the page was drawn at.
+    last = Game.objects.get(pk=game.pk).last_event
+    assert last > 0 and f'data-events-url="/api/games/{game.pk}/events/?after={last}"' in page
 
 
 def test_a_spectator_sees_no_hand(alice: Any, client: Any) -> None:

@@ -171,10 +171,22 @@
   }
 
   let refreshing = null;
+  let askedAgain = false;
 
   function refresh() {
-    // One refresh at a time: a second asker waits for the one under way.
-    refreshing = refreshing || fetchTable().finally(() => { refreshing = null; });
+    // One refresh at a time. A second asker may have heard of a change the one under way was
+    // asked too early to see (two bot moves in a row; the asker's own move): that refresh is
+    // followed by one more, and every asker waits for the last.
+    if (refreshing) {
+      askedAgain = true;
+      return refreshing;
+    }
+    refreshing = (async () => {
+      do {
+        askedAgain = false;
+        await fetchTable();
+      } while (askedAgain);
+    })().finally(() => { refreshing = null; });
     return refreshing;
   }
 
@@ -219,12 +231,14 @@
   }
 
   // Live updates: the ONE place that hears the game change. `listen` calls `changed(seq)` with
-  // the game's new seq (null: unknown), and `changed` fetches the table again. Today the long
-  // poll hears (GET /api/games/{id}/wait/). When the page carries an event stream's address
-  // (data-events-url, from web.lobby.events_url) an EventSource hears instead, falling back to the
-  // long poll if the stream is refused or closed. -------------------------------------------------
+  // the game's new seq (null: unknown, look again), and `changed` fetches the table again. The
+  // page carries the game's event stream (data-events-url, from web.lobby.events_url): an
+  // EventSource hears it, resuming after the last event it saw when it reconnects; without a
+  // stream address or EventSource, or once the stream is refused or closed for good, the long
+  // poll hears (GET /api/games/{id}/wait/). ------------------------------------------------------
 
   function listen(changed) {
+    if (client.status === "finished" || client.status === "cancelled") return;
     const url = root.dataset.eventsUrl;
     if (url && window.EventSource) stream(url, changed);
     else longPoll(changed);
@@ -235,19 +249,29 @@
     return refreshing;
   }
 
+  // A page being left (a reload when the game starts or ends) closes its stream: no fallback then.
+  let leaving = false;
+  window.addEventListener("beforeunload", () => { leaving = true; });
+  window.addEventListener("pagehide", () => { leaving = true; });
+
+  // The events of a move (docs/events.md) carry the game's new seq; the others (a seat taken or
+  // given up, the start, a resignation, a surrender offered) change the page at the same seq.
+  const MOVE_EVENTS = new Set(["action", "drew", "resolved", "completed", "turn_end", "decision", "game_over"]);
+
   function stream(url, changed) {
-    // A seat-token visitor's EventSource carries only the session cookie (no Authorization
-    // header): its events may be a spectator's, but only their seq is read; the table itself
-    // comes from the page's own fetch.
+    // EventSource sends no Authorization header, only the session cookie: an account's stream
+    // is its seat's; a seat-token visitor's (an invitation link, no account) is a spectator's,
+    // which tells of every change all the same. Only an event's type and seq are read here;
+    // the table itself comes from the page's own fetch, as that seat.
+    // The address resumes after the page's last event, so nothing is missed while it loads.
     const source = new EventSource(url, { withCredentials: true });
-    source.onopen = () => changed(null); // whatever happened before the stream began
     source.onmessage = (ev) => {
-      let seq = null;
-      try { seq = JSON.parse(ev.data).seq; } catch (_) { /* not JSON: just look again */ }
-      changed(seq);
+      let event = {};
+      try { event = JSON.parse(ev.data); } catch (_) { /* not JSON: just look again */ }
+      changed(MOVE_EVENTS.has(event.type) ? event.seq : null);
     };
     source.onerror = () => {
-      if (source.readyState === EventSource.CLOSED) longPoll(changed);
+      if (source.readyState === EventSource.CLOSED && !leaving) longPoll(changed);
     };
   }
 

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0010_game_rules_revision"),
+        ("games", "0009_game_rules_revision"),
     ]
 
     operations = [

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0004_seat_bot_ismcts"),
+        ("games", "0008_game_state_stored_inline"),
     ]
 
     operations = [

@@ -1,0 +1,37 @@
+"""After a commit: what the write recorded (games.story) goes to the live side, the hub's
+streams and long polls (games.hub) and the webhook deliveries (games.webhooks). A receiver of
+games.events.committed (connected in games.apps)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from . import hub, story, webhooks
+from .events import LEFT
+from .models import AccountEvent, GameEvent, Seat
+
+log = logging.getLogger(__name__)
+
+
+def on_committed(sender: Any, *, event: Any, **_: Any) -> None:
+    """The write's game and feed events to the hub, its webhook deliveries to their tasks; a
+    seat given up closes the streams of its old token. Never raises (a message lost is made good
+    from the database by its subscribers; a delivery not queued is found by the sweep)."""
+    try:
+        game_rows = []
+        if event.story is not None:
+            first, last = event.story
+            game_rows = list(
+                GameEvent.objects.filter(game_id=event.game_id, number__range=(first, last))
+            )
+        feed_rows = list(AccountEvent.objects.filter(pk__in=event.feed)) if event.feed else []
+        for channel, message in story.hub_messages(game_rows, feed_rows):
+            hub.publish(channel, message)
+        if event.kind == LEFT:
+            seat = Seat.objects.filter(game_id=event.game_id, position=event.seat).first()
+            if seat is not None:
+                hub.revoke(seat.pk)
+        webhooks.deliveries_schedule(list(event.deliveries))
+    except Exception:
+        log.exception("could not publish the events of %s", event)

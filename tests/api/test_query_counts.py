@@ -1,0 +1,140 @@
+"""How many SQL statements each hot request costs, pinned so that a change that adds one fails
+here (docs/benchmarks.md gives the figures). Counted inside the test's transaction, so a write's
+transaction shows as a SAVEPOINT and its RELEASE (a real request has BEGIN and COMMIT instead),
+and what runs after the commit (games.events receivers) is run, and counted, inside the block."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from tests.conftest import Player, signup, start_game
+
+
+@pytest.fixture
+def table(alice: Player, bob: Player) -> tuple[int, Player, dict[str, Any]]:
+    """A started two-player game; the player to act and that player's view."""
+    game_id = start_game(alice, [bob])
+    view = alice.game(game_id)
+    mover = alice if view["to_act"] == 0 else bob
+    return game_id, mover, mover.game(game_id)
+
+
+@pytest.fixture
+def counted(django_assert_num_queries, django_capture_on_commit_callbacks):
+    """`with counted(n):` exactly n statements, the after-commit receivers' included."""
+
+    @contextmanager
+    def block(n: int) -> Iterator[Any]:
+        with (
+            django_assert_num_queries(n) as captured,
+            django_capture_on_commit_callbacks(execute=True),
+        ):
+            yield captured
+
+    return block
+
+
+def test_a_move_costs_eighteen_statements(table, counted) -> None:
+    """The token and the user's tokens (knox), lock the game, its seats, insert the move, the
+    move's event and the next decision's (each moving the game's `last_event`), update the game,
+    the next player's account feed and its your-turn event, the game's webhooks (SAVEPOINT/RELEASE
+    around all this); after the commit the new events for the hub, and whether the next player has
+    an e-mail address. The caller's seat is found among the locked game's seats, and the answer is
+    built from them. (Before the event log there were nine: docs/benchmarks.md.)"""
+    game_id, mover, view = table
+    with counted(18):
+        r = mover.move(game_id, view["seq"], view["legal_actions"][0]["action"])
+    assert r.status_code == 201, r.content
+
+
+def test_a_move_updates_only_the_columns_that_change(table, counted) -> None:
+    game_id, mover, view = table
+    with counted(18) as captured:
+        mover.move(game_id, view["seq"], view["legal_actions"][0]["action"])
+    (update,) = [
+        q["sql"]
+        for q in captured.captured_queries
+        if q["sql"].startswith("UPDATE") and '"state" = ' in q["sql"]
+    ]
+    for unchanged in ("version", "options", "setup", "creator_id", "clock_seconds", "created"):
+        assert f'"{unchanged}" = ' not in update
+    assert '"state" = ' in update and '"seq" = ' in update
+
+
+def test_a_view_costs_five_statements_then_four(table, django_assert_num_queries) -> None:
+    """The token and its user, game, seats and the snapshot; asked again at the same revision, the
+    engine's part comes from the view cache and the snapshot is not read."""
+    game_id = table[0]
+    other = signup()  # a spectator: a view nobody built yet
+    with django_assert_num_queries(5):
+        first = other.get(f"/api/games/{game_id}/")
+    with django_assert_num_queries(4):
+        again = other.get(f"/api/games/{game_id}/")
+    assert first.status_code == again.status_code == 200
+    assert first.json() == again.json()
+
+
+def test_a_view_not_modified_costs_four_statements(table, django_assert_num_queries) -> None:
+    game_id, mover, _ = table
+    etag = mover.get(f"/api/games/{game_id}/")["ETag"]
+    with django_assert_num_queries(4):
+        r = mover.get(f"/api/games/{game_id}/", HTTP_IF_NONE_MATCH=etag)
+    assert r.status_code == 304
+
+
+def test_the_history_costs_six_statements(table, django_assert_num_queries) -> None:
+    """The token and its user, game, seats, the count and the page."""
+    game_id, mover, view = table
+    mover.move(game_id, view["seq"], view["legal_actions"][0]["action"])
+    with django_assert_num_queries(6):
+        r = mover.get(f"/api/games/{game_id}/moves/")
+    assert r.status_code == 200 and r.json()["count"] == 1
+
+
+def test_the_lobby_costs_five_statements_whatever_its_length(
+    alice, bob, django_assert_num_queries
+) -> None:
+    """The token and its user, the count, the page of games with their creators, and all their
+    seats."""
+    for _ in range(3):
+        start_game(alice, [bob])
+    with django_assert_num_queries(5):
+        r = alice.get("/api/games/")
+    assert r.status_code == 200 and r.json()["count"] == 3
+
+
+def test_no_task_after_a_move_when_nobody_is_to_be_told(
+    alice, bob, monkeypatch, django_capture_on_commit_callbacks
+) -> None:
+    """Nobody at the table has an e-mail address, no seat is a bot and there is no clock: the
+    move's commit schedules no task (a task costs a broker round trip on every move)."""
+    from players import tasks
+
+    game_id = start_game(alice, [bob])
+    scheduled: list[tuple[Any, ...]] = []
+    delay = tasks.notify_turn.delay
+
+    def spy(*args: Any) -> Any:
+        scheduled.append(args)
+        return delay(*args)
+
+    monkeypatch.setattr(tasks.notify_turn, "delay", spy)
+
+    def play_one() -> None:
+        to_act = alice.game(game_id)["to_act"]
+        player = (alice, bob)[to_act]
+        view = player.game(game_id)
+        with django_capture_on_commit_callbacks(execute=True):
+            r = player.move(game_id, view["seq"], view["legal_actions"][0]["action"])
+        assert r.status_code == 201
+
+    play_one()
+    assert scheduled == []
+    User.objects.filter(username__in=["alice", "bob"]).update(email="p@example.com")
+    play_one()
+    assert len(scheduled) == 1  # with an address, the turn mail's task is scheduled
