@@ -28,6 +28,7 @@ from .endgame import END_REASONS
 from .endgame import end_game as _end_game
 from .endgame import scores as _scores
 from .errors import EngineError, IllegalAction, MalformedAction, SetupError
+from .events import ZONES as DRAW_ZONES
 from .events import Event, event_view, public_action
 from .events import record as _record
 from .revisions import current as current_revision
@@ -38,6 +39,7 @@ from .views import prompt, to_act, view
 
 __all__ = [
     "ACTION_TYPES",
+    "DRAW_ZONES",
     "END_REASONS",
     "PROMPT_KINDS",
     "Action",

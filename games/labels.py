@@ -44,7 +44,7 @@ def card_names(view: Any) -> dict[int, str]:
 def action_cards(action: Mapping[str, Any]) -> list[int]:
     """The ids of every card an action names, in the order it names them."""
     ids: list[int] = []
-    for field in ("card", "from_hand", "building"):
+    for field in ("card", "from_hand", "building", "replace"):  # replace: a Bath (2005)'s client
         if isinstance(action.get(field), int):
             ids.append(action[field])
     for field in ("cards", "discard"):

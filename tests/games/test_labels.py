@@ -88,6 +88,10 @@ def test_a_first_edition_bath_replacement_names_the_client_sent_back() -> None:
         "Hire Road (rubble) from the Pool as clients, sending Villa (stone) back to the Pool"
         in found
     )
+    villa, road = state.players[0].clientele[0], state.pool[0]
+    replacing = {"type": "hire", "card": road, "replace": villa}
+    # The cards a labelled action names (what a client highlights) include the client replaced.
+    assert labels.action_cards(replacing) == [road, villa]
 
 
 def test_a_scriptorium_completion_reads_as_completing() -> None:
