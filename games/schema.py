@@ -185,7 +185,16 @@ def _move_link(body: str) -> dict[str, dict[str, Any]]:
     return {"moves_create": _game_links(body)["moves_create"]}
 
 
+def _hook_links(body: str) -> dict[str, dict[str, Any]]:
+    """From a webhook found at `body` in a response: every operation on that hook."""
+    hook_id = {"hook_id": f"$response.body#{body}/id"}
+    operations = ("webhooks_retrieve", "webhooks_update", "webhooks_delete", "webhooks_deliveries")
+    return {op: {"operationId": op, "parameters": hook_id} for op in operations}
+
+
 LINKS: dict[tuple[str, str], dict[str, dict[str, Any]]] = {
+    ("webhooks_create", "201"): _hook_links(""),
+    ("webhooks_list", "200"): _hook_links("/results/0"),
     **{(op, "200"): _move_link("") for op in GAME_VIEWS},
     ("games_create", "201"): _game_links(""),
     ("moves_create", "201"): _move_link("/game"),

@@ -70,10 +70,10 @@ class Player:
             client.credentials(HTTP_AUTHORIZATION=f"{scheme} {token}")
 
     def get(self, path: str, **extra: Any) -> Any:
-        return listed_error(self.client.get(path, **extra))
+        return checked_answer(self.client.get(path, **extra))
 
     def post(self, path: str, data: Any = None, **extra: Any) -> Any:
-        return listed_error(self.client.post(path, data, format="json", **extra))
+        return checked_answer(self.client.post(path, data, format="json", **extra))
 
     def game(self, game_id: int) -> dict[str, Any]:
         r = self.get(f"/api/games/{game_id}/")
@@ -84,7 +84,7 @@ class Player:
         return self.post(f"/api/games/{game_id}/moves/", {"seq": seq, "action": action}, **extra)
 
 
-def listed_error(response: Any) -> Any:
+def checked_answer(response: Any) -> Any:
     """Every answer the tests see fits openapi.yaml (tests/openapi_fit.py), and every error
     carries a code the documented list holds, under the status it was answered with
     (games.codebook)."""
