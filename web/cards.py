@@ -64,6 +64,28 @@ FUNCTIONS: dict[str, str] = {
     "Stairway": "As Architect you may add to another's finished building; its power is shared.",
     "Statue": "Fits any site. Worth three points at the end.",
     "Temple": "You refill your hand to four more cards.",
+    # The 2005 first edition's own types (engine/cards.py, FIRST_EDITION_TYPES).
+    "Bar (2005)": "As Patron you may hire from your hand, not the Pool, even out of turn.",
+    "Dock (2005)": "As Laborer you may stock from your hand, not the Pool, even out of turn.",
+    "Atrium (2005)": "As Merchant you may vault a hidden card from your hand, not your stockpile.",
+    "Bath (2005)": "A client you hire acts at once; you may send an old client back to the Pool.",
+    "Foundry (2005)": "As Laborer you may first stock the top card of the deck.",
+    "School (2005)": "Each time you think, you think a second time.",
+    "Aqueduct (2005)": "You may keep four more clients.",
+    "Bridge (2005)": "Your Legionary reaches every player, ignores Palisades, may act out of turn.",
+    "Senate (2005)": "In a turn you led, you may think once your actions are done.",
+    "Storeroom (2005)": "When finished: one Laborer action for each point of influence.",
+    "Tower (2005)": "Rubble fits any building, and any foundation may go on a Rubble site.",
+    "Wall (2005)": "One point for every two stockpiled cards; Legionaries still demand.",
+    "Circus Maximus (2005)": "When you lead, any card in your hand may stand in as a Jack.",
+    "Coliseum (2005)": "Your Legionary also takes the matching clients of others into your vault.",
+    "Fountain (2005)": "Each of your clients works as a Craftsman too.",
+    "Prison (2005)": "When finished, you may take over another player's building and its power.",
+    "Sewer (2005)": "Before you think, you may throw your whole hand into the Pool.",
+    "Basilica (2005)": "Your vault holds twice as many cards.",
+    "Scriptorium (2005)": "Your foundations may go on a site of any material.",
+    "Stairway (2005)": "Any Architect action that adds a material finishes that building.",
+    "Statue (2005)": "Fits any site; three materials finish it. Worth three points at the end.",
     JACK: "Wild: leads or follows any role.",
 }
 
@@ -123,9 +145,7 @@ def face(name: str) -> Face | None:
     if order is None:
         return None
     role = ROLE_OF_MATERIAL[order.material]
-    # The first edition's own types ("Bar (2005)") keep the engine's short text of their function.
-    function = FUNCTIONS.get(name, order.function)
-    return Face(name, order.material, role, VALUE_OF_MATERIAL[order.material], function)
+    return Face(name, order.material, role, VALUE_OF_MATERIAL[order.material], FUNCTIONS[name])
 
 
 FACES_BY_SLUG = {f.slug: f for f in (face(n) for n in [JACK, *ORDER_TYPE]) if f is not None}
