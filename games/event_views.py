@@ -29,7 +29,7 @@ from .event_schema import (
 )
 from .models import AccountEvent, Webhook, WebhookDelivery
 from .pagination import Pagination
-from .streams import last_event_id
+from .params import last_event_id
 from .views import body, caller_seat, errors, query, write
 
 LIST = (
@@ -46,7 +46,7 @@ SSE = OpenApiResponse(
 GAME_ID = OpenApiParameter("game_id", int, OpenApiParameter.PATH)
 LAST_EVENT_ID = OpenApiParameter(
     "Last-Event-ID",
-    {"type": "integer", "minimum": 0, "maximum": 9_999_999_999},  # games.streams.last_event_id
+    {"type": "integer", "minimum": 0, "maximum": 9_999_999_999},  # games.params.last_event_id
     OpenApiParameter.HEADER,
     description="Streams only: resume after this event (EventSource sends it on reconnecting).",
 )

@@ -127,6 +127,7 @@ def share_request_components(
             _defaults_in_words(schema)
             _no_nul(schema)
     _credential_errors(result)
+    _outage_errors(result)
     _links(result)
     return _rewrite(result, merge)  # type: ignore[no-any-return]
 
@@ -248,6 +249,29 @@ def _credential_errors(result: dict[str, Any]) -> None:
                         "description": description,
                     },
                 )
+
+
+def _outage_errors(result: dict[str, Any]) -> None:
+    """Any operation that reads the database answers 503 `unavailable` with Retry-After when the
+    database does not answer (gtr_api.errors), never a bare 500."""
+    for path, item in result.get("paths", {}).items():
+        if path in ("/api/schema/", "/api/health/"):  # no database; the health check's own 503
+            continue
+        for op in item.values():
+            op["responses"].setdefault(
+                "503",
+                {
+                    "content": {"application/json": {"schema": {"$ref": f"{REF}Error"}}},
+                    "headers": {
+                        "Retry-After": {
+                            "schema": {"type": "integer"},
+                            "description": "Seconds to wait before trying again.",
+                        }
+                    },
+                    "description": "`unavailable`: the database does not answer; try again "
+                    "after `Retry-After` seconds.",
+                },
+            )
 
 
 def _no_nul(schema: dict[str, Any]) -> None:

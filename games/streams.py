@@ -31,11 +31,10 @@ from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
-from . import codes, selectors, story
-from .errors import BadRequest
+from . import selectors, story
 from .hub import RESYNC, Message, current, db
 from .models import AccountEvent, Game, GameEvent, Seat
-from .params import check_params
+from .params import check_params, last_event_id
 
 STREAM = "text/event-stream"
 BATCH = 500  # events read from the database at a time
@@ -74,17 +73,6 @@ def credentials(
     drf = Request(request, authenticators=authenticators, parser_context=context)
     user, auth = drf.user, drf.auth
     return user, auth if isinstance(auth, Seat) else None
-
-
-def last_event_id(request: HttpRequest) -> int | None:
-    """Where a stream resumes: after the `Last-Event-ID` header (what EventSource sends when it
-    reconnects) or `?after=N`; None when neither is given (from what happens next)."""
-    raw = request.headers.get("Last-Event-ID", request.GET.get("after"))
-    if raw is None:
-        return None
-    if not raw.isdigit() or len(raw) > 10:
-        raise BadRequest("Last-Event-ID and `after` are event numbers.", codes.BAD_LAST_EVENT_ID)
-    return int(raw)
 
 
 @dataclass(frozen=True)
