@@ -1,4 +1,5 @@
-"""The rules of Glory to Rome (Black Box edition, Republic and Imperium), pure Python.
+"""The rules of Glory to Rome (Black Box edition, Republic and Imperium; the 2005 first edition),
+pure Python.
 
 No Django, no I/O, no clock, no global randomness: a game is fully determined by its configuration,
 its seed and the list of actions applied. The service plays games through this module alone (its
@@ -27,8 +28,10 @@ from .endgame import END_REASONS
 from .endgame import end_game as _end_game
 from .endgame import scores as _scores
 from .errors import EngineError, IllegalAction, MalformedAction, SetupError
+from .events import ZONES as DRAW_ZONES
 from .events import Event, event_view, public_action
 from .events import record as _record
+from .revisions import current as current_revision
 from .scenario import scenario
 from .setup import new_game
 from .state import State, from_json, state_hash, to_json
@@ -36,6 +39,7 @@ from .views import prompt, to_act, view
 
 __all__ = [
     "ACTION_TYPES",
+    "DRAW_ZONES",
     "END_REASONS",
     "PROMPT_KINDS",
     "Action",
@@ -48,6 +52,7 @@ __all__ = [
     "apply",
     "catalog",
     "check",
+    "current_revision",
     "event_view",
     "events_of",
     "from_json",

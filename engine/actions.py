@@ -73,15 +73,18 @@ class Hire(Action):
     card: int | None = None
     from_hand: int | None = None
     from_deck: bool = False
+    replace: int | None = None  # a client sent to the Pool first (the first edition's Bath)
 
 
 @dataclass(frozen=True, slots=True)
 class Gather(Action):
-    """Laborer: a card from the Pool goes to the Stockpile; with a Dock also one from hand."""
+    """Laborer: a card from the Pool goes to the Stockpile; with a Dock also one from hand; with
+    the first edition's Foundry also the top card of the deck, drawn first."""
 
     TYPE: ClassVar[str] = "gather"
     card: int | None = None
     from_hand: int | None = None
+    from_deck: bool = False
 
 
 @dataclass(frozen=True, slots=True)

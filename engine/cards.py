@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 REPUBLIC = "republic"
 IMPERIUM = "imperium"
-VERSIONS = (REPUBLIC, IMPERIUM)
+FIRST_EDITION = "first_edition"  # the 2005 first edition (engine/buildings/first_edition.py)
+VERSIONS = (REPUBLIC, IMPERIUM, FIRST_EDITION)
 
 MATERIALS = ("rubble", "wood", "brick", "concrete", "stone", "marble")
 ROLES = ("laborer", "craftsman", "legionary", "architect", "merchant", "patron")
@@ -31,9 +32,11 @@ VALUE_OF_MATERIAL = {
 }
 
 JACK = "Jack"
-JACKS_IN_BOX = 6
-SITES_PER_MATERIAL = 6
 TRAINING_SITES_PER_MATERIAL = 3
+# The Black Box holds 6 Jacks and 36 Sites, 6 per material (Black Box rulebook, Contents); the
+# 2005 first edition 5 Jacks and 30 Sites (First edition rulebook (2005), Contents).
+JACKS_IN_BOX = {REPUBLIC: 6, IMPERIUM: 6, FIRST_EDITION: 5}
+SITES_PER_MATERIAL = {REPUBLIC: 6, IMPERIUM: 6, FIRST_EDITION: 5}
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,31 @@ class OrderType:
 BOTH = (REPUBLIC, IMPERIUM)
 ONLY_R = (REPUBLIC,)
 ONLY_I = (IMPERIUM,)
+# Black Box cards whose function the 2005 first edition prints the same (docs/rules.md, section The
+# 2005 first edition); its other twenty-one types are listed in FIRST_EDITION_TYPES below.
+SAME_IN_FIRST_EDITION = frozenset(
+    {
+        "Insula",
+        "Latrine",
+        "Road",
+        "Circus",
+        "Market",
+        "Palisade",
+        "Academy",
+        "Archway",
+        "Gate",
+        "Shrine",
+        "Amphitheatre",
+        "Vomitorium",
+        "Catacomb",
+        "Garden",
+        "Villa",
+        "Forum",
+        "Ludus Magna",
+        "Palace",
+        "Temple",
+    }
+)
 
 ORDER_TYPES: tuple[OrderType, ...] = (
     # Rubble
@@ -163,6 +191,52 @@ ORDER_TYPES: tuple[OrderType, ...] = (
     OrderType("Temple", "marble", BOTH, "Hand refill size +4."),
 )
 
+ORDER_TYPES = tuple(
+    OrderType(t.name, t.material, (*t.versions, FIRST_EDITION), t.function)
+    if t.name in SAME_IN_FIRST_EDITION
+    else t
+    for t in ORDER_TYPES
+)
+
+# The 2005 first edition's types whose function (or material) differs from the Black Box card of
+# the same printed name. Each is its own type, named "<printed name> (2005)" so that a name says
+# one material and one function (First edition rulebook (2005), Appendix - Building Functions;
+# docs/rules.md, ruling "first-edition card names").
+EDITION_SUFFIX = " (2005)"
+ONLY_1E = (FIRST_EDITION,)
+
+
+def first_edition(name: str, material: str, function: str) -> OrderType:
+    return OrderType(name + EDITION_SUFFIX, material, ONLY_1E, function)
+
+
+FIRST_EDITION_TYPES: tuple[OrderType, ...] = (
+    first_edition("Bar", "rubble", "Patron may take clients from hand instead of the Pool."),
+    first_edition("Dock", "wood", "Laborer may take cards from hand instead of the Pool."),
+    first_edition("Atrium", "brick", "Merchant may take a card from hand instead of Stockpile."),
+    first_edition("Bath", "brick", "Each new client acts at once."),
+    first_edition("Foundry", "brick", "Each Laborer action may also take the deck's top card."),
+    first_edition("School", "brick", "Whenever you think, think twice."),
+    first_edition("Aqueduct", "concrete", "Maximum Clientele +4."),
+    first_edition("Bridge", "concrete", "Legionary demands from every opponent, past Palisades."),
+    first_edition("Senate", "concrete", "Think after your actions in a turn you led."),
+    first_edition("Storeroom", "concrete", "Upon completion: one Laborer action per Influence."),
+    first_edition(
+        "Tower", "concrete", "Rubble fits any structure; any foundation on Rubble Sites."
+    ),
+    first_edition("Wall", "concrete", "+1 VP per two Stockpile materials."),
+    first_edition("Circus Maximus", "stone", "As leader, play any card as a Jack."),
+    first_edition("Coliseum", "stone", "Legionary also takes matching clients into your Vault."),
+    first_edition("Fountain", "stone", "Every client also counts as a Craftsman."),
+    first_edition("Prison", "stone", "Upon completion steal an opponent's structure."),
+    first_edition("Sewer", "stone", "Before a Thinker action you may discard your whole hand."),
+    first_edition("Basilica", "marble", "Maximum Vault doubled."),
+    first_edition("Scriptorium", "marble", "Any foundation on any Site."),
+    first_edition("Stairway", "marble", "An Architect action completes the structure it adds to."),
+    first_edition("Statue", "marble", "Any Site; three materials; +3 VP."),
+)
+ORDER_TYPES += FIRST_EDITION_TYPES
+
 ORDER_TYPE: dict[str, OrderType] = {t.name: t for t in ORDER_TYPES}
 
 
@@ -174,7 +248,7 @@ SITE_MATERIAL: dict[str, str] = {site_name(m): m for m in MATERIALS}
 
 
 def order_types(version: str) -> tuple[OrderType, ...]:
-    """The 40 order types of one version, in catalog order."""
+    """The 40 order types of one version (a ruleset), in catalog order."""
     return tuple(t for t in ORDER_TYPES if version in t.versions)
 
 

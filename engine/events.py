@@ -26,10 +26,13 @@ from .state import State
 
 Event = dict[str, Any]
 
-ZONES = ("hand", "clientele", "vault")  # where a draw from the deck goes
-# The fields of an action that name cards (ids): each names a card the action puts on the table,
-# except the `from_hand` of a sale or a hire, which only its actor sees (`public_action`).
-CARD_FIELDS = ("card", "cards", "from_hand", "discard", "building")
+# Where a draw from the deck goes: a hand (Thinker), a Clientele (Bar), a Vault (Atrium), a
+# Stockpile (the first edition's Foundry).
+ZONES = ("hand", "clientele", "vault", "stockpile")
+# The fields of an action that name cards (ids): each names a card the action puts on the table
+# or one already there (`replace`: the client a first-edition Bath sends back to the Pool), except
+# the `from_hand` of a sale or a hire, which only its actor sees (`public_action`).
+CARD_FIELDS = ("card", "cards", "from_hand", "discard", "building", "replace")
 
 
 def record(state: State, event: Event) -> None:
@@ -46,7 +49,9 @@ def drew(state: State, seat: int, zone: str, card: int) -> None:
     record(state, {"type": "drew", "seat": seat, "zone": zone, "cards": [card]})
 
 
-# The actions whose card from hand only the actor may see named (`public_action`).
+# The actions whose card from hand only the actor may see named (`public_action`): a sale's (a
+# Basilica's filched card; the first edition's Atrium's, "without showing it") and a hire's (an
+# Aqueduct's client; the first edition's Bar's, instead of the Pool's).
 UNSEEN_FROM_HAND = ("sell", "hire")
 
 
@@ -81,10 +86,11 @@ def _cards(state: State, ids: list[int]) -> list[dict[str, Any]]:
 
 
 def _draw_seen(event: Event, viewer: int | None) -> bool:
-    """A card drawn to a hand is seen by its drawer only; to a Clientele (Bar) by everyone; to a
-    Vault (Atrium) by no one, its owner included (Black Box rulebook, Atrium)."""
+    """A card drawn to a hand is seen by its drawer only; to a Clientele (Bar) or a Stockpile (the
+    first edition's Foundry) by everyone; to a Vault (Atrium) by no one, its owner included (Black
+    Box rulebook, Atrium)."""
     zone: str = event["zone"]
-    return zone == "clientele" or (zone == "hand" and viewer == event["seat"])
+    return zone in ("clientele", "stockpile") or (zone == "hand" and viewer == event["seat"])
 
 
 def event_view(state: State, event: Event, viewer: int | None) -> Event:

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from . import events, powers
 from .actions import SKIP, Action, Claim, Follow, Lead, Skip, Think
-from .cards import JACK, ROLES, is_order
+from .cards import FIRST_EDITION, JACK, ROLES, is_order
 from .endgame import end_game, ranked_winners, scores
 from .errors import IllegalAction
 from .state import Building, Frame, State
@@ -129,9 +129,12 @@ def check_think(state: State, seat: int, action: Think) -> None:
         raise IllegalAction("no_jacks", "There is no Jack left to take.")
 
 
-def think(state: State, seat: int, action: Think) -> None:
+def think(state: State, seat: int, action: Think, again: bool = True) -> None:
     """One Thinker action: take a Jack, or draw up to hand size (all the way, never partly), or
-    draw one card when at or above it (Black Box rulebook, Thinking)."""
+    draw one card when at or above it (Black Box rulebook, Thinking). With the first edition's
+    School a second one follows, which does not call a third (`again`)."""
+    if again and powers.has(state, seat, powers.THINK_TWICE):
+        push(state, [{"kind": "think", "seat": seat, "count": 1, "used": 0, "again": False}])
     player = state.players[seat]
     for c in action.discard:
         move(c, player.hand, state.jacks if state.names[c] == JACK else state.pool)
@@ -150,13 +153,22 @@ def think(state: State, seat: int, action: Think) -> None:
 # Playing cards to lead or follow ---------------------------------------------------------------
 
 
+def wild_for(state: State, seat: int, leading: bool) -> frozenset[str]:
+    """Roles any card of the seat plays as: a Crane's; as leader, all with the first edition's
+    Circus Maximus ("You may play any card as a Jack when you are leader")."""
+    wild = powers.wild_roles(state, seat)
+    if leading and powers.has(state, seat, powers.LEAD_ANY_AS_JACK):
+        return frozenset(ROLES)
+    return wild
+
+
 def plays_as(state: State, card: int, role: str, wild: frozenset[str]) -> bool:
     """A card plays as `role`: a Jack, a card of the role, or any card for a wild role (Crane)."""
     return state.names[card] == JACK or role in wild or powers.role_of(state, card) == role
 
 
 def play_options(
-    state: State, seat: int, roles: tuple[str, ...]
+    state: State, seat: int, roles: tuple[str, ...], leading: bool = False
 ) -> Iterator[tuple[str, tuple[int, ...]]]:
     """Every (role, cards) a player may lead or follow with: one card of the role, a Jack, or a
     petition of same-role order cards (Black Box rulebook, Jacks, Petitioning); with a Palace
@@ -170,7 +182,7 @@ def play_options(
             by_role.setdefault(r, []).append(c)
     sizes = sorted(powers.petition_sizes(state, seat))
     multi = powers.has(state, seat, powers.MULTI_PLAY)
-    wild = powers.wild_roles(state, seat)
+    wild = wild_for(state, seat, leading)
     for role in roles:
         if role in wild:
             eligible = list(hand)
@@ -187,9 +199,11 @@ def play_options(
                         yield role, combo
 
 
-def played_actions(state: State, seat: int, role: str, cards: tuple[int, ...]) -> int:
+def played_actions(
+    state: State, seat: int, role: str, cards: tuple[int, ...], leading: bool = False
+) -> int:
     """How many actions the cards earn: one, or one per card for a Palace play; 0 if illegal."""
-    wild = powers.wild_roles(state, seat)
+    wild = wild_for(state, seat, leading)
     if len(cards) == 1:
         return 1 if plays_as(state, cards[0], role, wild) else 0
     if powers.has(state, seat, powers.MULTI_PLAY) and all(
@@ -199,34 +213,41 @@ def played_actions(state: State, seat: int, role: str, cards: tuple[int, ...]) -
     return 1
 
 
-def check_play(state: State, seat: int, role: str, cards: tuple[int, ...]) -> None:
+def check_play(
+    state: State, seat: int, role: str, cards: tuple[int, ...], leading: bool = False
+) -> None:
     if not cards:
         raise IllegalAction("no_cards", "Play at least one card.")
     require_held(state, seat, cards)
-    check_cards_play(state, seat, role, cards)
+    check_cards_play(state, seat, role, cards, leading)
 
 
-def check_cards_play(state: State, seat: int, role: str, cards: tuple[int, ...]) -> None:
+def check_cards_play(
+    state: State, seat: int, role: str, cards: tuple[int, ...], leading: bool = False
+) -> None:
     """The cards, wherever they are, make a play of `role` for the seat."""
     names = [state.names[c] for c in cards]
     if len(cards) == 1:
-        if not played_actions(state, seat, role, cards):
+        if not played_actions(state, seat, role, cards, leading):
             raise IllegalAction("wrong_role", f"{names[0]} is not a {role} card.")
         return
-    if played_actions(state, seat, role, cards) > 1:
+    if played_actions(state, seat, role, cards, leading) > 1:
         return  # a Palace play
     if JACK in names:
         raise IllegalAction("jack_in_petition", "A Jack cannot be part of a petition.")
-    if len(cards) not in powers.petition_sizes(state, seat):
-        sizes = " or ".join(str(s) for s in sorted(powers.petition_sizes(state, seat)))
-        raise IllegalAction("petition_size", f"A petition takes {sizes} cards of one role.")
+    sizes = powers.petition_sizes(state, seat)
+    if not sizes:
+        raise IllegalAction("petition_size", "Play one card, or a Jack: there is no petition.")
+    if len(cards) not in sizes:
+        listed = " or ".join(str(s) for s in sorted(sizes))
+        raise IllegalAction("petition_size", f"A petition takes {listed} cards of one role.")
     if len({powers.role_of(state, c) for c in cards}) != 1:
         raise IllegalAction("petition_mixed", "A petition's cards must all be of one role.")
 
 
-def play(state: State, seat: int, role: str, cards: tuple[int, ...]) -> None:
+def play(state: State, seat: int, role: str, cards: tuple[int, ...], leading: bool = False) -> None:
     player = state.players[seat]
-    player.played = played_actions(state, seat, role, cards)
+    player.played = played_actions(state, seat, role, cards, leading)
     for c in cards:
         move(c, player.hand, player.camp)
 
@@ -301,7 +322,7 @@ class LeadFrame(FrameKind):
 
     def options(self, state: State, frame: Frame) -> Iterator[Action]:
         yield from think_options(state, frame["seat"])
-        for role, cards in play_options(state, frame["seat"], ROLES):
+        for role, cards in play_options(state, frame["seat"], ROLES, leading=True):
             yield Lead(role, cards)
 
     def check(self, state: State, frame: Frame, action: Action) -> None:
@@ -309,7 +330,7 @@ class LeadFrame(FrameKind):
             check_think(state, frame["seat"], action)
         else:
             assert isinstance(action, Lead)
-            check_play(state, frame["seat"], action.role, action.cards)
+            check_play(state, frame["seat"], action.role, action.cards, leading=True)
 
     def perform(self, state: State, frame: Frame, action: Action) -> None:
         leader = frame["seat"]
@@ -317,12 +338,40 @@ class LeadFrame(FrameKind):
         if isinstance(action, Think):
             # "If ... you choose to Think instead of leading ... the turn ends."
             state.frames.append({"kind": "end_turn"})
+            state.frames.extend(after_leading(state))
             think(state, leader, action)
             return
         assert isinstance(action, Lead)
-        play(state, leader, action.role, action.cards)
+        play(state, leader, action.role, action.cards, leading=True)
         state.role = action.role
         state.frames.extend(turn_schedule(state, action.role))
+        offer_early(state, leader)
+
+
+def after_leading(state: State) -> list[Frame]:
+    """The moment after the leader's own actions, where the first edition's Senate gives a Thinker
+    action (engine/buildings/first_edition.py). Only first-edition turns have it, so that the
+    stored states of Black Box games keep their hashes."""
+    return (
+        [{"kind": "after_leading", "seat": state.leader}] if state.version == FIRST_EDITION else []
+    )
+
+
+def offer_early(state: State, seat: int) -> None:
+    """With the first edition's Bar, Dock or Bridge, a player may execute the led role as he leads
+    or follows, out of turn order: his `act` frame comes to the top of the stack at once, marked
+    with the place it came from (`early`). Skipping it before any action puts it back (he waits for
+    his turn); once he has acted, skipping ends his actions as usual (engine/roles/base.py;
+    docs/rules.md, ruling "Out of turn order: asked at once")."""
+    role = state.role
+    if role is None or not powers.early(state, seat, role):
+        return
+    for i, frame in enumerate(state.frames):
+        if frame["kind"] == "act" and frame["seat"] == seat and "count" not in frame:
+            if powers.action_count(state, seat, role) > 0:
+                del state.frames[i]
+                state.frames.append({**frame, "early": i})
+            return
 
 
 def turn_schedule(state: State, role: str) -> list[Frame]:
@@ -330,7 +379,11 @@ def turn_schedule(state: State, role: str) -> list[Frame]:
     player's role actions from the leader clockwise, each other player's follow-or-think."""
     order = state.clockwise(state.leader)
     frames: list[Frame] = [{"kind": "end_turn"}]
-    frames += [{"kind": "act", "seat": seat, "role": role, "used": 0} for seat in reversed(order)]
+    frames += [
+        {"kind": "act", "seat": seat, "role": role, "used": 0} for seat in reversed(order[1:])
+    ]
+    frames += after_leading(state)
+    frames.append({"kind": "act", "seat": state.leader, "role": role, "used": 0})
     frames += [{"kind": "follow", "seat": seat} for seat in reversed(order[1:])]
     return frames
 
@@ -361,10 +414,12 @@ class FollowFrame(FrameKind):
     def perform(self, state: State, frame: Frame, action: Action) -> None:
         state.frames.pop()
         if isinstance(action, Think):
+            offer_early(state, frame["seat"])  # below a School's second Thinker action
             think(state, frame["seat"], action)
         else:
             assert isinstance(action, Follow)
             play(state, frame["seat"], state.role or "", action.cards)
+            offer_early(state, frame["seat"])
 
 
 @kind
@@ -392,7 +447,7 @@ class ThinkFrame(FrameKind):
             return
         assert isinstance(action, Think)
         frame["used"] += 1
-        think(state, frame["seat"], action)
+        think(state, frame["seat"], action, frame.get("again", True))
 
     def settle(self, state: State, frame: Frame) -> bool:
         if frame["used"] < frame["count"]:

@@ -18,7 +18,13 @@ from .cards import MATERIALS, ORDER_TYPE, ROLE_OF_MATERIAL, VALUE_OF_MATERIAL
 from .state import Building, Frame, State
 
 BASE_HAND_SIZE = 5
-PETITION_SIZE = {"republic": 2, "imperium": 3}
+# The first edition has no petition: only a Circus lets two cards play as a Jack (First edition
+# rulebook (2005), Jacks; Appendix, Circus).
+PETITION_SIZES = {
+    "republic": frozenset({2}),
+    "imperium": frozenset({3}),
+    "first_edition": frozenset(),
+}
 OUT_OF_TOWN_COST = 2
 
 # Capabilities a power may grant (Power.grants): optional sources and extra choices.
@@ -37,6 +43,16 @@ MULTI_PLAY = "multi_play"  # Palace
 ACT_ON_HIRE = "act_on_hire"  # Bath
 LEGIONARY_BRIDGE = "legionary_bridge"  # Bridge
 OVERRIDES_PALISADE = "overrides_palisade"  # Bridge
+# The 2005 first edition's functions (engine/buildings/first_edition.py):
+HIRE_HAND_INSTEAD = "hire_hand_instead"  # Bar (2005): a client from hand instead of the Pool
+GATHER_HAND_INSTEAD = "gather_hand_instead"  # Dock (2005)
+SELL_HAND_INSTEAD = "sell_hand_instead"  # Atrium (2005)
+THINK_TWICE = "think_twice"  # School (2005)
+LEAD_ANY_AS_JACK = "lead_any_as_jack"  # Circus Maximus (2005)
+LEGIONARY_ALL = "legionary_all"  # Bridge (2005): every opponent, whatever the player count
+THINK_AFTER_LEADING = "think_after_leading"  # Senate (2005)
+GATHER_FROM_DECK = "gather_from_deck"  # Foundry (2005)
+REPLACE_CLIENT = "replace_client"  # Bath (2005)
 
 
 class Power:
@@ -50,6 +66,16 @@ class Power:
     clientele_bonus: ClassVar[int] = 0
     clientele_factor: ClassVar[int] = 1
     vault_bonus: ClassVar[int] = 0
+    vault_factor: ClassVar[int] = 1
+    # Sites any of the owner's foundations may be laid on besides its own material's (Tower and
+    # Scriptorium of the first edition).
+    foundation_sites: ClassVar[tuple[str, ...]] = ()
+    # An action of this role that adds a material to any of the owner's structures completes it
+    # (the first edition's Stairway).
+    completing_role: ClassVar[str | None] = None
+    # Roles the owner may execute as he leads or follows, out of turn order (the first edition's
+    # Bar, Dock and Bridge).
+    early_roles: ClassVar[frozenset[str]] = frozenset()
     petition_sizes: ClassVar[frozenset[int]] = frozenset()
     wild_roles: ClassVar[frozenset[str]] = frozenset()  # roles any single card may be played as
     out_of_town_cost: ClassVar[int | None] = None
@@ -241,20 +267,29 @@ def clientele_limit(state: State, seat: int, active: list[Power] | None = None) 
 def vault_limit(state: State, seat: int, active: list[Power] | None = None) -> int:
     """Vault space is limited by Influence (Black Box rulebook, Selling Materials)."""
     active = active_powers(state, seat) if active is None else active
-    return state.influence(seat) + sum(p.vault_bonus for p in active)
+    limit = state.influence(seat) + sum(p.vault_bonus for p in active)
+    # Bonuses before factors, as for the Clientele (First edition rulebook (2005), Appendix,
+    # Basilica, example: "five ... plus two ... doubled").
+    for p in active:
+        limit *= p.vault_factor
+    return limit
 
 
 def petition_sizes(state: State, seat: int) -> frozenset[int]:
     """Cards in a petition: two in Republic, three in Imperium (Black Box rulebook, Petitioning,
-    Appendix II)."""
+    Appendix II); none in the first edition."""
     key = ("petition_sizes", seat)
     cached: frozenset[int] | None = state.memo.get(key)
     if cached is None:
-        sizes = {PETITION_SIZE[state.version]}
+        sizes = set(PETITION_SIZES[state.version])
         for p in active_powers(state, seat):
             sizes |= p.petition_sizes
         cached = state.memo[key] = frozenset(sizes)
     return cached
+
+
+def early(state: State, seat: int, role: str) -> bool:
+    return any(role in p.early_roles for p in active_powers(state, seat))
 
 
 def wild_roles(state: State, seat: int) -> frozenset[str]:
@@ -315,16 +350,21 @@ def out_of_town_cost(state: State, seat: int) -> int:
     return min([OUT_OF_TOWN_COST, *costs])
 
 
-def lay_sites(state: State, card: int) -> tuple[str, ...]:
-    """The Site materials a card may be laid on: its own material, unless its card says more."""
+def lay_sites(state: State, seat: int, card: int) -> tuple[str, ...]:
+    """The Site materials a card may be laid on: its own material, unless its card or an active
+    power says more."""
     material = state.material(card) or ""
     power = None if state.training else POWERS.get(state.names[card])
-    return power.own_sites(material) if power else (material,)
+    own = power.own_sites(material) if power else (material,)
+    extra = {m for p in active_powers(state, seat) for m in p.foundation_sites}
+    return own if extra <= set(own) else tuple(m for m in MATERIALS if m in extra or m in own)
 
 
 def material_fits(state: State, seat: int, building: Building, material: str) -> bool:
-    """A material must match the foundation (Black Box rulebook, Adding Materials to a Building)."""
-    if state.material(building.foundation) == material:
+    """A material must match the foundation (Black Box rulebook, Adding Materials to a Building),
+    or the Site of a structure laid on another material's Site (First edition rulebook (2005),
+    Appendix, Tower and Scriptorium; the Black Box Statue says the same of itself)."""
+    if material in (state.material(building.foundation), state.material(building.site)):
         return True
     own = own_power(state, building)
     if own is not None and own.own_material_fits(state, building, material):
@@ -352,7 +392,9 @@ def completes(state: State, seat: int, building: Building, material: str, role: 
     if len(building.materials) >= materials_needed(state, building):
         return True
     own = own_power(state, building)
-    return own is not None and own.own_completes(state, building, role)
+    if own is not None and own.own_completes(state, building, role):
+        return True
+    return any(p.completing_role == role for p in active_powers(state, seat))
 
 
 def may_complete(state: State, seat: int, building: Building, material: str) -> bool:
@@ -370,6 +412,8 @@ def legionary_victims(state: State, seat: int) -> list[int]:
     n = state.n
     if n == 2:
         return [(seat + 1) % n]
+    if has(state, seat, LEGIONARY_ALL):  # First edition rulebook (2005), Appendix, Bridge
+        return [(seat + i) % n for i in range(1, n)]
     if n >= 4 and has(state, seat, LEGIONARY_BRIDGE):
         return [(seat + i) % n for i in range(1, n)]
     return [(seat + 1) % n, (seat - 1) % n]

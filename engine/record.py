@@ -1,9 +1,10 @@
 """Game records: a whole game by card names, to replay outside the server (docs/records.md).
 
-A record names the ruleset, the deal (the table before the first move, as a scenario whose deck is
-listed in full, so `engine.scenario` rebuilds it) and every action, with card ids replaced by card
-names. Ids are a per-deal secret permutation, so a record made on one server replays anywhere:
-`replay` builds the deal and resolves each named action against the legal actions of the moment.
+A record names the ruleset (with the rules revision the game played by), the deal (the table
+before the first move, as a scenario whose deck is listed in full, so `engine.scenario` rebuilds
+it) and every action, with card ids replaced by card names. Ids are a per-deal secret permutation,
+so a record made on one server replays anywhere: `replay` builds the deal and resolves each named
+action against the legal actions of the moment.
 
 Same-named cards in one place are alike (the engine's own enumeration treats them so), so a name
 is enough; where one name could mean cards in different places with different effects (a Brick
@@ -26,7 +27,7 @@ from .state import State, zones
 
 FORMAT = "gtr-record/1"
 SURRENDER = "surrender"  # a table event, not an engine action: all others surrendered to `winner`
-CARD_FIELDS = ("card", "from_hand", "building")
+CARD_FIELDS = ("card", "from_hand", "building", "replace")  # replace: a Bath (2005)'s client
 CARD_LISTS = ("cards", "discard")
 TURN_LISTS = ("hired", "vaulted", "filched")
 
@@ -42,6 +43,7 @@ def deal(state: State) -> dict[str, Any]:
     names = state.names
     return {
         "version": state.version,
+        "rules_revision": state.rules_revision,
         "options": dict(state.options),
         "leader": state.leader,
         "players": [_player_deal(state, seat) for seat in range(state.n)],
@@ -159,6 +161,15 @@ def resolve(state: State, action: Any) -> dict[str, Any]:
 # Records -----------------------------------------------------------------------------------------
 
 
+def ruleset(state: State) -> dict[str, Any]:
+    """The rules a record's game plays by: the ruleset, its rules revision, the options."""
+    return {
+        "version": state.version,
+        "rules_revision": state.rules_revision,
+        "options": dict(state.options),
+    }
+
+
 def record(
     initial: State, log: Iterable[tuple[int | None, dict[str, Any]]], **extra: Any
 ) -> dict[str, Any]:
@@ -177,7 +188,7 @@ def record(
         state = apply(state, action, seat=seat)
     out = {
         "format": FORMAT,
-        "ruleset": {"version": initial.version, "options": dict(initial.options)},
+        "ruleset": ruleset(initial),
         **extra,
         "deal": deal(initial),
         "actions": actions,
@@ -233,6 +244,7 @@ def canonical(state: State) -> dict[str, Any]:
     }
     return {
         "version": state.version,
+        "rules_revision": state.rules_revision,
         "options": state.options,
         "places": places,
         "jacks": places["jacks"].count(JACK),

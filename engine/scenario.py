@@ -14,6 +14,7 @@ from typing import Any
 
 from . import rng
 from .cards import (
+    FIRST_EDITION,
     JACK,
     MATERIALS,
     ORDER_TYPE,
@@ -25,7 +26,7 @@ from .cards import (
 )
 from .errors import SetupError
 from .scenario_start import seat_number, start_turn
-from .setup import blank_state, check_config
+from .setup import blank_state, check_config, check_revision
 from .state import STARTING_INFLUENCE, Building, State
 
 TOP_KEYS = {
@@ -41,6 +42,7 @@ TOP_KEYS = {
     "sites",
     "role",
     "start",
+    "rules_revision",
 }
 PLAYER_KEYS = {"hand", "camp", "clientele", "stockpile", "vault", "influence", "buildings"}
 ZONES = ("hand", "camp", "clientele", "stockpile", "vault")
@@ -140,7 +142,8 @@ def scenario(description: dict[str, Any]) -> State:
     version = d.get("version", "republic")
     seed = d.get("seed", 0)
     options = check_config(version, len(players), seed, d.get("options"))
-    state = blank_state(version, len(players), seed, options)
+    revision = check_revision(version, d.get("rules_revision"))
+    state = blank_state(version, len(players), seed, options, revision)
     supply = Supply(state)
     plans = [_plan_player(p, i, len(players)) for i, p in enumerate(players)]
     pool: list[int] = []
@@ -291,10 +294,12 @@ def _place_sites(state: State, supply: Supply, sites: Any, away: dict[str, int])
     sites = _check_keys(sites, set(MATERIALS), "'sites'")
     for m in MATERIALS:
         free = supply.free.get(site_name(m), [])
-        used_in_town = SITES_PER_MATERIAL - len(free) - away[m]
+        used_in_town = SITES_PER_MATERIAL[state.version] - len(free) - away[m]
         spec = _check_keys(sites.get(m, {}), {"in_town", "out_of_town"}, f"'sites.{m}'")
         in_town = spec.get("in_town", min(len(free), max(state.n - used_in_town, 0)))
-        out = spec.get("out_of_town", len(free) - in_town)
+        # The first edition has no out-of-town Sites: its spare Sites are out of the game.
+        spare = 0 if state.version == FIRST_EDITION else len(free) - in_town
+        out = spec.get("out_of_town", spare)
         if not all(isinstance(v, int) and v >= 0 for v in (in_town, out)) or in_town + out > len(
             free
         ):

@@ -120,10 +120,10 @@ def _play_camps(state: State, role: str, decided: set[int]) -> None:
                 raise SetupError("bad_scenario", f"{where}: the leader's cards must be on it.")
             continue
         try:
-            check_cards_play(state, seat, role, tuple(p.camp))
+            check_cards_play(state, seat, role, tuple(p.camp), seat == state.leader)
         except EngineError as exc:
             raise SetupError("bad_scenario", f"{where}: {exc.detail}") from exc
-        p.played = played_actions(state, seat, role, tuple(p.camp))
+        p.played = played_actions(state, seat, role, tuple(p.camp), seat == state.leader)
 
 
 def _drop_until(state: State, kind: str, seat: int) -> Frame:

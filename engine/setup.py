@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rng
+from . import revisions, rng
 from .cards import (
+    FIRST_EDITION,
     JACK,
     JACKS_IN_BOX,
     MATERIALS,
@@ -41,18 +42,61 @@ def check_config(version: Any, players: Any, seed: Any, options: Any) -> dict[st
         raise SetupError("bad_option", f"Unknown option(s): {', '.join(sorted(unknown))}.")
     if not isinstance(checked.get("training", False), bool):
         raise SetupError("bad_option", "'training' must be true or false.")
+    if checked.get("training") and version == FIRST_EDITION:
+        raise SetupError("bad_option", "The first edition has no training game.")
     return checked
 
 
 def physical_cards(version: str) -> list[str]:
-    """Every card on the table: the version's 144 orders, 6 Jacks, 36 Sites."""
+    """Every card on the table: the version's 144 orders, and 6 Jacks and 36 Sites (the first
+    edition: 5 and 30)."""
     names = [t.name for t in order_types(version) for _ in range(t.copies)]
-    names += [JACK] * JACKS_IN_BOX
-    names += [site_name(m) for m in MATERIALS for _ in range(SITES_PER_MATERIAL)]
+    names += [JACK] * JACKS_IN_BOX[version]
+    names += [site_name(m) for m in MATERIALS for _ in range(SITES_PER_MATERIAL[version])]
     return names
 
 
-def blank_state(version: str, players: int, seed: int, options: dict[str, Any]) -> State:
+def sites_in_play(version: str, players: int, training: bool) -> int:
+    """Sites of each material in the game: all of them; three in the training game; one per
+    player in the first edition (the rest leave the game)."""
+    if version == FIRST_EDITION:
+        return players
+    return TRAINING_SITES_PER_MATERIAL if training else SITES_PER_MATERIAL[version]
+
+
+def jacks_out_of_play(version: str, players: int) -> int:
+    """Jacks that leave the game at set-up: the first edition deals one to each player and sets
+    the others aside (First edition rulebook (2005), Set-Up)."""
+    return JACKS_IN_BOX[version] - players if version == FIRST_EDITION else 0
+
+
+def check_revision(version: str, rules_revision: Any) -> int:
+    """The rules revision a game is set up with: the ruleset's current one unless given (a game
+    replayed from its log gives the one it was created with; engine/revisions.py)."""
+    latest = revisions.current(version)
+    if rules_revision is None:
+        return latest
+    revision: int = rules_revision
+    if (
+        isinstance(rules_revision, bool)
+        or not isinstance(rules_revision, int)
+        or not revisions.BASELINE <= rules_revision <= latest
+    ):
+        raise SetupError(
+            "bad_rules_revision",
+            f"The rules revision of {version} must be an integer from {revisions.BASELINE} to "
+            f"{latest}.",
+        )
+    return revision
+
+
+def blank_state(
+    version: str,
+    players: int,
+    seed: int,
+    options: dict[str, Any],
+    rules_revision: int = revisions.BASELINE,
+) -> State:
     """A state whose cards all have ids (a seeded random permutation, so an id reveals nothing)
     and sit in `removed`, ready to be dealt."""
     physical = physical_cards(version)
@@ -74,6 +118,7 @@ def blank_state(version: str, players: int, seed: int, options: dict[str, Any]) 
         out_of_town={m: [] for m in MATERIALS},
         removed=sorted(ids),
         players=[Player() for _ in range(players)],
+        rules_revision=rules_revision,
     )
 
 
@@ -95,13 +140,24 @@ def place_sites(state: State, in_town: int, available: int) -> None:
         state.removed.extend(sites[available:])
 
 
-def new_game(version: str, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+def new_game(
+    version: str,
+    players: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    rules_revision: int | None = None,
+) -> State:
+    """A new table, playing by `rules_revision` of its ruleset (default: the current one)."""
     options = check_config(version, players, seed, options)
-    state = blank_state(version, players, seed, options)
+    revision = check_revision(version, rules_revision)
+    state = blank_state(version, players, seed, options, revision)
     state.deck = [c for c in state.removed if is_order(state.names[c])]
     state.removed = [c for c in state.removed if not is_order(state.names[c])]
     state.rng = rng.shuffle(state.rng, state.deck)
     state.jacks = take_all(state, JACK)
+    if version == FIRST_EDITION:
+        set_up_first_edition(state)
+        return state
     hand = 5 if version == "republic" else 4
     for p in state.players:
         p.hand = [state.deck.pop() for _ in range(hand)]
@@ -109,14 +165,29 @@ def new_game(version: str, players: int, seed: int, options: dict[str, Any] | No
             p.hand.append(state.jacks.pop())
     state.leader = deal_for_leader(state)
     if state.training:
-        place_sites(state, min(players, TRAINING_SITES_PER_MATERIAL), TRAINING_SITES_PER_MATERIAL)
+        available = sites_in_play(version, players, True)
+        place_sites(state, min(players, available), available)
         half = len(state.deck) // 2  # "remove half the draw pile from play"
         state.removed.extend(state.deck[-half:])
         del state.deck[-half:]
     else:
-        place_sites(state, players, SITES_PER_MATERIAL)
+        place_sites(state, players, sites_in_play(version, players, False))
     state.frames = [{"kind": "lead", "seat": state.leader}]
     return state
+
+
+def set_up_first_edition(state: State) -> None:
+    """The leader and the starting Pool are dealt first, then four orders and a Jack to each
+    player; the other Jacks are out of play; N Sites of each material, the rest out of the game
+    (First edition rulebook (2005), Set-Up)."""
+    state.leader = deal_for_leader(state)
+    for p in state.players:
+        p.hand = [state.deck.pop() for _ in range(4)]
+        p.hand.append(state.jacks.pop())
+    state.removed.extend(state.jacks)
+    state.jacks = []
+    place_sites(state, state.n, sites_in_play(FIRST_EDITION, state.n, False))
+    state.frames = [{"kind": "lead", "seat": state.leader}]
 
 
 def deal_for_leader(state: State) -> int:

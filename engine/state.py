@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import MATERIALS, VALUE_OF_MATERIAL, material_of
+from .revisions import BASELINE
 
 Frame = dict[str, Any]
 STARTING_INFLUENCE = 2
@@ -143,6 +144,7 @@ class State:
     frames: list[Frame] = field(default_factory=list)  # pending decisions; the top is last
     end: dict[str, Any] | None = None
     moves: int = 0
+    rules_revision: int = 1  # the rules revision the game plays by (engine/revisions.py)
     # Derived, never serialised: each seat's active powers and what they grant, dropped whenever
     # a structure changes (State.structures_changed) and kept by copies (which share the facts
     # until one of them changes a structure).
@@ -187,6 +189,7 @@ class State:
         new.removed = self.removed[:]
         new.players = [p.clone() for p in self.players]
         new.leader, new.turn, new.role, new.moves = self.leader, self.turn, self.role, self.moves
+        new.rules_revision = self.rules_revision
         new.frames = [clone_frame(f) for f in self.frames]
         new.end = None if self.end is None else json.loads(json.dumps(self.end))
         new.memo = dict(self.memo)
@@ -221,7 +224,7 @@ def clone_frame(frame: Frame) -> Frame:
 
 def to_json(state: State) -> dict[str, Any]:
     """The full, private state as JSON-able data (never send this to a player)."""
-    return {
+    data: dict[str, Any] = {
         "format": 1,
         "version": state.version,
         "options": dict(state.options),
@@ -242,6 +245,9 @@ def to_json(state: State) -> dict[str, Any]:
         "end": state.end,
         "moves": state.moves,
     }
+    if state.rules_revision != BASELINE:  # written only when not the baseline: older snapshots
+        data["rules_revision"] = state.rules_revision  # keep their hash
+    return data
 
 
 def from_json(data: dict[str, Any]) -> State:
@@ -267,6 +273,7 @@ def from_json(data: dict[str, Any]) -> State:
         frames=[clone_frame(f) for f in data["frames"]],
         end=data["end"],
         moves=data["moves"],
+        rules_revision=data.get("rules_revision", BASELINE),
     )
 
 

@@ -89,6 +89,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         raise ValueError(f"no seat {seat}")
     return {
         "version": state.version,
+        "rules_revision": state.rules_revision,
         "training": state.training,
         "seat": seat,
         "turn": state.turn,

@@ -67,10 +67,10 @@ GAME_EVENTS = {
     ),
     "drew": game_event(
         "DrewEvent",
-        "Cards drawn from the deck: named to the drawer (to a hand), to all (to a Clientele), "
-        "to no one (to a Vault); otherwise only counted.",
+        "Cards drawn from the deck: named to the drawer (to a hand), to all (to a Clientele or "
+        "a Stockpile), to no one (to a Vault); otherwise only counted.",
         seat=seat(),
-        zone=serializers.ChoiceField(choices=["hand", "clientele", "vault"]),
+        zone=serializers.ChoiceField(choices=engine.DRAW_ZONES),
         count=serializers.IntegerField(),
         cards=NamedCard(many=True, allow_null=True),
     ),

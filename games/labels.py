@@ -44,7 +44,7 @@ def card_names(view: Any) -> dict[int, str]:
 def action_cards(action: Mapping[str, Any]) -> list[int]:
     """The ids of every card an action names, in the order it names them."""
     ids: list[int] = []
-    for field in ("card", "from_hand", "building"):
+    for field in ("card", "from_hand", "building", "replace"):  # replace: a Bath (2005)'s client
         if isinstance(action.get(field), int):
             ids.append(action[field])
     for field in ("cards", "discard"):
@@ -127,7 +127,10 @@ class Describer:
         return f"{self.card(a['card'])} from the Pool" if a.get("card") is not None else None
 
     def _hire(self, a: Mapping[str, Any]) -> str:
-        return f"Hire {join(self._extras(a, self._from_pool(a))) or 'nobody'} as clients"
+        text = f"Hire {join(self._extras(a, self._from_pool(a))) or 'nobody'} as clients"
+        if a.get("replace") is not None:  # the first edition's Bath
+            text += f", sending {self.card(a['replace'])} back to the Pool"
+        return text
 
     def _gather(self, a: Mapping[str, Any]) -> str:
         taken = join(self._extras(a, self._from_pool(a))) or "nothing"

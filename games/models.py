@@ -29,6 +29,7 @@ class Game(models.Model):
     class Version(models.TextChoices):
         REPUBLIC = "republic", "Republic"
         IMPERIUM = "imperium", "Imperium"
+        FIRST_EDITION = "first_edition", "First edition (2005)"
 
     class Clock(models.TextChoices):
         NONE = "none", "no time limit"
@@ -36,6 +37,9 @@ class Game(models.Model):
         BANK = "bank", "a time bank topped up by an increment per move, up to a cap"
 
     version = models.CharField(max_length=16, choices=Version.choices)
+    # The rules revision of the version the game was created with; it plays by it to the end
+    # (engine/revisions.py). Games created before revisions were recorded have the baseline, 1.
+    rules_revision = models.PositiveSmallIntegerField(default=1)
     players = models.PositiveSmallIntegerField()
     options = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)

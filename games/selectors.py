@@ -105,6 +105,7 @@ def game_summary(game: Game, user: Any = None) -> dict[str, Any]:
         "id": game.pk,
         "status": game.status,
         "version": game.version,
+        "rules_revision": game.rules_revision,
         "players": game.players,
         "options": game.options,
         "scenario": "scenario" in game.setup or "record" in game.setup,

@@ -312,6 +312,10 @@ class GameSummary(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Game.Status.choices)
     version = serializers.ChoiceField(choices=Game.Version.choices)
+    rules_revision = serializers.IntegerField(
+        help_text="The version's rules revision the game was created with and plays by to the end "
+        "(docs/rules.md, Rules revisions)."
+    )
     players = serializers.IntegerField()
     options = serializers.DictField()
     scenario = serializers.BooleanField(help_text="Set up from a scenario or an imported record.")
@@ -455,6 +459,9 @@ class TableView(serializers.Serializer):
     """`engine.view` for your seat (or a spectator's): the only game state players receive."""
 
     version = serializers.ChoiceField(choices=Game.Version.choices)
+    rules_revision = serializers.IntegerField(
+        help_text="The version's rules revision the game plays by (docs/rules.md)."
+    )
     training = serializers.BooleanField()
     seat = serializers.IntegerField(allow_null=True)
     turn = serializers.IntegerField()
@@ -528,6 +535,9 @@ def paginated(item: type[serializers.Serializer], name: str) -> type[serializers
 
 class RecordRuleset(serializers.Serializer):
     version = serializers.ChoiceField(choices=Game.Version.choices)
+    rules_revision = serializers.IntegerField(
+        help_text="The revision of the ruleset's rules the game plays by (docs/rules.md)."
+    )
     options = serializers.DictField()
 
 

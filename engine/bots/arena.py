@@ -265,7 +265,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help=f"comma-separated line-up, 2-5 of: {', '.join(sorted(BOTS))} (default greedy,random)",
     )
     parser.add_argument("--games", type=int, default=200, help="games per version (default 200)")
-    parser.add_argument("--version", choices=[*VERSIONS, "both"], default="both")
+    parser.add_argument(
+        "--version",
+        choices=[*VERSIONS, "both", "all"],
+        default="both",
+        help="a version; both: Republic and Imperium; all: every ruleset",
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     parser.add_argument("--max-steps", type=int, default=MAX_STEPS, help="per game")
     parser.add_argument("--training", action="store_true", help="training games (no powers)")
@@ -290,7 +295,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    versions = list(VERSIONS) if args.version == "both" else [args.version]
+    chosen = {"both": ["republic", "imperium"], "all": list(VERSIONS)}
+    versions = chosen.get(args.version, [args.version])
     options = {"training": True} if args.training else None
     bar = Bar(args.games * len(versions), enabled=not args.no_progress)
     clock = time.perf_counter if args.timed else None

@@ -2,6 +2,6 @@
 card in the module of its material, registered in the power table of engine/powers.py (bursts.py
 holds what the four upon-completion bursts share). Importing this package registers them all."""
 
-from . import brick, concrete, marble, rubble, stone, wood
+from . import brick, concrete, first_edition, marble, rubble, stone, wood
 
-__all__ = ["brick", "concrete", "marble", "rubble", "stone", "wood"]
+__all__ = ["brick", "concrete", "first_edition", "marble", "rubble", "stone", "wood"]

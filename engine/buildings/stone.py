@@ -211,7 +211,8 @@ class StealFrame(ChooseFrame):
         # "as if you had just completed it", then "In exchange" the Prison's Site: an
         # upon-completion function counts the thief's Influence with that Site still his.
         frames = powers.completion_frames(state, seat, stolen)
-        move(prison.site, thief.influence, owner.influence)
+        if frame.get("exchange", True):  # not in the first edition: the thief keeps the Site
+            move(prison.site, thief.influence, owner.influence)
         push(state, frames)
 
 

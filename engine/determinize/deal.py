@@ -9,7 +9,7 @@ from typing import Any
 
 from ..cards import JACK, MATERIALS, SITES_PER_MATERIAL, is_order, site_name
 from ..flow import played_actions
-from ..setup import physical_cards
+from ..setup import jacks_out_of_play, physical_cards
 from ..state import Building, Player, State, zones
 from .frames import rebuild
 from .memory import Cards, Memory, card_ids, placed_cards, public_cards
@@ -75,6 +75,7 @@ class Dealer:
         state = State(
             version=view["version"],
             options={"training": True} if view["training"] else {},
+            rules_revision=int(view["rules_revision"]),
             seed=0,
             rng=0,
             names=self.names,
@@ -97,7 +98,8 @@ class Dealer:
         self.place_sites(state, sites)
         for seat, p in enumerate(state.players):
             if p.camp and view["role"]:  # the actions its lead or follow earned
-                p.played = played_actions(state, seat, view["role"], tuple(p.camp))
+                leading = seat == state.leader  # a Circus Maximus (2005) plays as leader
+                p.played = played_actions(state, seat, view["role"], tuple(p.camp), leading)
         return state
 
     def site_ids(self, known: Cards) -> dict[str, list[int]]:
@@ -120,7 +122,7 @@ class Dealer:
                     state.players[next(completed)].influence.append(b.site)
         for m, owner in loose:
             state.players[owner].influence.append(sites[m].pop())
-        spare = SITES_PER_MATERIAL - available(bool(self.view["training"]))
+        spare = SITES_PER_MATERIAL[self.view["version"]] - available(self.view)
         for m in MATERIALS:
             state.removed.extend(sites[m][:spare])
             del sites[m][:spare]
@@ -183,6 +185,9 @@ class Dealer:
         ]
         placed = {c for zone in zones(state).values() for c in zone}
         jacks = [c for c, name in enumerate(self.names) if name == JACK and c not in placed]
+        out_of_play = jacks_out_of_play(self.view["version"], len(self.view["players"]))
+        state.removed.extend(jacks[:out_of_play])
+        jacks = jacks[out_of_play:]
         count = int(self.view["jacks_count"])
         state.jacks, hand_jacks = jacks[:count], jacks[count:]
         self.make_room(state, len(hand_jacks))

@@ -13,7 +13,9 @@ that led here), or none without a memory; a burst of the led role itself reads a
 ordinary actions. A Thinker prompt after the turn (no role) is the seat's Academy; the later
 seats' Academies are estimated from the memory (a Craftsman prompt of theirs seen this turn). An
 Architect's or Craftsman's Bath action waits for the next new client when the memory saw it
-declined (one declined unseen, with nothing to do at the time, is not known).
+declined (one declined unseen, with nothing to do at the time, is not known). In the 2005 first
+edition the turn has its moment after the leader's actions (Senate), and an act offered out of turn
+order (Bar, Dock, Bridge) comes to the top; others' early acts are over when the memory saw them.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import powers
+from ..cards import FIRST_EDITION
 from ..state import Frame, State
 from .memory import Memory, card_ids
 
@@ -53,11 +56,15 @@ def stack(state: State, view: View, memory: Memory | None) -> list[Frame]:
         return frames + list(reversed(mine[at + 1 :])) + [top(state, view, memory)]
     if kind == "follow":
         after = order[order.index(me) :]
-        return turn_acts(order, role) + [{"kind": "follow", "seat": s} for s in reversed(after)]
+        frames = schedule(state, order, role, memory)
+        return frames + [{"kind": "follow", "seat": s} for s in reversed(after)]
+    if kind == "act" and prompt.get("early"):
+        return early_act(state, view, memory, order, me, role)
     owner = int(prompt["to"]) if kind == "give" else me
     position = order.index(owner)
     mark_acted(state, order[:position], role)
-    frames = turn_acts(order[position + 1 :], role)
+    forget = None if memory is None else memory.without(owner)
+    frames = schedule(state, order[position:], role, forget)[:-1]  # the owner's act comes below
     if kind == "act" and prompt["role"] == role:  # the seat's own role actions
         return [*frames, act(state, owner, role, int(prompt["actions_left"]))]
     state.players[owner].acted.append(role)
@@ -74,6 +81,37 @@ def note_bath_waiting(state: State, frames: list[Frame], memory: Memory | None) 
         turn["bath_waiting"] = [
             s for s in memory.bath_waiting if powers.out_of_town_cost(state, s) > 1
         ]
+
+
+def schedule(state: State, seats: list[int], role: str, memory: Memory | None) -> list[Frame]:
+    """`turn_acts`, with the first edition's moment after the leader's actions (a Senate's
+    Thinker action, engine.flow.after_leading) above the others' acts while the leader's are
+    still to come (`seats` begins with the leader), and without the acts of seats the memory saw
+    act out of turn order (their actions are over)."""
+    gone = set(memory.acted_early) if memory is not None else set()
+    leading = bool(seats) and seats[0] == state.leader
+    frames = turn_acts(seats[1:] if leading else seats, role)
+    if leading:
+        if state.version == FIRST_EDITION:
+            frames.append({"kind": "after_leading", "seat": state.leader})
+        frames += turn_acts([state.leader], role)[1:]
+    return [f for f in frames if f["kind"] != "act" or f["seat"] not in gone]
+
+
+def early_act(
+    state: State, view: View, memory: Memory | None, order: list[int], me: int, role: str
+) -> list[Frame]:
+    """The first edition's out-of-turn act (Bar, Dock, Bridge), offered as the seat leads or
+    follows (engine.flow.offer_early): the turn's schedule without the seat's act, the follows
+    still to come, and the act on top, marked with its place. Other seats offered theirs earlier
+    wait for their turn unless the memory saw them act."""
+    frames = schedule(state, order, role, None if memory is None else memory.without(me))
+    at = next(i for i, f in enumerate(frames) if f["kind"] == "act" and f["seat"] == me)
+    del frames[at]
+    after = order[order.index(me) + 1 :]
+    frames += [{"kind": "follow", "seat": s} for s in reversed(after)]
+    left = int(view["prompt"]["actions_left"])
+    return [*frames, {**act(state, me, role, left), "early": at}]
 
 
 def turn_acts(seats: list[int], role: str) -> list[Frame]:

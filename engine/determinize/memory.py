@@ -14,7 +14,7 @@ a memory holds nothing the seat was not shown.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 View = dict[str, Any]
@@ -71,6 +71,10 @@ class Memory:
     # whose decline waits.
     bath_waiting: list[int] | None = None
     bath_may_wait: bool = False
+    # Seats that acted out of turn order this turn (the first edition's Bar, Dock, Bridge): their
+    # role actions are over; and whether the prompt last seen offered such an early act.
+    acted_early: list[int] = field(default_factory=list)
+    early_prompt: bool = False
 
     def observe(self, view: View) -> None:
         """Take in the next view of this seat."""
@@ -78,13 +82,14 @@ class Memory:
             raise ValueError("a memory takes in its own seat's views only")
         if view["turn"] != self.turn:
             self.turn, self.demand, self.revealed, self.actions_left = view["turn"], None, [], {}
-            self.bath_waiting = None
+            self.bath_waiting, self.acted_early = None, []
         self.names.update(public_cards(view))
         for p in view["players"]:
             for c in p["vault_visible"]:
                 self.vault.setdefault(int(p["seat"]), {})[int(c["id"])] = str(c["name"])
         prompt = view.get("prompt") or {}
         self.prompt = (str(prompt["kind"]), int(prompt["seat"])) if prompt else None
+        self.early_prompt = bool(prompt.get("early"))
         if "demand" in prompt:
             self.demand = list(prompt["demand"])
         self.bath_may_wait = False
@@ -116,6 +121,9 @@ class Memory:
         """Take in the move the seat just saw made (its public form): a sale from a Stockpile
         and a Colosseum's slain clients go into the actor's Vault in the open."""
         vaulted: list[Any] = []
+        early = self.early_prompt and self.prompt == ("act", actor)
+        if early and action.get("type") != "skip" and actor not in self.acted_early:
+            self.acted_early.append(actor)  # once he has acted, his act is not put back
         if action.get("type") == "sell":
             vaulted = [action.get("card"), action.get("from_hand")]
             if "from_hand" in action and action["from_hand"] is None:
@@ -133,6 +141,10 @@ class Memory:
         was seen."""
         return self.actions_left.get(slot(seat, kind, role))
 
+    def without(self, seat: int) -> Memory:
+        """A copy that forgets `seat`'s early act (its act now on the table)."""
+        return replace(self, acted_early=[s for s in self.acted_early if s != seat])
+
     def to_json(self) -> dict[str, Any]:
         return {
             "seat": self.seat,
@@ -146,6 +158,8 @@ class Memory:
             "prompt": None if self.prompt is None else list(self.prompt),
             "bath_waiting": self.bath_waiting,
             "bath_may_wait": self.bath_may_wait,
+            "acted_early": list(self.acted_early),
+            "early_prompt": self.early_prompt,
         }
 
     @staticmethod
@@ -167,6 +181,8 @@ class Memory:
                 None if data.get("bath_waiting") is None else [int(s) for s in data["bath_waiting"]]
             ),
             bath_may_wait=bool(data.get("bath_may_wait", False)),
+            acted_early=[int(s) for s in data.get("acted_early", ())],
+            early_prompt=bool(data.get("early_prompt", False)),
         )
 
 

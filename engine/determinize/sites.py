@@ -6,15 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import MATERIALS, SITES_PER_MATERIAL, TRAINING_SITES_PER_MATERIAL, VALUE_OF_MATERIAL
+from ..cards import MATERIALS, VALUE_OF_MATERIAL
+from ..setup import sites_in_play
 from ..state import STARTING_INFLUENCE
 
 View = dict[str, Any]
 
 
-def available(training: bool) -> int:
-    """Sites of each material in play: all six, three in the training game."""
-    return TRAINING_SITES_PER_MATERIAL if training else SITES_PER_MATERIAL
+def available(view: View) -> int:
+    """Sites of each material in play (engine.setup.sites_in_play)."""
+    return sites_in_play(view["version"], len(view["players"]), bool(view["training"]))
 
 
 def loose_sites(view: View) -> dict[str, int]:
@@ -24,7 +25,7 @@ def loose_sites(view: View) -> dict[str, int]:
     for m in MATERIALS:
         counted = view["sites"][m]["in_town"] + view["sites"][m]["out_of_town"]
         counted += sum(1 for p in view["players"] for b in p["buildings"] if b["site"] == m)
-        out[m] = max(0, available(bool(view["training"])) - counted)
+        out[m] = max(0, available(view) - counted)
     return out
 
 

@@ -38,11 +38,15 @@ class ActFrame(FrameKind):
 
     def prompt(self, state: State, frame: Frame) -> dict[str, Any]:
         left = self.left(state, frame)
-        return {
+        out = {
             "text": f"{frame['role'].capitalize()}: {left} action(s) left.",
             "role": frame["role"],
             "actions_left": left,
         }
+        if waits(frame):
+            out["text"] += " Act now, out of turn order, or skip to wait for your turn."
+            out["early"] = True
+        return out
 
     def options(self, state: State, frame: Frame) -> Iterator[Action]:
         yield SKIP
@@ -50,6 +54,9 @@ class ActFrame(FrameKind):
 
     def settle(self, state: State, frame: Frame) -> bool:
         if self.left(state, frame) > 0:
+            if waits(frame) and all(isinstance(a, Skip) for a in self.options(state, frame)):
+                put_back(state, frame)  # nothing to do now: wait for the turn's order
+                return True
             return self.pop_if_only_skip(state, frame)
         state.frames.pop()
         return True
@@ -66,13 +73,28 @@ class ActFrame(FrameKind):
 
     def perform(self, state: State, frame: Frame, action: Action) -> None:
         if isinstance(action, Skip):
-            state.frames.pop()
+            if waits(frame):
+                put_back(state, frame)
+            else:
+                state.frames.pop()
             return
         seat, role = frame["seat"], ROLES[frame["role"]]
         # Count the cost first: the action may push decisions above this frame.
         frame["used"] += role.cost(state, seat, self.left(state, frame), action)
         record_acted(state, seat, frame["role"])
         role.perform(state, seat, action)
+
+
+def waits(frame: Frame) -> bool:
+    """An act frame offered early (flow.offer_early) in which nothing was done yet: skipping it
+    means waiting for the player's turn."""
+    return frame.get("early") is not None and frame["used"] == 0
+
+
+def put_back(state: State, frame: Frame) -> None:
+    """Return an early act frame to its place in the turn's order."""
+    state.frames.pop()
+    state.frames.insert(frame["early"], {k: v for k, v in frame.items() if k != "early"})
 
 
 def record_acted(state: State, seat: int, role: str) -> None:
@@ -135,6 +157,18 @@ def require_from_hand(
         require(state, seat, capability, what)
         require_held(state, seat, (card,))
         require_order(state, card)
+
+
+def combines_hand(state: State, seat: int, instead: str, usual: object, hand: object) -> bool:
+    """Whether a choice takes a card from hand together with the usual card although the power
+    that allows the hand's card gives it only instead of the usual one (the first edition's Bar,
+    Dock and Atrium)."""
+    return usual is not None and hand is not None and powers.has(state, seat, instead)
+
+
+def refuse_combined(state: State, seat: int, instead: str, usual: object, hand: object) -> None:
+    if combines_hand(state, seat, instead, usual, hand):
+        raise IllegalAction("not_allowed", "The card from your hand replaces the usual one.")
 
 
 def hand_orders(state: State, seat: int) -> list[int]:

@@ -51,7 +51,7 @@ def check_lay(state: State, seat: int, left: int, action: Lay) -> None:
         raise IllegalAction("not_an_order", "A Jack cannot be laid as a foundation.")
     if has_structure_named(state, seat, name):
         raise IllegalAction("duplicate_building", f"You already have a {name}.")
-    if action.site not in powers.lay_sites(state, action.card):
+    if action.site not in powers.lay_sites(state, seat, action.card):
         raise IllegalAction("wrong_site", f"A {name} cannot be laid on a {action.site} Site.")
     sites = state.out_of_town if action.out_of_town else state.sites
     if not sites[action.site]:
@@ -70,7 +70,7 @@ def lay_cost(state: State, seat: int, action: Lay) -> int:
 def lay_options(state: State, seat: int, card: int, left: int) -> Iterator[Action]:
     if has_structure_named(state, seat, state.names[card]):
         return
-    for site in powers.lay_sites(state, card):
+    for site in powers.lay_sites(state, seat, card):
         if state.sites[site]:
             yield Lay(card, site, False)
         if state.out_of_town[site] and left >= powers.out_of_town_cost(state, seat):

@@ -10,7 +10,17 @@ from ..actions import Action, Sell
 from ..errors import IllegalAction
 from ..flow import draw_one, move
 from ..state import State
-from .base import Role, hand_orders, optional_cards, optional_draw, require, require_from_hand, role
+from .base import (
+    Role,
+    combines_hand,
+    hand_orders,
+    optional_cards,
+    optional_draw,
+    refuse_combined,
+    require,
+    require_from_hand,
+    role,
+)
 
 
 @role
@@ -33,6 +43,8 @@ class Merchant(Role):
         hands = optional_cards(state, seat, powers.SELL_FROM_HAND, hand_orders(state, seat))
         for card, deck, hand in product([None, *state.players[seat].stockpile], decks, hands):
             count = (card is not None) + deck + (hand is not None)
+            if combines_hand(state, seat, powers.SELL_HAND_INSTEAD, card, hand):
+                continue
             if not (card is not None and deck) and 1 <= count <= room:
                 yield Sell(card, deck, hand)
 
@@ -55,6 +67,7 @@ class Merchant(Role):
         require_from_hand(
             state, seat, action.from_hand, powers.SELL_FROM_HAND, "sell from your hand"
         )
+        refuse_combined(state, seat, powers.SELL_HAND_INSTEAD, action.card, action.from_hand)
         if count > self.room(state, seat):
             raise IllegalAction("vault_full", "Your Vault is full (limited by Influence).")
 

@@ -13,9 +13,11 @@ from ..flow import FrameKind, draw_one, kind, move, push
 from ..state import Frame, State
 from .base import (
     Role,
+    combines_hand,
     hand_orders,
     optional_cards,
     optional_draw,
+    refuse_combined,
     require,
     require_from_hand,
     require_in_pool,
@@ -39,21 +41,24 @@ class Patron(Role):
     name = "patron"
     accepts = (Hire,)
 
-    def most(self, state: State, seat: int) -> int:
-        """The most clients one action may name: as many as there is room for, or, with a Bath,
-        all three sources as long as the first fits."""
-        space = room(state, seat)
+    def most(self, state: State, seat: int, replacing: bool = False) -> int:
+        """The most clients one action may name: as many as there is room for (one more when one
+        is replaced), or, with a Bath, all three sources as long as the first fits."""
+        space = room(state, seat) + replacing
         return 3 if space > 0 and powers.has(state, seat, powers.ACT_ON_HIRE) else space
 
     def options(self, state: State, seat: int, left: int) -> Iterator[Action]:
-        most = self.most(state, seat)
-        if most <= 0:
-            return
         hands = optional_cards(state, seat, powers.HIRE_FROM_HAND, hand_orders(state, seat))
         decks = optional_draw(state, seat, powers.HIRE_FROM_DECK)
-        for card, hand, deck in product([None, *state.pool], hands, decks):
-            if 1 <= (card is not None) + (hand is not None) + deck <= most:
-                yield Hire(card, hand, deck)
+        clients = state.players[seat].clientele
+        replaces = optional_cards(state, seat, powers.REPLACE_CLIENT, clients)
+        for replace in replaces:
+            most = self.most(state, seat, replace is not None)
+            for card, hand, deck in product([None, *state.pool], hands, decks):
+                if combines_hand(state, seat, powers.HIRE_HAND_INSTEAD, card, hand):
+                    continue
+                if 1 <= (card is not None) + (hand is not None) + deck <= most:
+                    yield Hire(card, hand, deck, replace)
 
     def check(self, state: State, seat: int, left: int, action: Action) -> None:
         assert isinstance(action, Hire)
@@ -65,13 +70,23 @@ class Patron(Role):
         require_from_hand(
             state, seat, action.from_hand, powers.HIRE_FROM_HAND, "hire from your hand"
         )
+        refuse_combined(state, seat, powers.HIRE_HAND_INSTEAD, action.card, action.from_hand)
         if action.from_deck:
             require(state, seat, powers.HIRE_FROM_DECK, "hire from the deck")
-        if count > self.most(state, seat):
+        if action.replace is not None:
+            require(state, seat, powers.REPLACE_CLIENT, "replace a client")
+            if action.replace not in state.players[seat].clientele:
+                raise IllegalAction("not_a_client", f"Card {action.replace} is not your client.")
+        if count > self.most(state, seat, action.replace is not None):
             raise IllegalAction("clientele_full", "Your Clientele is full (limited by Influence).")
 
     def perform(self, state: State, seat: int, action: Action) -> None:
         assert isinstance(action, Hire)
+        if action.replace is not None:  # "The old client is in the Pool immediately"
+            player = state.players[seat]
+            move(action.replace, player.clientele, state.pool)
+            if action.replace in player.hired:
+                player.hired.remove(action.replace)
         hiring = {"card": action.card, "from_hand": action.from_hand, "from_deck": action.from_deck}
         push(state, [{"kind": "hire", "seat": seat, **hiring}])
 

@@ -54,13 +54,16 @@ def game_create(
         raise Refused("Start from a scenario or from a record, not both.", codes.BAD_SCENARIO)
     if record is not None:
         version, players, options, setup = record_setup(user, record, upto)
+        rules_revision = setup["record"]["deal"]["rules_revision"]
     elif scenario is not None:
         version, players, options, setup = _scenario_setup(user, scenario)
+        rules_revision = setup["scenario"]["rules_revision"]
     else:
         if players is None:
             raise Refused("Say how many players.", codes.BAD_PLAYERS)
         engine.new_game(version, players, 0, options)  # validates the configuration
         setup: dict[str, Any] = {}
+        rules_revision = engine.current_revision(version)
     seats = seats or [SeatSpec("me")] + [SeatSpec("open")] * (players - 1)
     _check_seats(user, seats, players)
     clock = clock or ClockSpec()
@@ -68,6 +71,7 @@ def game_create(
     with transaction.atomic():
         game = Game.objects.create(
             version=version,
+            rules_revision=rules_revision,  # kept for good: the game plays by it to its end
             players=players,
             options=options,
             creator=user,
@@ -106,6 +110,7 @@ def _scenario_setup(user: Any, scenario: Any) -> tuple[str, int, dict[str, Any],
         raise Refused("A scenario is a JSON object.", codes.BAD_SCENARIO)
     scenario = {**scenario, "seed": scenario.get("seed", secrets.randbits(63))}
     table = engine.scenario(scenario)  # raises SetupError (422) for a bad description
+    scenario["rules_revision"] = table.rules_revision
     return table.version, table.n, dict(table.options), {"scenario": scenario}
 
 

@@ -28,13 +28,16 @@ MOVE_FIELDS = ("seq", "revision", "state", "status", "finished")
 
 def initial_state(game: Game) -> engine.State:
     """The table before the first move, rebuilt from `game.setup` (used to start and to replay):
-    a seed, a scenario, or a record replayed up to where it was imported (services.records)."""
+    a seed, a scenario, or a record replayed up to where it was imported (services.records),
+    playing by the rules revision the game was created with."""
     if "scenario" in game.setup:
-        return engine.scenario(game.setup["scenario"])
+        return engine.scenario({**game.setup["scenario"], "rules_revision": game.rules_revision})
     if "record" in game.setup:
         setup = game.setup
         return engine_record.replay(setup["record"], setup["upto"], setup["seed"])[0]
-    return engine.new_game(game.version, game.players, game.setup["seed"], game.options)
+    return engine.new_game(
+        game.version, game.players, game.setup["seed"], game.options, game.rules_revision
+    )
 
 
 def move_submit(

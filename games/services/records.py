@@ -47,7 +47,7 @@ def game_record(game: Game, seat: Seat | None, user: Any) -> dict[str, Any]:
     viewer = None if seat is None else seat.position
     return {
         "format": records.FORMAT,
-        "ruleset": {"version": first.version, "options": dict(first.options)},
+        "ruleset": records.ruleset(first),
         "players": players,
         "deal": _deal_seen(first, viewer),
         "actions": [
@@ -64,6 +64,7 @@ def _deal_seen(first: engine.State, viewer: int | None) -> dict[str, Any]:
     view = engine.view(first, viewer)
     return {
         "version": first.version,
+        "rules_revision": first.rules_revision,
         "options": dict(first.options),
         "leader": first.leader,
         "players": [
@@ -96,6 +97,8 @@ def record_setup(user: Any, record: Any, upto: int | None) -> tuple[str, int, di
         raise Refused(f"'upto' is 0 to {MAX_UPTO} actions.", codes.BAD_RECORD)
     setup = {"record": record, "upto": upto, "seed": secrets.randbits(63)}
     state, _ = records.replay(record, upto, setup["seed"])  # SetupError or IllegalAction: 422
+    # The revision the record plays by (the current one if it names none) stays the game's.
+    setup["record"] = {**record, "deal": {**record["deal"], "rules_revision": state.rules_revision}}
     if engine.is_over(state):
         raise Refused(
             "The game is over at that point: import fewer actions ('upto').", codes.RECORD_OVER

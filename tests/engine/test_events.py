@@ -213,3 +213,82 @@ def test_a_client_named_from_hand_is_named_only_to_the_hirer() -> None:
     assert engine.public_action(hire, 0, 1)["from_hand"] is None
     assert engine.public_action(hire, 0, None)["from_hand"] is None
     assert engine.public_action(hire, 0, 1)["from_deck"] is True
+
+
+# The 2005 first edition: its buildings that take cards from hand or the deck.
+
+
+def first_edition(players: list[dict], **top: object) -> engine.State:
+    return table(players, version="first_edition", **top)
+
+
+def owns(name: str) -> dict:
+    return {"name": name, "complete": True}
+
+
+def test_a_first_edition_atrium_sale_from_hand_is_named_only_to_the_seller() -> None:
+    """First edition rulebook (2005), Appendix, Atrium: "place it in your Vault without showing
+    other players"."""
+    me = {"hand": ["Villa", "Garden"], "buildings": [owns("Atrium (2005)")]}
+    state = first_edition([me, {"hand": ["Insula"]}])
+    state = act(state, lead("merchant", in_hand(state, 0, "Villa")))
+    state = act(state, think())
+    garden = in_hand(state, 0, "Garden")
+    state = act(state, sell(from_hand=garden))
+    assert garden in state.players[0].vault
+    assert seen(state, 0, 0)["cards"] == [{"id": garden, "name": "Garden"}]
+    for viewer in (1, SPECTATOR):
+        other = seen(state, 0, viewer)
+        assert other["action"]["from_hand"] is None and other["cards"] == []
+
+
+def test_a_first_edition_bar_client_from_hand_is_named_only_to_the_hirer() -> None:
+    """First edition rulebook (2005), Appendix, Bar: "you may take clients from your hand instead
+    of from the Pool", and "as you lead or follow ... out of turn order": hired early, the card
+    named from hand stays unnamed to the others (they see it in the Clientele)."""
+    state = first_edition(
+        [{"hand": ["Temple"]}, {"hand": ["Palace", "Insula"], "buildings": [owns("Bar (2005)")]}],
+        pool=["Market"],
+    )
+    state = act(state, lead("patron", in_hand(state, 0, "Temple")))
+    state = act(state, follow(in_hand(state, 1, "Palace")))
+    assert engine.prompt(state)["early"] is True  # seat 1 acts before the leader
+    insula = in_hand(state, 1, "Insula")
+    state = act(state, hire(from_hand=insula))
+    assert insula in state.players[1].clientele
+    assert seen(state, 0, 1)["action"]["from_hand"] == insula
+    for viewer in (0, SPECTATOR):
+        assert seen(state, 0, viewer)["action"]["from_hand"] is None
+
+
+def test_a_first_edition_foundry_draw_to_the_stockpile_is_seen_by_all() -> None:
+    """First edition rulebook (2005), Appendix, Foundry, example: "you first draw a material from
+    the deck, a Marble, and place it into your Stockpile": a Stockpile is on the table."""
+    me = {"hand": ["Road"], "buildings": [owns("Foundry (2005)")]}
+    state = first_edition([me, {"hand": ["Temple"]}], deck=["Palace", "Forum"])
+    state = act(state, lead("laborer", in_hand(state, 0, "Road")))
+    state = act(state, think("jack"))
+    state = act(state, {"type": "gather", "from_deck": True})
+    palace = in_stockpile(state, 0, "Palace")
+    index = kinds(state).index("drew")
+    for viewer in (0, 1, SPECTATOR):
+        assert seen(state, index, viewer) == {
+            "type": "drew",
+            "seat": 0,
+            "zone": "stockpile",
+            "count": 1,
+            "cards": [{"id": palace, "name": "Palace"}],
+        }
+
+
+def test_the_client_a_first_edition_bath_replaces_is_named_to_all() -> None:
+    """First edition rulebook (2005), Appendix, Bath: "replace one of your Merchant clients which
+    you put back into the Pool": a client on the table, named in the action for everyone."""
+    me = {"hand": ["Temple"], "clientele": ["Villa"], "buildings": [owns("Bath (2005)")]}
+    state = first_edition([me, {"hand": ["Insula"]}], pool=["Road"])
+    state = act(state, lead("patron", in_hand(state, 0, "Temple")))
+    state = act(state, think())
+    villa, road = state.players[0].clientele[0], in_pool(state, "Road")
+    state = act(state, {"type": "hire", "card": road, "replace": villa})
+    for viewer in (0, 1, SPECTATOR):
+        assert {c["id"] for c in seen(state, 0, viewer)["cards"]} == {road, villa}

@@ -1,16 +1,17 @@
 """Seeded random playouts (OpenSpiel's random_sim_test): the engine's property test.
 
 800 complete random games in the suite (GTR_PROPERTY_GAMES=2000, or more, for a longer run: the
-suite has a time budget), across 2-5 players and both versions, building functions active
-(a tenth are training games). After every action every card is in exactly one zone and the total
-never changes. Every seat's view, the spectator's, and the legal actions of the seat to act name
-only cards that seat may see: checked after every action of one game in twenty, and after every
-50th action of the others (a full check of 2,000 takes over half an hour); in one game in
-four, the events of every action (engine.events_of), as each seat and the spectator see them,
-name only cards that viewer could see just before or just after it, or that the action itself
-put on the table. After each game the state survives a JSON round trip, and replaying its
-actions from its seed gives the same hash.
-Every building of each version is completed in some game.
+suite has a time budget), across 2-5 players and every ruleset (Republic, Imperium, the 2005 first
+edition), building functions active (a tenth of the Black Box games are training games). After
+every action every card is in exactly one zone and the total never changes. Every seat's view, the
+spectator's, and the legal actions of the seat to act name only cards that seat may see: checked
+after every action of one game in twenty, and after every 50th action of the others (a full check
+of 2,000 takes over half an hour); in one game in four, the events of every action
+(engine.events_of), as each seat and the spectator see them, name only cards that viewer could see
+just before or just after it, or that the action itself put on the table. After each game the
+state survives a JSON round trip, and replaying its actions from its seed gives the same hash.
+Every building of each ruleset is completed in some of 600 further games (some 200 a ruleset;
+GTR_COVERAGE_GAMES for more, or fewer).
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ from typing import Any
 import pytest
 
 import engine
-from engine.cards import order_types
+from engine.cards import VERSIONS, order_types
 from engine.state import State, zones
 
+# The suite's budget, shared by the rulesets; set the variables higher for a deeper run.
 GAMES = int(os.environ.get("GTR_PROPERTY_GAMES", "800"))
 CHUNKS = 40
 MAX_STEPS = 5000
@@ -36,7 +38,9 @@ END_REASONS = {"deck", "last_site", "catacomb", "forum"}
 
 def config(game: int) -> tuple[str, int, dict[str, bool]]:
     r = random.Random(game)
-    return r.choice(["republic", "imperium"]), r.randint(2, 5), {"training": game % 10 == 0}
+    version, players = r.choice(VERSIONS), r.randint(2, 5)
+    training = game % 10 == 0 and version != "first_edition"  # it has no training game
+    return version, players, {"training": training}
 
 
 def assert_conserved(state: State) -> None:
@@ -149,7 +153,7 @@ def assert_events_leak_nothing(before: State, state: State) -> None:
             assert named <= allowed, f"seat {seat} sees hidden cards in {seen}"
 
 
-EVENTS_CHECKED_ONE_GAME_IN = 4  # 500 games, after every action
+EVENTS_CHECKED_ONE_GAME_IN = 4  # a quarter of the games (whole chunks), after every action
 
 
 def leak_check_every(game: int) -> int:
@@ -204,24 +208,27 @@ def completions(games: range) -> Counter[tuple[str, str]]:
     return done
 
 
-COVERAGE_GAMES = range(2000, 2400)  # past the seeds test_random_games plays (up to 2,000)
+COVERAGE_SEEDS = 2000  # past the seeds test_random_games plays (up to 2,000), whatever GAMES is
+COVERAGE_GAMES = range(
+    COVERAGE_SEEDS, COVERAGE_SEEDS + int(os.environ.get("GTR_COVERAGE_GAMES", "600"))
+)  # some 200 per ruleset
 
 
 @pytest.mark.slow
 def test_every_building_is_completed_in_some_random_game() -> None:
-    """The random games exercise every building function of both versions."""
+    """The random games exercise every building function of every ruleset."""
     done = completions(COVERAGE_GAMES)
     print(report(done))
-    for version in ("republic", "imperium"):
+    for version in VERSIONS:
         missing = [t.name for t in order_types(version) if done[(version, t.name)] == 0]
         assert not missing, f"{version}: never completed in {len(COVERAGE_GAMES)} games: {missing}"
 
 
 def report(done: Counter[tuple[str, str]]) -> str:
-    lines = ["| building | Republic | Imperium |", "|---|---:|---:|"]
-    for t in sorted({t.name for v in ("republic", "imperium") for t in order_types(v)}):
-        r, i = done.get(("republic", t), "-"), done.get(("imperium", t), "-")
-        lines.append(f"| {t} | {r} | {i} |")
+    lines = ["| building | Republic | Imperium | First edition |", "|---|---:|---:|---:|"]
+    for t in sorted({t.name for v in VERSIONS for t in order_types(v)}):
+        counts = [str(done.get((v, t), "-")) for v in VERSIONS]
+        lines.append(f"| {t} | {' | '.join(counts)} |")
     return "\n".join(lines)
 
 

@@ -15,7 +15,8 @@ from engine import record as records
 
 def random_game(version: str, n: int, seed: int) -> tuple[engine.State, list, engine.State]:
     r = random.Random(seed)
-    first = engine.new_game(version, n, seed, {"training": seed % 7 == 0})
+    training = seed % 7 == 0 and version != "first_edition"  # it has no training game
+    first = engine.new_game(version, n, seed, {"training": training})
     state, log = first, []
     while not engine.is_over(state):
         seat = engine.to_act(state)

@@ -14,9 +14,16 @@ from engine.powers import POWERS
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "docs" / "rules.md"
-VERSIONS = {"both": ("republic", "imperium"), "Republic": ("republic",), "Imperium": ("imperium",)}
+VERSIONS = {
+    "both": ("republic", "imperium"),
+    "all": ("republic", "imperium", "first_edition"),
+    "Republic": ("republic",),
+    "Imperium": ("imperium",),
+    "Imperium+2005": ("imperium", "first_edition"),
+    "2005": ("first_edition",),
+}
 ROW = re.compile(
-    r"^\| (?P<card>[^|]+) \| (?P<material>\w+) \| (?P<versions>\w+) \| "
+    r"^\| (?P<card>[^|]+) \| (?P<material>\w+) \| (?P<versions>[\w+]+) \| "
     r"`(?P<path>[\w/.]+)`: `(?P<cls>\w+)` \| [^|]+ \|$"
 )
 

@@ -64,6 +64,36 @@ def test_give_names_material_and_the_receiver() -> None:
     assert "Give Archway (brick) to Bob" in found
 
 
+def test_a_first_edition_bath_replacement_names_the_client_sent_back() -> None:
+    state = engine.scenario(
+        {
+            "version": "first_edition",
+            "players": [
+                {
+                    "hand": ["Temple"],
+                    "clientele": ["Villa"],
+                    "buildings": [{"name": "Bath (2005)", "complete": True}],
+                },
+                {"hand": ["Insula"]},
+            ],
+            "pool": ["Road"],
+        }
+    )
+    temple = next(c for c in state.players[0].hand if state.names[c] == "Temple")
+    state = engine.apply(state, {"type": "lead", "role": "patron", "cards": [temple]})
+    state = engine.apply(state, {"type": "think", "take": "cards"})
+    view, names = names_of(state, 0)
+    found = {action_label(a, names, view=view) for a in engine.legal_actions(state)}
+    assert (
+        "Hire Road (rubble) from the Pool as clients, sending Villa (stone) back to the Pool"
+        in found
+    )
+    villa, road = state.players[0].clientele[0], state.pool[0]
+    replacing = {"type": "hire", "card": road, "replace": villa}
+    # The cards a labelled action names (what a client highlights) include the client replaced.
+    assert labels.action_cards(replacing) == [road, villa]
+
+
 def test_a_scriptorium_completion_reads_as_completing() -> None:
     """The `complete` decision's claim completes the structure; its label says so."""
     state = engine.scenario(
@@ -89,11 +119,13 @@ def test_a_scriptorium_completion_reads_as_completing() -> None:
     assert found == {"Complete your Wall now", "Skip: give up the rest of this decision"}
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_every_legal_action_of_a_game_has_a_label_from_the_view(seed: int) -> None:
+@pytest.mark.parametrize(
+    ("version", "seed"), [("imperium", 1), ("imperium", 2), ("imperium", 3), ("first_edition", 4)]
+)
+def test_every_legal_action_of_a_game_has_a_label_from_the_view(version: str, seed: int) -> None:
     """Through a whole bot game: each decision's actions get distinct non-empty labels per
     distinct action up to copies of the same card, and none names a card the view does not."""
-    state = engine.new_game("imperium", 3, seed)
+    state = engine.new_game(version, 3, seed)
     bots = [make_bot("greedy", seed * 10 + s) for s in range(3)]
     kinds: set[str] = set()
     while not engine.is_over(state):

@@ -6,7 +6,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games.models import Game, Move
-from tests.conftest import play_http_game, start_game
+from tests.conftest import play_http_game, private_state, start_game
+from tests.ruling_change import change_a_ruling
 
 
 def test_sound_games_pass(alice, bob, capsys) -> None:
@@ -37,3 +38,29 @@ def test_tampered_hash_is_reported(alice, bob, capsys) -> None:
         call_command("verify_games", str(game_id))
     out = capsys.readouterr().out
     assert "move 2 missing" in out or "does not replay" in out
+
+
+def test_a_game_keeps_its_rules_revision_after_a_ruling_changes(alice, bob, capsys, monkeypatch):
+    """A game created before a ruling changed plays on and verifies under its own revision; a game
+    created after it gets the new one (docs/rules.md, Rules revisions)."""
+    old_id = start_game(alice, [bob])
+    play_http_game(old_id, {0: alice, 1: bob}, max_moves=40)
+    assert alice.game(old_id)["rules_revision"] == 1
+
+    change_a_ruling(monkeypatch)
+
+    play_http_game(old_id, {0: alice, 1: bob}, seed=1, max_moves=40)  # it plays on, unchanged
+    new_id = start_game(alice, [bob])
+    play_http_game(new_id, {0: alice, 1: bob}, max_moves=40)
+    assert alice.game(new_id)["rules_revision"] == 2
+    assert private_state(old_id).rules_revision == 1
+    assert private_state(new_id).rules_revision == 2
+    call_command("verify_games")
+    assert "2 game(s) checked, 0 with problems" in capsys.readouterr().out
+
+    # verify_games really checks each game under its own revision: a game relabelled with another
+    # revision no longer agrees with its log.
+    Game.objects.filter(pk=old_id).update(rules_revision=2)
+    with pytest.raises(CommandError):
+        call_command("verify_games", str(old_id))
+    assert "differs" in capsys.readouterr().out

@@ -1,5 +1,6 @@
 """`manage.py verify_games`: replay every started game's moves from its setup (seed or scenario)
-and report any game whose stored state hashes or snapshot disagree with the replay."""
+under the rules revision the game was created with, and report any game whose stored state hashes
+or snapshot disagree with the replay."""
 
 from __future__ import annotations
 

@@ -38,7 +38,10 @@ def play(state: State, bots: dict[int, IsmctsBot | object]) -> State:
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize(("version", "players", "seed"), [("republic", 2, 3), ("imperium", 3, 4)])
+@pytest.mark.parametrize(
+    ("version", "players", "seed"),
+    [("republic", 2, 3), ("imperium", 3, 4), ("first_edition", 3, 5), ("first_edition", 5, 6)],
+)
 def test_ismcts_plays_legal_actions_to_the_end(version: str, players: int, seed: int) -> None:
     state = engine.new_game(version, players, seed)
     end = play(state, {s: IsmctsBot(seed * 10 + s, iterations=4) for s in range(players)})

@@ -1,0 +1,45 @@
+"""Rules revisions: each game plays by the rules of the revision it was created with.
+
+A ruleset (a `version`: Republic, Imperium, ...) starts at revision 1. When a ruling changes (a
+reading of the rulebook corrected, a bug in a rule fixed), the ruleset's revision goes up by one,
+the change is listed in `CHANGES` under a name with the first revision that plays by it, and the
+code of the rule asks `follows(state, name)` to choose between the old and the new reading. A game
+records its revision at creation (`State.rules_revision`, and the service's `Game.rules_revision`)
+and keeps it: a game in progress is never re-ruled, and a finished game replays to the hashes it
+stored (docs/rules.md, section Rules revisions). Nothing else in the engine tests a revision.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+
+class Pinned(Protocol):
+    """A game state, as far as revisions go (engine.state.State)."""
+
+    version: str
+    rules_revision: int
+
+
+BASELINE = 1  # the revision of every game created before revisions were recorded
+
+# The revision a new game of each ruleset is created with.
+CURRENT: dict[str, int] = {
+    "republic": 1,
+    "imperium": 1,
+    "first_edition": 1,
+}
+
+# Each ruling that changed: {name: {ruleset: the first revision that plays by the new reading}}.
+# A ruleset missing from a change never had the old reading.
+CHANGES: dict[str, dict[str, int]] = {}
+
+
+def current(version: str) -> int:
+    return CURRENT[version]
+
+
+def follows(state: Pinned, change: str) -> bool:
+    """Whether `state`'s game plays by the changed ruling `change` (a name in `CHANGES`)."""
+    since = CHANGES[change].get(state.version, BASELINE)
+    return state.rules_revision >= since
