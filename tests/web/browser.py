@@ -15,7 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.common.exceptions import (
+    StaleElementReferenceException,
+    TimeoutException,
+    WebDriverException,
+)
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webelement import WebElement
@@ -68,6 +72,7 @@ class Person:
         options.add_argument(f"--window-size={width},{height}")
         self.driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
         self.driver.set_page_load_timeout(30)
+        self.driver.set_script_timeout(25)  # AWAIT_CHANGE gives up after 20 s itself
 
     def close(self) -> None:
         try:
@@ -148,7 +153,10 @@ class Person:
             seen = self.driver.execute_script(LOOK)
         choice = choose(seen["moves"], rng)
         self.all("#actions button.move")[choice].click()
-        changed = self.driver.execute_async_script(AWAIT_CHANGE, seen["seq"], 20000)
+        try:
+            changed = self.driver.execute_async_script(AWAIT_CHANGE, seen["seq"], 20000)
+        except TimeoutException:  # the page reloaded under the script: the game ended
+            changed = wait_for(lambda: self.finished() or self.seq() != seen["seq"], 20)
         assert changed, "the move was not played within 20 s"
         return True
 
