@@ -1,6 +1,6 @@
 """Seeded random playouts (OpenSpiel's random_sim_test): the engine's property test.
 
-800 complete random games in the suite (GTR_PROPERTY_GAMES=2000, or more, for a longer run: the
+600 complete random games in the suite (GTR_PROPERTY_GAMES=2000, or more, for a longer run: the
 suite has a time budget), across 2-5 players and every ruleset (Republic, Imperium, the 2005 first
 edition), building functions active (a tenth of the Black Box games are training games). After
 every action every card is in exactly one zone and the total never changes. Every seat's view, the
@@ -30,7 +30,7 @@ from engine.cards import VERSIONS, order_types
 from engine.state import State, zones
 
 # The suite's budget, shared by the rulesets; set the variables higher for a deeper run.
-GAMES = int(os.environ.get("GTR_PROPERTY_GAMES", "800"))
+GAMES = int(os.environ.get("GTR_PROPERTY_GAMES", "600"))
 CHUNKS = 40
 MAX_STEPS = 5000
 END_REASONS = {"deck", "last_site", "catacomb", "forum"}
