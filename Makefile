@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 PORT ?= 8000
 
-.PHONY: run test lint schema bench bench-api
+.PHONY: run test lint schema messages bench bench-api
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,15 @@ lint: $(STAMP)
 schema: $(STAMP)  # the OpenAPI schema, and the table of error codes in docs/api.md
 	$(BIN)/python manage.py spectacular --file openapi.yaml
 	$(BIN)/python manage.py error_codes --write
+
+# The interface's translations (docs/api.md, Languages): gather the marked messages into
+# locale/pl/LC_MESSAGES/django.po (translate the new ones there), then compile django.mo. Both are
+# committed, so `make run` needs no GNU gettext; this target does (apt-get install gettext).
+# tests/gtr_api/test_translations.py checks that the committed .mo is the .po's, all translated.
+messages: $(STAMP)
+	$(BIN)/python manage.py makemessages -l pl --no-obsolete --ignore=.venv --ignore=var \
+		--ignore=clients --ignore=tests --ignore=bench --ignore=deploy --ignore=docs
+	$(BIN)/python manage.py compilemessages --ignore=.venv
 
 # The whole suite (.ci/suite): lint, schema freshness, every test on SQLite, then the server tests
 # on a throwaway PostgreSQL, the Celery worker tests with a throwaway Redis, and schemathesis.

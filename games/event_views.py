@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from . import selectors, story, webhooks
+from . import language, selectors, story, webhooks
 from .event_schema import (
     AccountEventPage,
     EventQuery,
@@ -82,8 +82,11 @@ class GameEventListView(APIView):
         game = selectors.game_get(game_id, with_state=False)
         seat = caller_seat(request, game)
         position = None if seat is None else seat.position
+        lang = language.of(user=request.user, seat=seat)
         rows = game.events.filter(number__gt=q["after"]).order_by("number")
-        return page(request, self, rows, lambda e: story.rendered(e, position))
+        response = page(request, self, rows, lambda e: story.rendered(e, position, lang))
+        response["Content-Language"] = lang
+        return response
 
 
 class AccountEventListView(APIView):

@@ -4,7 +4,8 @@ A label names cards as the viewer's view names them ("Lead Architect with Temple
 petition of two Stone", "Give Bath (brick) to Bob"), so it can reveal no more than that view.
 `action_label` needs the card names the view shows (`card_names(view)`); the view itself, when
 given, adds what the action alone does not say (the role led, to whom a Legionary's demand is
-given), and `seat_names` names the players ("seat 1" without them).
+given), and `seat_names` names the players ("seat 1" without them). Cards are named in the
+active language (games.cardnames); the names given are the engine's.
 
 >>> names = {7: "Temple", 8: "Jack", 9: "Bath", 10: "Bath"}
 >>> action_label({"type": "lead", "role": "architect", "cards": [7]}, names)
@@ -22,6 +23,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.cards import JACK, MATERIAL_OF_ROLE, material_of
+
+from .cardnames import card_name
 
 NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five"}
 
@@ -80,7 +83,7 @@ class Describer:
         if name == JACK:
             return f"a Jack{suffix}"
         kind = material_of(name) if material else None
-        return f"{name}{suffix}" + (f" ({kind})" if kind else "")
+        return f"{card_name(name)}{suffix}" + (f" ({kind})" if kind else "")
 
     def cards(self, ids: Iterable[Any], *, material: bool = True) -> str:
         return join([self.card(c, material=material) for c in ids]) or "no cards"

@@ -9,11 +9,11 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import caches
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
-from django.utils import timezone
+from django.utils import timezone, translation
 
 import engine
 
-from . import codes, labels
+from . import cardnames, codes, labels
 from .errors import Forbidden, NotFound
 from .models import Game, Move, Seat
 
@@ -55,9 +55,9 @@ def seats_of(game: Game) -> list[Seat]:
     return list(game.seats.all())
 
 
-def etag_for(game: Game, seat: Seat | None) -> str:
+def etag_for(game: Game, seat: Seat | None, language: str = cardnames.ENGLISH) -> str:
     viewer = "s" if seat is None else seat.position
-    return f'W/"g{game.pk}-r{game.revision}-v{viewer}"'
+    return f'W/"g{game.pk}-r{game.revision}-v{viewer}-{cardnames.language_code(language)}"'
 
 
 def seats_public(game: Game) -> list[dict[str, Any]]:
@@ -148,28 +148,34 @@ def server_delayed(game: Game, now: datetime | None = None) -> bool:
     return due is not None and (now or timezone.now()) - due > late
 
 
-def game_view_for_seat(game: Game, seat: Seat | None) -> dict[str, Any]:
+def game_view_for_seat(
+    game: Game, seat: Seat | None, language: str = cardnames.ENGLISH
+) -> dict[str, Any]:
     """The game as `seat` sees it: its engine view, whose turn, the prompt, and its own legal
-    actions when the decision is its own. `seat=None` is a spectator."""
+    actions when the decision is its own, its cards named in `language` (games.cardnames).
+    `seat=None` is a spectator."""
     position = None if seat is None else seat.position
     out = game_summary(game)
     out["my_seat"] = position
-    out.update(table_view(game, position))
+    out.update(table_view(game, position, cardnames.language_code(language)))
     out["your_deadline"] = game.deadline if out["your_turn"] else None
     return out
 
 
-def table_view(game: Game, position: int | None) -> dict[str, Any]:
+def table_view(
+    game: Game, position: int | None, language: str = cardnames.ENGLISH
+) -> dict[str, Any]:
     """The part of a seat's view the engine builds from the snapshot (to_act, your_turn, prompt,
-    legal_actions, table), cached by (game, revision, seat): the snapshot changes only with the
-    revision, so an entry is never stale, and a hit needs neither the snapshot nor the engine.
-    The key holds the game's creation time too, so that a reused id never finds another game's
-    entry."""
-    key = f"table:{game.pk}:{game.created.timestamp()}:{game.revision}:{position}"
+    legal_actions, table) in one language, cached by (game, revision, seat, language): the
+    snapshot changes only with the revision, so an entry is never stale, and a hit needs neither
+    the snapshot nor the engine. The key holds the game's creation time too, so that a reused id
+    never finds another game's entry."""
+    key = f"table:{game.pk}:{game.created.timestamp()}:{game.revision}:{position}:{language}"
     views = caches[VIEW_CACHE]
     part: dict[str, Any] | None = views.get(key)
     if part is None:
-        part = _table_view(game, position)
+        with translation.override(language):
+            part = _table_view(game, position)
         views.set(key, part)
     return part
 
@@ -182,12 +188,13 @@ def _table_view(game: Game, position: int | None) -> dict[str, Any]:
         return out
     state = engine.from_json(game.state)
     to_act = engine.to_act(state)
+    view = engine.view(state, position)
     out["to_act"] = to_act
-    out["prompt"] = engine.prompt(state)
-    out["table"] = engine.view(state, position)
+    out["prompt"] = cardnames.localized(engine.prompt(state))
+    out["table"] = cardnames.localized(view)
     if position is not None and to_act == position and game.status == Game.Status.ACTIVE:
         out["your_turn"] = True
-        out["legal_actions"] = legal_moves(state, out["table"], seat_names(game))
+        out["legal_actions"] = legal_moves(state, view, seat_names(game))
     return out
 
 

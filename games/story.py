@@ -28,6 +28,7 @@ from django.utils import timezone
 
 import engine
 
+from . import cardnames
 from .models import AccountEvent, Game, GameEvent, Seat, Webhook, WebhookDelivery
 
 log = logging.getLogger(__name__)
@@ -145,16 +146,19 @@ def _iso(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat().replace("+00:00", "Z")
 
 
-def rendered(event: GameEvent, position: int | None) -> dict[str, Any]:
+def rendered(
+    event: GameEvent, position: int | None, language: str = cardnames.ENGLISH
+) -> dict[str, Any]:
     """A stored game event as the seat at `position` (None: a spectator) sees it: the envelope
-    (`id`, `game`, `seq`, `time`) and the payload (`type` and the fields of that type)."""
+    (`id`, `game`, `seq`, `time`) and the payload (`type` and the fields of that type), its
+    cards named in `language`."""
     payload = event.private.get(str(position), event.public) if position is not None else None
     return {
         "id": event.number,
         "game": event.game_id,
         "seq": event.seq,
         "time": _iso(event.created),
-        **(payload or event.public),
+        **cardnames.localized(payload or event.public, language),
     }
 
 

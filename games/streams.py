@@ -31,7 +31,7 @@ from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
-from . import selectors, story
+from . import language, selectors, story
 from .hub import RESYNC, Message, current, db
 from .models import AccountEvent, Game, GameEvent, Seat
 from .params import check_params, last_event_id
@@ -94,6 +94,7 @@ def game_plan(request: HttpRequest, game_id: int) -> Plan:
     game = selectors.game_get(game_id, with_state=False)
     seat = selectors.seat_for(game, user=user, token_seat=token_seat)
     position = None if seat is None else seat.position
+    lang = language.of(user=user, seat=seat)
     channels = (f"game:{game_id}",) + ((f"seat:{token_seat.pk}",) if token_seat else ())
     after = last_event_id(request)
 
@@ -101,10 +102,10 @@ def game_plan(request: HttpRequest, game_id: int) -> Plan:
         return list(GameEvent.objects.filter(game_id=game_id, number__gt=after)[:BATCH])
 
     def render(event: GameEvent) -> tuple[int, dict[str, Any]]:
-        return event.number, story.rendered(event, position)
+        return event.number, story.rendered(event, position, lang)
 
     start = game.last_event if after is None else after
-    return Plan(channels, start, read, render, viewer=("seat", position))
+    return Plan(channels, start, read, render, viewer=("seat", position, lang))
 
 
 def account_plan(request: HttpRequest) -> Plan:

@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 
 import engine
 
-from . import codes, health, hub, selectors
+from . import cardnames, codes, health, hub, language, selectors
 from .errors import Forbidden
 from .idempotency import idempotent
 from .models import Game, Seat
@@ -141,8 +141,11 @@ def body(serializer_class: type[serializers.Serializer], request: Request) -> di
 
 
 def game_response(game: Game, seat: Seat | None, code: int = 200) -> Response:
-    response = Response(selectors.game_view_for_seat(game, seat), status=code)
-    response["ETag"] = selectors.etag_for(game, seat)
+    """The game as `seat` sees it, its cards named in the seat's player's language."""
+    lang = language.of(seat=seat)
+    response = Response(selectors.game_view_for_seat(game, seat, lang), status=code)
+    response["ETag"] = selectors.etag_for(game, seat, lang)
+    response["Content-Language"] = lang
     return response
 
 
@@ -202,7 +205,7 @@ class GameDetailView(APIView):
     def get(self, request: Request, game_id: int) -> Response:
         game = selectors.game_get(game_id, with_state=False)
         seat = caller_seat(request, game)
-        etag = selectors.etag_for(game, seat)
+        etag = selectors.etag_for(game, seat, language.of(seat=seat))
         if etag in request.headers.get("If-None-Match", ""):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
         return game_response(game, seat)
@@ -278,11 +281,12 @@ class MoveListCreateView(APIView):
             action=data["action"],
         )
         seat = selectors.seats_of(game)[move.seat]
+        lang = language.of(seat=seat)
         result = {
             "move": selectors.move_for_seat(move, seat.position),
-            "game": selectors.game_view_for_seat(game, seat),
+            "game": selectors.game_view_for_seat(game, seat, lang),
         }
-        return Response(result, status=status.HTTP_201_CREATED)
+        return Response(result, status=status.HTTP_201_CREATED, headers={"Content-Language": lang})
 
 
 class GameWaitView(APIView):
@@ -406,7 +410,14 @@ class CardCatalogQuery(serializers.Serializer):
 
 
 class CardType(serializers.Serializer):
-    name = serializers.CharField()
+    type = serializers.CharField(
+        help_text="The type's English name: its key in scenarios and records, the same in "
+        "every language."
+    )
+    name = serializers.CharField(
+        help_text="The name in your language (docs/api.md, Languages): `Bath`, or in Polish "
+        "`Łaźnie`."
+    )
     material = serializers.CharField()
     role = serializers.CharField()
     value = serializers.IntegerField()
@@ -415,7 +426,8 @@ class CardType(serializers.Serializer):
 
 
 class CardCatalogView(APIView):
-    """The order cards of a version: name, material, role, value, copies, function."""
+    """The order cards of a version: type, name (in the caller's language), material, role,
+    value, copies, function."""
 
     seat_tokens = True  # public: a client may send its seat token everywhere it plays
 
@@ -426,7 +438,13 @@ class CardCatalogView(APIView):
         tags=["cards"],
     )
     def get(self, request: Request) -> Response:
-        return Response(engine.catalog(query(CardCatalogQuery, request)["version"]))
+        rows = engine.catalog(query(CardCatalogQuery, request)["version"])
+        lang = language.of(user=request.user, seat=token_seat(request))
+        named = [
+            {"type": row["name"], **row, "name": cardnames.card_name(str(row["name"]), lang)}
+            for row in rows
+        ]
+        return Response(named, headers={"Content-Language": lang})
 
 
 _CHECK = "|".join(health.CHECKS)

@@ -12,9 +12,12 @@ class PlayersConfig(AppConfig):
     def ready(self) -> None:
         from anymail.signals import inbound
 
+        from games import language
         from games.events import committed
 
-        from . import receivers
+        from . import notifications, receivers
+
+        language.register(notifications.stored_language)
 
         committed.connect(receivers.on_committed, dispatch_uid="players.committed")
         inbound.connect(receivers.on_inbound, dispatch_uid="players.inbound")

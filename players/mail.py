@@ -22,6 +22,7 @@ from typing import Any
 from django.conf import settings
 from django.core import signing
 from django.utils.crypto import constant_time_compare, salted_hmac
+from django.utils.translation import gettext as _
 
 import engine
 from games.labels import Describer, action_label, card_names
@@ -136,14 +137,16 @@ def moves_text(state: engine.State, view: dict[str, Any]) -> str:
     limit = settings.GTR_MAIL_MAX_MOVES
     lines = [f"  {code:<5} {describe(action, names, view)}" for code, action in codes[:limit]]
     if len(codes) > limit:
-        lines.append(f"  ... and {len(codes) - limit} more: play them over HTTP.")
+        more = _("... and %(count)s more: play them over HTTP.") % {"count": len(codes) - limit}
+        lines.append(f"  {more}")
     return "\n".join(lines)
 
 
-COMMANDS_HELP = (
-    "You may also write one word: think (draw cards), jack (take a jack), or skip; "
-    "back ends a bot's stand-in after timeouts."
-)
+def commands_help() -> str:
+    return _(
+        "You may also write one word: think (draw cards), jack (take a jack), or skip; "
+        "back ends a bot's stand-in after timeouts."
+    )
 
 
 # The table --------------------------------------------------------------------------------------
@@ -152,22 +155,33 @@ COMMANDS_HELP = (
 def _public_player(p: dict[str, Any], names: dict[int, str], own: bool) -> list[str]:
     lines = []
     if own:
-        lines.append(f"  hand ({p['hand_count']}): {_cards([c['id'] for c in p['hand']], names)}")
+        hand = _cards([c["id"] for c in p["hand"]], names)
+        text = _("hand (%(count)s): %(cards)s") % {"count": p["hand_count"], "cards": hand}
+        lines.append(f"  {text}")
     else:
-        lines.append(f"  hand: {p['hand_count']} cards")
-    lines.append(f"  influence: {p['influence']}")
-    for field in ("camp", "clientele", "stockpile"):
+        lines.append("  " + _("hand: %(count)s cards") % {"count": p["hand_count"]})
+    lines.append("  " + _("influence: %(influence)s") % {"influence": p["influence"]})
+    zones = {"camp": _("camp"), "clientele": _("clientele"), "stockpile": _("stockpile")}
+    for field, word in zones.items():
         if p[field]:
-            lines.append(f"  {field}: {_cards([c['id'] for c in p[field]], names)}")
-    vault = f"  vault: {p['vault_count']} cards"
+            lines.append(f"  {word}: {_cards([c['id'] for c in p[field]], names)}")
+    vault = "  " + _("vault: %(count)s cards") % {"count": p["vault_count"]}
     if p["vault_visible"]:
-        vault += f" (seen: {_cards([c['id'] for c in p['vault_visible']], names)})"
+        seen = _cards([c["id"] for c in p["vault_visible"]], names)
+        vault += " " + _("(seen: %(cards)s)") % {"cards": seen}
     lines.append(vault)
     for b in p["buildings"]:
-        state = "complete" if b["complete"] else f"{len(b['materials'])} materials"
-        lines.append(
-            f"  building: {_card(b['foundation']['id'], names)} on {b['site']} site ({state})"
+        done = (
+            _("complete")
+            if b["complete"]
+            else _("%(count)s materials") % {"count": len(b["materials"])}
         )
+        building = _("building: %(card)s on %(site)s site (%(state)s)") % {
+            "card": _card(b["foundation"]["id"], names),
+            "site": b["site"],
+            "state": done,
+        }
+        lines.append(f"  {building}")
     return lines
 
 
@@ -175,23 +189,30 @@ def view_text(game: Game, seats: list[Seat], view: dict[str, Any], position: int
     """The table as seat `position` sees it, in plain text."""
     names = card_names(view)
     by_position = {s.position: s for s in seats}
+    turn = _("Turn %(turn)s; leader: seat %(leader)s") % {
+        "turn": view["turn"],
+        "leader": view["leader"],
+    }
+    if view.get("role"):
+        turn += "; " + _("role led: %(role)s") % {"role": view["role"]}
+    sites = ", ".join(f"{m} {s['in_town']}/{s['out_of_town']}" for m, s in view["sites"].items())
     lines = [
-        f"Turn {view['turn']}; leader: seat {view['leader']}"
-        + (f"; role led: {view['role']}" if view.get("role") else ""),
-        f"Pool: {_cards([c['id'] for c in view['pool']], names)}",
-        f"Deck: {view['deck_count']} cards; jacks left: {view['jacks_count']}",
-        "Sites left (in town / out of town): "
-        + ", ".join(f"{m} {s['in_town']}/{s['out_of_town']}" for m, s in view["sites"].items()),
+        turn,
+        _("Pool: %(cards)s") % {"cards": _cards([c["id"] for c in view["pool"]], names)},
+        _("Deck: %(deck)s cards; jacks left: %(jacks)s")
+        % {"deck": view["deck_count"], "jacks": view["jacks_count"]},
+        _("Sites left (in town / out of town): %(sites)s") % {"sites": sites},
     ]
     prompt = view.get("prompt") or {}
     if prompt.get("revealed"):
-        lines.append(f"Revealed: {_cards([c['id'] for c in prompt['revealed']], names)}")
+        revealed = _cards([c["id"] for c in prompt["revealed"]], names)
+        lines.append(_("Revealed: %(cards)s") % {"cards": revealed})
     for p in view["players"]:
         own = p["seat"] == position
         seat = by_position.get(p["seat"])
         label = seat_label(seat) if seat is not None else f"seat {p['seat']}"
         lines.append("")
-        lines.append(f"You, {label}:" if own else f"{label.capitalize()}:")
+        lines.append(_("You, %(seat)s:") % {"seat": label} if own else f"{label.capitalize()}:")
         lines.extend(_public_player(p, names, own))
     return "\n".join(lines)
 
@@ -203,16 +224,17 @@ def scores_text(seats: list[Seat], view: dict[str, Any]) -> str:
     for row in end.get("scores", []):
         seat = by_position.get(row["seat"])
         label = seat_label(seat) if seat is not None else f"seat {row['seat']}"
-        bonuses = ", ".join(row.get("merchant_bonuses") or []) or "none"
-        lines.append(
-            f"  {label}: {row['total']} points (influence {row['influence']}, "
-            f"vault {row['vault']}, merchant bonuses: {bonuses})"
-        )
+        bonuses = ", ".join(row.get("merchant_bonuses") or []) or _("none")
+        score = _(
+            "%(total)s points (influence %(influence)s, vault %(vault)s, merchant bonuses: "
+            "%(bonuses)s)"
+        ) % {**row, "bonuses": bonuses}
+        lines.append(f"  {label}: {score}")
     winners = ", ".join(f"seat {w}" for w in end.get("winners", []))
-    reason = {"surrender": "by surrender", "deck": "the deck ran out"}.get(
+    reason = {"surrender": _("by surrender"), "deck": _("the deck ran out")}.get(
         end.get("reason", ""), end.get("reason", "")
     )
-    head = f"Winner: {winners}" + (f" ({reason})" if reason else "")
+    head = _("Winner: %(winners)s") % {"winners": winners} + (f" ({reason})" if reason else "")
     return head + "\n" + "\n".join(lines)
 
 

@@ -21,6 +21,9 @@ class MailPreference(models.Model):
     digest = models.BooleanField(default=False)
     # The unsubscribe link's switch: no notification at all while it is on.
     unsubscribed = models.BooleanField(default=False)
+    # The language of the mails, of the API's card names and of the web client ("en", "pl");
+    # blank: none chosen (the request's Accept-Language, or English for mail).
+    language = models.CharField(max_length=8, blank=True, default="")
     updated = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:

@@ -17,10 +17,14 @@ from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 import engine
+from games import codes
 from games.auth import mail_token
+from games.cardnames import ENGLISH, LANGUAGES
+from games.errors import Refused
 from games.models import Game, Move, Seat
 
 from . import mail
@@ -41,12 +45,54 @@ def preferences_get(address: str) -> MailPreference:
     return found or MailPreference(address=address)
 
 
-def preferences_update(address: str, **changes: bool) -> MailPreference:
+def preferences_update(address: str, **changes: Any) -> MailPreference:
+    """Change an address's preferences: the switches (booleans) and `language` (one of
+    `games.cardnames.LANGUAGES`, or None / "" for none chosen; 422 `bad_language` for any other,
+    and nothing changes)."""
+    if "language" in changes:
+        changes["language"] = language_checked(changes["language"])
     prefs = preferences_get(address)
     for name, value in changes.items():
-        setattr(prefs, name, bool(value))
+        setattr(prefs, name, value if name == "language" else bool(value))
     prefs.save()
     return prefs
+
+
+def language_checked(value: Any) -> str:
+    if value is None or value == "":
+        return ""
+    if value not in LANGUAGES:
+        raise Refused(
+            f"No language {str(value)[:20]!r}: choose one of {', '.join(LANGUAGES)} (or null).",
+            codes.BAD_LANGUAGE,
+        )
+    return str(value)
+
+
+def in_language(address: str) -> translation.override:
+    """Write the mail to `address` in its language: fixed text and card names alike."""
+    return translation.override(address_language(address))
+
+
+def address_language(address: str) -> str:
+    """The language of the mails to `address`: its chosen one, else English."""
+    return preferences_get(address).language or ENGLISH if address else ENGLISH
+
+
+def stored_language(user: Any, seat: Seat | None) -> str | None:
+    """The language stored for a seat's player (its address), else for the account: the lookup
+    `games.language` asks (registered by `players.apps`)."""
+    address = mail.seat_address(seat) if seat is not None and seat.kind != Seat.Kind.BOT else ""
+    if not address and user is not None and getattr(user, "is_authenticated", False):
+        address = str(user.email or "")
+    if not address:
+        return None
+    return (
+        MailPreference.objects.filter(address=address.lower())
+        .values_list("language", flat=True)
+        .first()
+        or None
+    )
 
 
 def unsubscribe(address: str) -> MailPreference:
@@ -115,11 +161,11 @@ def _send_once(key: str, address: str, message: EmailMessage) -> bool:
 
 def message_build(address: str, subject: str, body: str, reply_to: str | None) -> EmailMessage:
     unsubscribe_url = mail.unsubscribe_url(address)
-    body += (
-        "\n\n-- \nYour e-mail preferences: GET/PATCH "
-        f"{settings.GTR_PUBLIC_URL}/api/notifications/\n"
-        f"Unsubscribe from all game mail: {unsubscribe_url}\n"
-    )
+    preferences = f"{settings.GTR_PUBLIC_URL}/api/notifications/"
+    body += "\n\n-- \n" + _(
+        "Your e-mail preferences (and language): GET/PATCH %(preferences)s\n"
+        "Unsubscribe from all game mail: %(unsubscribe)s\n"
+    ) % {"preferences": preferences, "unsubscribe": unsubscribe_url}
     return EmailMessage(
         subject=subject,
         body=body,
@@ -138,23 +184,44 @@ def decision_text(d: Decision) -> str:
     """The body shared by turn, reminder, digest and answer mails: the prompt, the table as the
     seat sees it, the moves with their codes, how to reply, and the capability link."""
     prompt = (d.view.get("prompt") or {}).get("text", "")
-    deadline = f"\nDecide by {d.game.deadline:%Y-%m-%d %H:%M} UTC." if d.game.deadline else ""
+    deadline = (
+        "\n" + _("Decide by %(when)s UTC.") % {"when": f"{d.game.deadline:%Y-%m-%d %H:%M}"}
+        if d.game.deadline
+        else ""
+    )
+    head = _(
+        "Game %(game)s (%(version)s, %(players)s players), move %(seq)s. Your decision: %(prompt)s"
+    ) % {
+        "game": d.game.pk,
+        "version": d.game.get_version_display(),
+        "players": d.game.players,
+        "seq": d.game.seq,
+        "prompt": prompt,
+    }
+    http = _(
+        "Or play over HTTP at %(url)s with the header\n    Authorization: Seat %(token)s\n"
+        "(keep it secret: anyone who has it plays your seat).\n"
+    ) % {"url": mail.game_url(d.game), "token": mail_token(d.seat)}
     return (
-        f"Game {d.game.pk} ({d.game.get_version_display()}, {d.game.players} players), "
-        f"move {d.game.seq}. Your decision: {prompt}{deadline}\n\n"
+        f"{head}{deadline}\n\n"
         f"{mail.view_text(d.game, d.seats, d.view, d.seat.position)}\n\n"
-        f"Your moves: reply to this mail with one code in the first line.\n"
-        f"{mail.moves_text(d.state, d.view)}\n"
-        f"{mail.COMMANDS_HELP}\n\n"
-        f"Or play over HTTP at {mail.game_url(d.game)} with the header\n"
-        f"    Authorization: Seat {mail_token(d.seat)}\n"
-        f"(keep it secret: anyone who has it plays your seat).\n"
+        + _("Your moves: reply to this mail with one code in the first line.")
+        + f"\n{mail.moves_text(d.state, d.view)}\n"
+        f"{mail.commands_help()}\n\n{http}"
     )
 
 
 def _subject(d: Decision, what: str) -> str:
     secret = mail.reply_secret(d.seat, d.game.seq)
-    return f"Glory to Rome game {d.game.pk}: {what} (move {d.game.seq}) [{secret}]"
+    return (
+        _("Glory to Rome game %(game)s: %(what)s (move %(seq)s)")
+        % {
+            "game": d.game.pk,
+            "what": what,
+            "seq": d.game.seq,
+        }
+        + f" [{secret}]"
+    )
 
 
 @dataclass(frozen=True)
@@ -179,7 +246,10 @@ def decision_message(d: Decision, what: str, intro: str = "") -> EmailMessage:
     address = mail.seat_address(d.seat)
     link = play_url(d.seat)
     body = (
-        (intro + "\n\n" if intro else "") + f"Play in your browser: {link}\n\n" + decision_text(d)
+        (intro + "\n\n" if intro else "")
+        + _("Play in your browser: %(link)s") % {"link": link}
+        + "\n\n"
+        + decision_text(d)
     )
     subject = _subject(d, what)
     message = message_build(address, subject, body, mail.reply_address(d.seat, d.game.seq))
@@ -241,11 +311,13 @@ def turn_notify(*, game_id: int, seq: int, position: int) -> bool:
     if watching(game_id, position) or unanswered_turn_mail(game_id, position):
         return False
     last = Move.objects.filter(game_id=game_id, seq=seq).first()
-    if last is not None and last.seat == position and last.actor == Move.Actor.EMAIL:
-        played = mail.describe(last.action, mail.card_names(d.view), d.view)
-        message = decision_message(d, "your next decision", f"Your reply was played: {played}.")
-    else:
-        message = decision_message(d, "your turn")
+    with in_language(mail.seat_address(d.seat)):
+        if last is not None and last.seat == position and last.actor == Move.Actor.EMAIL:
+            played = mail.describe(last.action, mail.card_names(d.view), d.view)
+            intro = _("Your reply was played: %(move)s.") % {"move": played}
+            message = decision_message(d, _("your next decision"), intro)
+        else:
+            message = decision_message(d, _("your turn"))
     return _send_once(f"turn:{game_id}:{seq}:{position}", message.to[0], message)
 
 
@@ -272,8 +344,11 @@ def reminder_send(*, game_id: int, seq: int, position: int) -> bool:
     if not wants(mail.seat_address(d.seat), "reminder"):
         return False
     left = max(1, int((d.game.deadline - now).total_seconds() // 60))
-    intro = f"Reminder: your decision is due in about {left} minutes."
-    message = decision_message(d, "reminder", intro)
+    with in_language(mail.seat_address(d.seat)):
+        intro = _("Reminder: your decision is due in about %(minutes)s minutes.") % {
+            "minutes": left
+        }
+        message = decision_message(d, _("reminder"), intro)
     return _send_once(f"reminder:{game_id}:{seq}:{position}", message.to[0], message)
 
 
@@ -326,7 +401,7 @@ def lost_mails_sweep(now: dt.datetime | None = None) -> int:
     ended = Seat.objects.filter(
         game__status=Game.Status.FINISHED, game__finished__range=window
     ).values_list("game_id", "position")
-    for game_id in {g for g, _ in _missing({f"final:{g}:{p}": (g, p) for g, p in ended})}:
+    for game_id in {g for g, _position in _missing({f"final:{g}:{p}": (g, p) for g, p in ended})}:
         sent += final_notify(game_id=game_id)  # sends only to those who want it, once each
     return sent
 
@@ -357,17 +432,24 @@ def timeout_notify(*, game_id: int, seq: int, position: int) -> bool:
     if prefs is None or prefs.unsubscribed or not prefs.reminder or seat.kind == Seat.Kind.BOT:
         return False
     view = engine.view(engine.from_json(game.state), position)
-    played = mail.describe(move.action, mail.card_names(view), view)
-    body = f"Your time ran out at move {seq - 1}, so the server played for you: {played}.\n"
-    if seat.bot_standing_in:
-        body += (
-            "\nAfter your timeouts a bot plays your seat until you come back: reply 'back' to "
-            f"this mail, or POST {mail.game_url(game)}return/ with your seat token.\n"
-        )
-    body += f"\nThe game: {mail.game_url(game)}\n"
-    subject = f"Glory to Rome game {game.pk}: your time ran out (move {seq - 1})"
-    reply_to = mail.reply_address(seat, game.seq) if seat.bot_standing_in else None
-    message = message_build(address, subject, body, reply_to)
+    with in_language(address):
+        played = mail.describe(move.action, mail.card_names(view), view)
+        body = _("Your time ran out at move %(move)s, so the server played for you: %(what)s.") % {
+            "move": seq - 1,
+            "what": played,
+        }
+        if seat.bot_standing_in:
+            body += "\n\n" + _(
+                "After your timeouts a bot plays your seat until you come back: reply 'back' to "
+                "this mail, or POST %(url)sreturn/ with your seat token."
+            ) % {"url": mail.game_url(game)}
+        body += "\n\n" + _("The game: %(url)s") % {"url": mail.game_url(game)} + "\n"
+        subject = _("Glory to Rome game %(game)s: your time ran out (move %(move)s)") % {
+            "game": game.pk,
+            "move": seq - 1,
+        }
+        reply_to = mail.reply_address(seat, game.seq) if seat.bot_standing_in else None
+        message = message_build(address, subject, body, reply_to)
     return _send_once(f"timeout:{game_id}:{seq}", address, message)
 
 
@@ -384,12 +466,19 @@ def final_notify(*, game_id: int) -> int:
         if seat.kind == Seat.Kind.BOT or not wants(address, "final"):
             continue
         view = engine.view(state, seat.position)
-        body = (
-            f"Game {game.pk} ({game.get_version_display()}, {game.players} players) is over "
-            f"after {game.seq} moves.\n\n{mail.scores_text(seats, view)}\n\n"
-            f"The whole game: {mail.game_url(game)}moves/\n"
-        )
-        message = message_build(address, f"Glory to Rome game {game.pk}: final scores", body, None)
+        with in_language(address):
+            over = _(
+                "Game %(game)s (%(version)s, %(players)s players) is over after %(moves)s moves."
+            ) % {
+                "game": game.pk,
+                "version": game.get_version_display(),
+                "players": game.players,
+                "moves": game.seq,
+            }
+            whole = _("The whole game: %(url)s") % {"url": f"{mail.game_url(game)}moves/"}
+            body = f"{over}\n\n{mail.scores_text(seats, view)}\n\n{whole}\n"
+            subject = _("Glory to Rome game %(game)s: final scores") % {"game": game.pk}
+            message = message_build(address, subject, body, None)
         sent += _send_once(f"final:{game.pk}:{seat.position}", address, message)
     return sent
 
@@ -416,14 +505,17 @@ def digest_send(address: str, today: dt.date | None = None) -> bool:
     if not waiting:
         return False
     today = today or timezone.now().date()
-    parts = [f"{len(waiting)} game(s) wait for your decision."]
-    for d in waiting:
-        parts.append(
-            f"\n=== Game {d.game.pk}: reply to {mail.reply_address(d.seat, d.game.seq)} ===\n"
-            + decision_text(d)
-        )
-    subject = f"Glory to Rome: {len(waiting)} game(s) wait for you ({today:%Y-%m-%d})"
-    message = message_build(address, subject, "\n".join(parts), None)
+    with in_language(address):
+        parts = [_("%(count)s game(s) wait for your decision.") % {"count": len(waiting)}]
+        for d in waiting:
+            reply = mail.reply_address(d.seat, d.game.seq)
+            title = _("Game %(game)s: reply to %(address)s") % {"game": d.game.pk, "address": reply}
+            parts.append(f"\n=== {title} ===\n" + decision_text(d))
+        subject = _("Glory to Rome: %(count)s game(s) wait for you (%(date)s)") % {
+            "count": len(waiting),
+            "date": f"{today:%Y-%m-%d}",
+        }
+        message = message_build(address, subject, "\n".join(parts), None)
     return _send_once(f"digest:{address}:{today:%Y-%m-%d}", address, message)
 
 

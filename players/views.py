@@ -20,6 +20,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from games import codes
+from games.cardnames import LANGUAGES
 from games.errors import Conflict, Forbidden, Refused
 from games.models import Seat
 from games.serializers import Error, JSONInput
@@ -188,6 +189,20 @@ class TokenRevokeView(APIView):
 # Notification preferences and unsubscribing -------------------------------------------------------
 
 
+class LanguageField(serializers.ChoiceField):
+    """`en`, `pl` or null; another string is refused on its merits (422 `bad_language`), not as
+    malformed, and changes nothing."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=LANGUAGES, allow_null=True, **kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        return notifications.language_checked(data)
+
+    def to_representation(self, value: Any) -> str | None:
+        return str(value) if value else None
+
+
 class MailPreferences(JSONInput):
     address = serializers.EmailField(read_only=True, help_text="Where the mails go.")
     your_turn = serializers.BooleanField(required=False, help_text="A mail at each decision.")
@@ -201,6 +216,13 @@ class MailPreferences(JSONInput):
     unsubscribed = serializers.BooleanField(
         required=False, help_text="No notification at all (what the unsubscribe link sets)."
     )
+    language = LanguageField(
+        required=False,
+        help_text="The language of your mails, of card names in the API's views, events and "
+        "catalog, and of the web client: `en` or `pl` (Polish card names from the Polish "
+        "edition). null: none chosen (the API follows Accept-Language; mails are in English). "
+        "Another value: 422 `bad_language`, and nothing changes.",
+    )
 
 
 class UnsubscribeInput(JSONInput):
@@ -208,7 +230,8 @@ class UnsubscribeInput(JSONInput):
 
 
 def _prefs_out(prefs: Any) -> dict[str, Any]:
-    return {"address": prefs.address, **{k: getattr(prefs, k) for k in PREFERENCE_FIELDS}}
+    switches = {k: getattr(prefs, k) for k in PREFERENCE_FIELDS}
+    return {"address": prefs.address, **switches, "language": prefs.language or None}
 
 
 PREFERENCE_FIELDS = ("your_turn", "reminder", "final", "digest", "unsubscribed")
@@ -252,7 +275,7 @@ class NotificationPreferencesView(APIView):
         operation_id="notifications_update",
         summary="Change your e-mail notification preferences",
         request=MailPreferences,
-        responses={200: MailPreferences, **_errors(400, 401, 403, 409, 413, 415)},
+        responses={200: MailPreferences, **_errors(400, 401, 403, 409, 413, 415, 422)},
         tags=["notifications"],
     )
     def patch(self, request: Request) -> Response:

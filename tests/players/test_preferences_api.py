@@ -14,7 +14,7 @@ from players import notifications
 from tests.conftest import signup
 from tests.players.conftest import ADDRESSES, Table, deliver
 
-DEFAULTS = {"your_turn": True, "reminder": True, "final": True, "digest": False}
+DEFAULTS = {"your_turn": True, "reminder": True, "final": True, "digest": False, "language": None}
 
 
 def test_an_account_reads_and_changes_its_preferences(transactional_db) -> None:

@@ -1,0 +1,125 @@
+"""Card names in the reader's language: the one place a card's name is translated.
+
+The engine names every card type in English (its key in the catalog, in scenarios and in
+records) and every card in a game by its id. What a person reads — the catalog, the cards of a
+view or an event (`{id, name, ...}`), the labels of moves, the mails, the web client — names a
+card here, in the language given or else the one active (Django's i18n: the viewer's stored
+preference, or the browser's Accept-Language; docs/api.md, Languages).
+
+The Polish names are those of the Polish edition of the Black Box. Four types have none:
+the Polish edition has no Crane, Domus Aurea or Tribunal (its Cyrk carries the Crane's function,
+but it is the Circus's card), so those keep their English name. A type of the 2005 first edition
+(engine: "<printed name> (2005)") takes the Polish name of the Black Box building printed with
+the same name, with the same suffix ("Tawerna (2005)"): the Polish edition never printed the
+2005 functions, so the suffix says that the function is the first edition's.
+
+Translation only ever replaces a name the view already holds: a card the viewer cannot see has
+no name to translate, so it stays hidden in every language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import translation
+
+from engine.cards import EDITION_SUFFIX, JACK, ORDER_TYPE
+
+ENGLISH = "en"
+POLISH = "pl"
+LANGUAGES = (ENGLISH, POLISH)
+
+# The Polish edition's name of each Black Box type (and of the Jack: "senator").
+POLISH_NAMES: dict[str, str] = {
+    JACK: "Senator",
+    "Academy": "Akademia",
+    "Amphitheatre": "Amfiteatr",
+    "Aqueduct": "Akwedukt",
+    "Archway": "Łuk triumfalny",
+    "Atrium": "Atrium",
+    "Bar": "Tawerna",
+    "Basilica": "Sąd",
+    "Bath": "Łaźnie",
+    "Bridge": "Most",
+    "Catacomb": "Katakumby",
+    "Circus": "Cyrk",
+    "Circus Maximus": "Targ niewolników",
+    "Colosseum": "Arena",
+    "Dock": "Dok",
+    "Forum": "Plac miejski",  # the classic variant's card (Imperium's Forum)
+    "Forum Romanum": "Plac miejski",  # the standard card; never in the same deck as Forum
+    "Foundry": "Odlewnia",
+    "Fountain": "Fontanna",
+    "Garden": "Ogród",
+    "Gate": "Brama",
+    "Insula": "Insula",
+    "Latrine": "Latryna",
+    "Ludus Magna": "Szkoła gladiatorów",
+    "Market": "Targowisko",
+    "Palace": "Pałac",
+    "Palisade": "Palisada",
+    "Prison": "Więzienie",
+    "Road": "Ulica",
+    "School": "Szkoła",
+    "Scriptorium": "Skryptorium",
+    "Senate": "Senat",
+    "Sewer": "Ściek",
+    "Shrine": "Ołtarz",
+    "Stairway": "Schody",
+    "Statue": "Posąg",
+    "Storeroom": "Magazyn",
+    "Temple": "Świątynia",
+    "Tower": "Wieża",
+    "Villa": "Rezydencja",
+    "Vomitorium": "Vomitorium",
+    "Wall": "Mur obronny",
+}
+# The 2005 first edition printed the Colosseum as "Coliseum".
+PRINTED_AS = {"Coliseum": "Colosseum"}
+# Types the Polish edition does not have: their English name stands.
+NO_POLISH_NAME = frozenset({"Crane", "Domus Aurea", "Tribunal"})
+
+
+def _polish(name: str) -> str:
+    if name.endswith(EDITION_SUFFIX):
+        printed = name.removesuffix(EDITION_SUFFIX)
+        black_box = PRINTED_AS.get(printed, printed)
+        return POLISH_NAMES.get(black_box, printed) + EDITION_SUFFIX
+    return POLISH_NAMES.get(name, name)
+
+
+NAMES: dict[str, dict[str, str]] = {
+    POLISH: {name: _polish(name) for name in [JACK, *ORDER_TYPE]},
+}
+
+
+def language_code(language: str | None = None) -> str:
+    """One of LANGUAGES: `language` (or the active one, e.g. "pl-pl") reduced to what we offer."""
+    code = (language or translation.get_language() or ENGLISH).lower()
+    return POLISH if code.split("-")[0] == POLISH else ENGLISH
+
+
+def card_name(name: str, language: str | None = None) -> str:
+    """The name of the card type `name` (its English name, as the engine says it) in `language`
+    (default: the active language). A name that is no card type comes back as it is."""
+    return NAMES.get(language_code(language), {}).get(name, name)
+
+
+def localized(data: Any, language: str | None = None) -> Any:
+    """`data` (a view, a prompt, an event: any JSON) with each card's name in `language`. A
+    card is a dict with an integer `id` and a `name`. Only names already there are changed:
+    nothing is added."""
+    names = NAMES.get(language_code(language))
+    return data if names is None else _walk(data, names)
+
+
+def _walk(data: Any, names: dict[str, str]) -> Any:
+    if isinstance(data, list):
+        return [_walk(item, names) for item in data]
+    if not isinstance(data, dict):
+        return data
+    out = {key: _walk(value, names) for key, value in data.items()}
+    name = data.get("name")
+    if isinstance(data.get("id"), int) and isinstance(name, str):
+        out["name"] = names.get(name, name)
+    return out

@@ -1,0 +1,144 @@
+"""Card names in the reader's language (docs/api.md, Languages): the catalog, a seat's view,
+its legal moves and its events name cards in Polish for a player who chose Polish (or whose
+client asks with Accept-Language), in English for everyone else at the same table; the
+preference is set with PATCH /api/notifications/; translation never names a hidden card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+
+import engine
+from engine.cards import JACK, ORDER_TYPE, VERSIONS, order_types
+from games import selectors
+from games.cardnames import NO_POLISH_NAME, POLISH_NAMES, card_name
+from games.models import Game
+from tests.conftest import (
+    Player,
+    assert_no_leak,
+    checked_answer,
+    named_cards,
+    signup,
+    start_game,
+)
+
+POLISH = {card_name(name, "pl") for name in [JACK, *ORDER_TYPE]}
+ENGLISH = {JACK, *ORDER_TYPE}
+
+
+def choose(player: Player, language: Any) -> Any:
+    get_user_model().objects.filter(username=player.name).update(email=f"{player.name}@example.org")
+    return patch(player, {"language": language})
+
+
+def patch(player: Player, data: dict[str, Any]) -> Any:
+    """PATCH the preferences; the answer checked against openapi.yaml and the code list."""
+    return checked_answer(player.client.patch("/api/notifications/", data, format="json"))
+
+
+def card_dicts(data: Any) -> list[dict[str, Any]]:
+    found, stack = [], [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if isinstance(item.get("id"), int) and "name" in item:
+                found.append(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+def test_every_type_of_every_ruleset_has_its_polish_name_but_three() -> None:
+    """The Polish edition names every Black Box type but the Crane, the Domus Aurea and the
+    Tribunal; a first-edition type takes the name of its printed namesake, marked (2005)."""
+    kept = set()
+    for version in VERSIONS:
+        for t in order_types(version):
+            if card_name(t.name, "pl") == t.name:
+                kept.add(t.name)
+    same_in_polish = {"Atrium", "Atrium (2005)", "Insula", "Vomitorium"}
+    assert kept == NO_POLISH_NAME | same_in_polish
+    assert card_name("Bath", "pl") == "Łaźnie" and card_name(JACK, "pl") == "Senator"
+    assert card_name("Bar (2005)", "pl") == "Tawerna (2005)"
+    assert card_name("Coliseum (2005)", "pl") == "Arena (2005)"
+    assert card_name("Bath", "en") == card_name("Bath", "de") == "Bath"
+    assert set(POLISH_NAMES) <= ENGLISH
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_the_catalog_in_polish_keeps_the_english_type(db, anon: Player, version: str) -> None:
+    english = anon.get(f"/api/cards/?version={version}")
+    polish = anon.get(f"/api/cards/?version={version}", HTTP_ACCEPT_LANGUAGE="pl,en;q=0.5")
+    assert english["Content-Language"] == "en" and polish["Content-Language"] == "pl"
+    assert [r["type"] for r in polish.json()] == [r["name"] for r in english.json()]
+    for en, pl in zip(english.json(), polish.json(), strict=True):
+        assert pl["name"] == card_name(en["name"], "pl")
+        assert {**pl, "name": en["name"]} == en  # only the name differs
+    names = {r["name"] for r in polish.json()}
+    assert "Łaźnie" in names or "Łaźnie (2005)" in names
+
+
+def test_the_preference_is_set_and_cleared_and_a_bad_one_changes_nothing(db) -> None:
+    ann = signup("ann")
+    r = choose(ann, "pl")
+    assert r.status_code == 200 and r.json()["language"] == "pl"
+    assert ann.get("/api/notifications/").json()["language"] == "pl"
+    r = patch(ann, {"language": "de", "digest": True})
+    assert r.status_code == 422 and r.json()["code"] == "bad_language", r.content
+    after = ann.get("/api/notifications/").json()
+    assert after["language"] == "pl" and after["digest"] is False  # nothing changed
+    r = patch(ann, {"language": None})
+    assert r.status_code == 200 and r.json()["language"] is None
+
+
+def test_a_seat_that_chose_polish_sees_polish_names_and_the_other_english(db) -> None:
+    alice, bob = signup("alice"), signup("bob")
+    assert choose(alice, "pl").status_code == 200
+    game_id = start_game(alice, [bob])
+    views = {0: alice.game(game_id), 1: bob.game(game_id)}
+    hands = {s: v["table"]["players"][s]["hand"] for s, v in views.items()}
+    assert {c["name"] for c in hands[0]} <= POLISH and {c["name"] for c in hands[1]} <= ENGLISH
+    assert {c["name"] for c in hands[0]} - ENGLISH, "a Polish hand shows Polish names"
+    r = alice.get(f"/api/games/{game_id}/")
+    assert r["Content-Language"] == "pl" and r["ETag"].endswith('-pl"')
+    # The seat to act plays a card; both seats' events name it, each in its own language.
+    mover = views[0]["to_act"]
+    player = (alice, bob)[mover]
+    lead = next(a for a in views[mover]["legal_actions"] if a["action"]["type"] == "lead")
+    (card_id,) = lead["action"]["cards"][:1]
+    english_name = private_name(game_id, card_id)
+    if mover == 0:
+        assert card_name(english_name, "pl") in lead["label"]  # the move's label too
+    assert player.move(game_id, views[mover]["seq"], lead["action"]).status_code == 201
+    for p, language in ((alice, "pl"), (bob, "en")):
+        events = p.get(f"/api/games/{game_id}/events/").json()["results"]
+        action = next(e for e in events if e["type"] == "action")
+        named = {c["id"]: c["name"] for c in action["cards"]}
+        assert named[card_id] == card_name(english_name, language)
+
+
+def private_name(game_id: int, card_id: int) -> str:
+    state = engine.from_json(Game.objects.get(pk=game_id).state)
+    return str(state.names[card_id])
+
+
+def test_translation_names_no_card_the_seat_cannot_see(db) -> None:
+    """The Polish view of a seat names exactly the cards its English view names, and none
+    hidden from it; the other hand stays a count."""
+    alice, bob = signup("alice"), signup("bob")
+    choose(alice, "pl")
+    game_id = start_game(alice, [bob])
+    polish = alice.game(game_id)
+    game = selectors.game_get(game_id)
+    seat = selectors.seats_of(game)[0]
+    english = selectors.game_view_for_seat(game, seat, "en")
+    assert named_cards(polish) == named_cards(english)
+    assert polish["table"]["players"][1]["hand"] is None
+    assert_no_leak(game_id, 0, polish)
+    events = alice.get(f"/api/games/{game_id}/events/").json()
+    assert_no_leak(game_id, 0, events)
+    for card in card_dicts(polish):
+        assert card["name"] in POLISH
