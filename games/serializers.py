@@ -354,7 +354,10 @@ class CardRef(serializers.Serializer):
     is, so a client needs no join with `/api/cards/`."""
 
     id = serializers.IntegerField()
-    name = serializers.CharField(help_text="An order card's name, `Jack`, or `<Material> Site`.")
+    name = serializers.CharField(
+        help_text="An order card's name, `Jack`, or `<Material> Site`, in the reader's language "
+        "(docs/api.md, Languages: `Łaźnie`, `Senator` in Polish)."
+    )
     kind = serializers.ChoiceField(choices=["order", "jack", "site"])
     material = serializers.ChoiceField(
         choices=MATERIALS, allow_null=True, help_text="null for a Jack."

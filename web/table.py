@@ -20,6 +20,7 @@ from django.urls import reverse
 import engine
 from engine.cards import MATERIALS, ROLE_OF_MATERIAL
 from games import selectors
+from games.cardnames import card_name
 from games.labels import Describer, action_cards, labelled_actions
 from games.models import Game, Seat
 
@@ -45,11 +46,24 @@ class Pictures:
     used: set[str] = field(default_factory=set)
 
     def card(self, card: dict[str, Any]) -> dict[str, Any]:
+        """A card of the view (named by the engine) as the page draws it: its picture, and its
+        name in the reader's language (games.cardnames) in words beside the picture, whose
+        drawing is the same in every language."""
         f = cards.face(card["name"])
+        shown = card_name(card["name"])
         if f is None:
-            return {**card, "src": None, "alt": card["name"], "material": None}
+            return {**card, "name": shown, "src": None, "alt": shown, "material": None}
         self.used.add(f.slug)
-        return {**card, "src": self.src(f.slug), "alt": f.alt, "material": f.material}
+        alt = f.alt if shown == f.name else f"{shown} ({f.name})" + f.alt[len(f.name) :]
+        label = shown if shown != f.name else None
+        return {
+            **card,
+            "name": shown,
+            "label": label,
+            "src": self.src(f.slug),
+            "alt": alt,
+            "material": f.material,
+        }
 
     def cards(self, items: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
         return [self.card(c) for c in items or []]
@@ -74,7 +88,10 @@ def _building(b: dict[str, Any], pics: Pictures) -> dict[str, Any]:
     return {
         **b,
         "foundation": pics.card(b["foundation"]),
-        "materials": [{**m, "material": material_word(m["name"])} for m in b["materials"]],
+        "materials": [
+            {**m, "name": card_name(m["name"]), "material": material_word(m["name"])}
+            for m in b["materials"]
+        ],
         "site_role": ROLE_OF_MATERIAL.get(site, ""),
     }
 

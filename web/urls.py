@@ -12,6 +12,7 @@ urlpatterns = [
     path("login/", views.Login.as_view(), name="login"),
     path("logout/", views.logout_view, name="logout"),
     path("new/", views.game_new, name="new"),
+    path("language/", views.language_switch, name="language"),
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/table/", views.table_fragment, name="table"),
     path("games/<int:game_id>/here/", views.here, name="here"),

@@ -11,18 +11,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth.views import LoginView
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 
 from engine.errors import GameError
 from games import selectors
 from games.auth import seat_for_token
+from games.cardnames import LANGUAGES
 from games.models import Game, Seat
 from games.services import lobby as lobby_services
 from players import notifications
@@ -44,6 +49,27 @@ def logout_view(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         logout(request)
     return redirect("web:lobby")
+
+
+@require_POST
+def language_switch(request: HttpRequest) -> HttpResponse:
+    """The language switch of every page: the choice goes into the language cookie (for this
+    browser) and, for a logged-in person with an address, into their stored preferences (their
+    mails, their API views, their other browsers). Back to the page it was made on."""
+    chosen = request.POST.get("language", "")
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
+        back = reverse("web:lobby")
+    response = redirect(back)
+    if chosen not in LANGUAGES:
+        messages.error(request, _("No such language."))
+        return response
+    user = request.user
+    if user.is_authenticated and user.email:
+        notifications.preferences_update(str(user.email), language=chosen)
+    translation.activate(chosen)
+    response.set_cookie(settings.LANGUAGE_COOKIE_NAME, chosen, max_age=365 * 24 * 3600)
+    return response
 
 
 def signup(request: HttpRequest) -> HttpResponse:

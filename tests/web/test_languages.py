@@ -1,0 +1,70 @@
+"""The web client in Polish (docs/web.md, Languages): the language switch on every page, a
+player's stored choice, the page's fixed text and card names in Polish, the same game in English
+for the other player; the card pictures are the same in both (their name in words beside them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+import engine
+from games.cardnames import card_name
+from games.models import Game
+from players.models import MailPreference
+
+pytestmark = pytest.mark.django_db
+
+
+def logged_in(django_user_model: Any, name: str) -> Client:
+    user = django_user_model.objects.create_user(name, email=f"{name}@example.org", password="x")
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_a_player_who_chose_polish_sees_the_table_in_polish(django_user_model: Any) -> None:
+    alice, bob = logged_in(django_user_model, "alice"), logged_in(django_user_model, "bob")
+    r = alice.post("/language/", {"language": "pl", "next": "/"})
+    assert r.status_code == 302 and r["Location"] == "/"
+    assert MailPreference.objects.get(address="alice@example.org").language == "pl"
+    data = {"version": "republic", "players": "2", "clock": "none", "seat0_kind": "me"}
+    r = alice.post("/new/", {**data, "seat1_kind": "open"})
+    game = Game.objects.get(pk=int(r["Location"].strip("/").split("/")[-1]))
+    assert bob.post(f"/games/{game.pk}/join/", {"seat": "1"}).status_code == 302
+    state = engine.from_json(Game.objects.get(pk=game.pk).state)
+    polish_page = alice.get(f"/games/{game.pk}/").content.decode()
+    english_page = bob.get(f"/games/{game.pk}/").content.decode()
+    assert '<html lang="pl">' in polish_page and "Twoja ręka" in polish_page
+    assert '<html lang="en">' in english_page and "Your hand" in english_page
+    translated = [
+        c for c in state.players[0].hand if card_name(state.names[c], "pl") != state.names[c]
+    ]
+    assert translated, "this deal has a hand card with a Polish name"
+    for c in translated:
+        polish = card_name(state.names[c], "pl")
+        assert f'<span class="card-label" aria-hidden="true">{polish}</span>' in polish_page
+        assert f'alt="{polish} ({state.names[c]}):' in polish_page
+    # Bob's page shows his own hand in English, and never Alice's hand in any language.
+    for c in state.players[1].hand:
+        assert f'data-card="{c}"' in english_page
+    for c in state.players[0].hand:
+        assert f'data-card="{c}"' not in english_page
+
+
+def test_the_switch_without_an_account_sets_the_cookie_only(client: Client) -> None:
+    r = client.post("/language/", {"language": "pl", "next": "https://evil.example/"})
+    assert r.status_code == 302 and r["Location"] == "/"  # no open redirect
+    assert client.cookies["django_language"].value == "pl"
+    assert "Otwarte stoły" in client.get("/").content.decode()
+    assert not MailPreference.objects.exists()
+    r = client.post("/language/", {"language": "xx", "next": "/"})
+    assert client.cookies["django_language"].value == "pl"  # unchanged
+
+
+def test_the_browser_language_is_the_default(client: Client) -> None:
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE="pl-PL,pl;q=0.9").content.decode()
+    assert '<html lang="pl">' in page and "Załóż konto" in page
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert '<html lang="en">' in page and "Sign up" in page
