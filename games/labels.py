@@ -22,11 +22,44 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
 from engine.cards import JACK, MATERIAL_OF_ROLE, material_of
 
 from .cardnames import card_name
 
-NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five"}
+NUMBERS = {
+    2: gettext_lazy("two"),
+    3: gettext_lazy("three"),
+    4: gettext_lazy("four"),
+    5: gettext_lazy("five"),
+}
+# Materials and roles in the reader's language (the Polish edition's words in Polish).
+MATERIAL_WORDS = {
+    "rubble": pgettext_lazy("material", "rubble"),
+    "wood": pgettext_lazy("material", "wood"),
+    "brick": pgettext_lazy("material", "brick"),
+    "concrete": pgettext_lazy("material", "concrete"),
+    "stone": pgettext_lazy("material", "stone"),
+    "marble": pgettext_lazy("material", "marble"),
+}
+ROLE_WORDS = {
+    "laborer": pgettext_lazy("role", "Laborer"),
+    "craftsman": pgettext_lazy("role", "Craftsman"),
+    "legionary": pgettext_lazy("role", "Legionary"),
+    "architect": pgettext_lazy("role", "Architect"),
+    "merchant": pgettext_lazy("role", "Merchant"),
+    "patron": pgettext_lazy("role", "Patron"),
+}
+
+
+def material_word(material: Any) -> str:
+    return str(MATERIAL_WORDS.get(str(material), material))
+
+
+def role_word(role: Any) -> str:
+    return str(ROLE_WORDS.get(str(role), str(role).capitalize()))
 
 
 def card_names(view: Any) -> dict[int, str]:
@@ -72,21 +105,21 @@ class Describer:
         self.with_ids = with_ids
 
     def seat(self, position: Any) -> str:
-        return self.seat_names.get(position, f"seat {position}")
+        return self.seat_names.get(position) or _("seat %(n)s") % {"n": position}
 
     def card(self, cid: Any, *, material: bool = True) -> str:
         """'Bath (brick)', 'a Jack', 'a hidden card' (with_ids: 'Bath #9 (brick)')."""
         name = self.names.get(cid)
         suffix = f" #{cid}" if self.with_ids else ""
         if name is None:
-            return f"a hidden card{suffix}"
+            return _("a hidden card") + suffix
         if name == JACK:
-            return f"a Jack{suffix}"
+            return _("a Jack") + suffix
         kind = material_of(name) if material else None
-        return f"{card_name(name)}{suffix}" + (f" ({kind})" if kind else "")
+        return f"{card_name(name)}{suffix}" + (f" ({material_word(kind)})" if kind else "")
 
     def cards(self, ids: Iterable[Any], *, material: bool = True) -> str:
-        return join([self.card(c, material=material) for c in ids]) or "no cards"
+        return join([self.card(c, material=material) for c in ids]) or _("no cards")
 
     def played(self, ids: list[int], role: str | None) -> str:
         """The cards that lead or follow a role: one card, a Jack, a petition, several (Palace)."""
@@ -95,7 +128,10 @@ class Describer:
             (kind,) = kinds
             if role is None or MATERIAL_OF_ROLE.get(role) != kind:
                 number = NUMBERS.get(len(ids), str(len(ids)))
-                return f"a petition of {number} {str(kind).capitalize()}"
+                return _("a petition of %(number)s %(material)s") % {
+                    "number": number,
+                    "material": material_word(kind).capitalize(),
+                }
         return self.cards(ids, material=False)
 
     def label(self, action: Mapping[str, Any]) -> str:
@@ -104,95 +140,126 @@ class Describer:
         return describe(action) if describe is not None else str(kind).capitalize()
 
     def _think(self, a: Mapping[str, Any]) -> str:
-        text = "Think: take a jack" if a.get("take") == "jack" else "Think: draw cards"
+        text = _("Think: take a jack") if a.get("take") == "jack" else _("Think: draw cards")
         if a.get("discard"):
-            text += f", first discarding {self.cards(a['discard'])}"
+            text += _(", first discarding %(cards)s") % {"cards": self.cards(a["discard"])}
         if a.get("extra_jack"):
-            text += ", and take a jack too"
+            text += _(", and take a jack too")
         return text
 
     def _lead(self, a: Mapping[str, Any]) -> str:
         role = str(a.get("role", ""))
-        return f"Lead {role.capitalize()} with {self.played(list(a.get('cards', [])), role)}"
+        played = self.played(list(a.get("cards", [])), role)
+        return _("Lead %(role)s with %(cards)s") % {"role": role_word(role), "cards": played}
 
     def _follow(self, a: Mapping[str, Any]) -> str:
-        return f"Follow with {self.played(list(a.get('cards', [])), self.view.get('role'))}"
+        played = self.played(list(a.get("cards", [])), self.view.get("role"))
+        return _("Follow with %(cards)s") % {"cards": played}
 
     def _extras(self, a: Mapping[str, Any], first: str | None) -> list[str]:
         parts = [first] if first else []
         if a.get("from_hand") is not None:
-            parts.append(f"{self.card(a['from_hand'])} from your hand")
+            parts.append(_("%(card)s from your hand") % {"card": self.card(a["from_hand"])})
         if a.get("from_deck"):
-            parts.append("the top card of the deck")
+            parts.append(_("the top card of the deck"))
         return parts
 
     def _from_pool(self, a: Mapping[str, Any]) -> str | None:
-        return f"{self.card(a['card'])} from the Pool" if a.get("card") is not None else None
+        if a.get("card") is None:
+            return None
+        return _("%(card)s from the Pool") % {"card": self.card(a["card"])}
 
     def _hire(self, a: Mapping[str, Any]) -> str:
-        text = f"Hire {join(self._extras(a, self._from_pool(a))) or 'nobody'} as clients"
+        who = join(self._extras(a, self._from_pool(a))) or _("nobody")
+        text = _("Hire %(who)s as clients") % {"who": who}
         if a.get("replace") is not None:  # the first edition's Bath
-            text += f", sending {self.card(a['replace'])} back to the Pool"
+            text += _(", sending %(card)s back to the Pool") % {"card": self.card(a["replace"])}
         return text
 
     def _gather(self, a: Mapping[str, Any]) -> str:
-        taken = join(self._extras(a, self._from_pool(a))) or "nothing"
-        return f"Take {taken} into your stockpile"
+        taken = join(self._extras(a, self._from_pool(a))) or _("nothing")
+        return _("Take %(cards)s into your stockpile") % {"cards": taken}
 
     def _sell(self, a: Mapping[str, Any]) -> str:
-        first = f"{self.card(a['card'])} from your stockpile" if a.get("card") is not None else None
-        return f"Sell {join(self._extras(a, first)) or 'nothing'} into your vault"
+        first = None
+        if a.get("card") is not None:
+            first = _("%(card)s from your stockpile") % {"card": self.card(a["card"])}
+        sold = join(self._extras(a, first)) or _("nothing")
+        return _("Sell %(cards)s into your vault") % {"cards": sold}
 
     def _lay(self, a: Mapping[str, Any]) -> str:
-        where = "out of town" if a.get("out_of_town") else "in town"
+        where = _("out of town") if a.get("out_of_town") else _("in town")
         card = self.card(a.get("card"), material=False)
-        return f"Lay {card} on a {str(a.get('site', '')).capitalize()} site {where}"
+        site = material_word(a.get("site", "")).capitalize()
+        return _("Lay %(card)s on a %(site)s site %(where)s") % {
+            "card": card,
+            "site": site,
+            "where": where,
+        }
 
     def _building(self, cid: Any) -> str:
+        card = self.card(cid, material=False)
         for player in self.view.get("players") or []:
             for b in player.get("buildings") or []:
                 if b["foundation"]["id"] == cid:
-                    owner = "your" if player["seat"] == self.view.get("seat") else None
-                    owner = owner or f"{self.seat(player['seat'])}'s"
-                    return f"{owner} {self.card(cid, material=False)}"
-        return f"the {self.card(cid, material=False)}"
+                    if player["seat"] == self.view.get("seat"):
+                        return _("your %(card)s") % {"card": card}
+                    return _("%(seat)s's %(card)s") % {
+                        "seat": self.seat(player["seat"]),
+                        "card": card,
+                    }
+        return _("the %(card)s") % {"card": card}
 
     def _build(self, a: Mapping[str, Any]) -> str:
-        return f"Add {self.card(a.get('card'))} to {self._building(a.get('building'))}"
+        return _("Add %(card)s to %(building)s") % {
+            "card": self.card(a.get("card")),
+            "building": self._building(a.get("building")),
+        }
 
     def _publicize(self, a: Mapping[str, Any]) -> str:
-        building = self._building(a.get("building"))
-        return f"Add {self.card(a.get('card'))} to {building}, making its function public"
+        return _("Add %(card)s to %(building)s, making its function public") % {
+            "card": self.card(a.get("card")),
+            "building": self._building(a.get("building")),
+        }
 
     def _fountain(self, a: Mapping[str, Any]) -> str:
-        return "Draw the top card of the deck to use it (Fountain)"
+        fountain = card_name("Fountain")
+        return _("Draw the top card of the deck to use it (%(fountain)s)") % {"fountain": fountain}
 
     def _demand(self, a: Mapping[str, Any]) -> str:
         ids = list(a.get("cards", []))
-        wanted = join(sorted({str(material_of(self.names.get(c, "")) or "?") for c in ids}))
-        return f"Demand {wanted}, revealing {self.cards(ids, material=False)}"
+        kinds = sorted({str(material_of(self.names.get(c, "")) or "?") for c in ids})
+        wanted = join([material_word(k) for k in kinds])
+        revealed = self.cards(ids, material=False)
+        return _("Demand %(materials)s, revealing %(cards)s") % {
+            "materials": wanted,
+            "cards": revealed,
+        }
 
     def _claim(self, a: Mapping[str, Any]) -> str:
         ids = list(a.get("cards", []))
         if ids and (self.view.get("prompt") or {}).get("kind") == "complete":
-            return f"Complete {self._building(ids[0])} now"  # a Scriptorium's choice
-        return f"Take {self.cards(ids)}" if ids else "Take nothing"
+            # a Scriptorium's choice
+            return _("Complete %(building)s now") % {"building": self._building(ids[0])}
+        return _("Take %(cards)s") % {"cards": self.cards(ids)} if ids else _("Take nothing")
 
     def _give(self, a: Mapping[str, Any]) -> str:
         to = (self.view.get("prompt") or {}).get("to")
         ids = list(a.get("cards", []))
-        given = self.cards(ids) if ids else "nothing"
-        return f"Give {given}" + (f" to {self.seat(to)}" if to is not None else "")
+        given = self.cards(ids) if ids else _("nothing")
+        if to is None:
+            return _("Give %(cards)s") % {"cards": given}
+        return _("Give %(cards)s to %(seat)s") % {"cards": given, "seat": self.seat(to)}
 
     def _skip(self, a: Mapping[str, Any]) -> str:
-        return "Skip: give up the rest of this decision"
+        return _("Skip: give up the rest of this decision")
 
 
 def join(parts: list[str]) -> str:
     """'a', 'a and b', 'a, b and c'."""
     if len(parts) <= 1:
         return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return _("%(first)s and %(last)s") % {"first": ", ".join(parts[:-1]), "last": parts[-1]}
 
 
 def action_label(
@@ -209,27 +276,29 @@ def action_label(
 
 
 GROUPS = {
-    "think": "Think",
-    "follow": "Follow",
-    "hire": "Patron: hire a client",
-    "gather": "Laborer: take a material",
-    "sell": "Merchant: sell to your vault",
-    "lay": "Lay a foundation",
-    "build": "Add a material",
-    "publicize": "Stairway",
-    "fountain": "Fountain",
-    "demand": "Legionary: demand",
-    "claim": "Take",
-    "give": "Give",
-    "skip": "Skip",
+    "think": gettext_lazy("Think"),
+    "follow": gettext_lazy("Follow"),
+    "hire": gettext_lazy("Patron: hire a client"),
+    "gather": gettext_lazy("Laborer: take a material"),
+    "sell": gettext_lazy("Merchant: sell to your vault"),
+    "lay": gettext_lazy("Lay a foundation"),
+    "build": gettext_lazy("Add a material"),
+    "demand": gettext_lazy("Legionary: demand"),
+    "claim": gettext_lazy("Take"),
+    "give": gettext_lazy("Give"),
+    "skip": gettext_lazy("Skip"),
 }
+GROUPS_BY_CARD = {"publicize": "Stairway", "fountain": "Fountain"}  # headed by the card's name
 
 
 def action_group(action: Mapping[str, Any]) -> str:
     """The heading a client lists an action under ('Lead Architect', 'Think', ...)."""
-    if action.get("type") == "lead":
-        return f"Lead {str(action.get('role', '')).capitalize()}"
-    return GROUPS.get(str(action.get("type")), str(action.get("type")).capitalize())
+    kind = str(action.get("type"))
+    if kind == "lead":
+        return _("Lead %(role)s") % {"role": role_word(action.get("role", ""))}
+    if kind in GROUPS_BY_CARD:
+        return card_name(GROUPS_BY_CARD[kind])
+    return str(GROUPS.get(kind, kind.capitalize()))
 
 
 def labelled_actions(

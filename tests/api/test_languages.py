@@ -107,11 +107,20 @@ def test_a_seat_that_chose_polish_sees_polish_names_and_the_other_english(db) ->
     # The seat to act plays a card; both seats' events name it, each in its own language.
     mover = views[0]["to_act"]
     player = (alice, bob)[mover]
-    lead = next(a for a in views[mover]["legal_actions"] if a["action"]["type"] == "lead")
-    (card_id,) = lead["action"]["cards"][:1]
+    lead = next(
+        a
+        for a in views[mover]["legal_actions"]
+        if a["action"]["type"] == "lead"
+        and len(a["action"]["cards"]) == 1
+        and private_name(game_id, a["action"]["cards"][0]) != JACK
+    )
+    (card_id,) = lead["action"]["cards"]
     english_name = private_name(game_id, card_id)
-    if mover == 0:
-        assert card_name(english_name, "pl") in lead["label"]  # the move's label too
+    if mover == 0:  # the move's label is in Polish too, with the Polish edition's role words
+        assert lead["label"].startswith("Wybierz rolę ")
+        assert card_name(english_name, "pl") in lead["label"]
+    else:
+        assert lead["label"].startswith("Lead ") and english_name in lead["label"]
     assert player.move(game_id, views[mover]["seq"], lead["action"]).status_code == 201
     for p, language in ((alice, "pl"), (bob, "en")):
         events = p.get(f"/api/games/{game_id}/events/").json()["results"]

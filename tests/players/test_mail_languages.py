@@ -12,7 +12,7 @@ import engine
 from games.cardnames import card_name
 from players import notifications
 from players.models import MailPreference
-from tests.players.conftest import ADDRESSES, Table, mails_to, make_table
+from tests.players.conftest import ADDRESSES, Table, codes_in, mails_to, make_table
 from tests.players.test_notifications import assert_no_hidden_card
 
 
@@ -33,6 +33,9 @@ def test_a_turn_mail_in_polish(polish_table: Table) -> None:
     assert "Twoje ruchy: odpowiedz na tę wiadomość" in message.body
     assert "Glory to Rome, gra" in message.subject and "twoja kolej" in message.subject
     assert "Your moves" not in message.body
+    moves = codes_in(message.body)
+    assert moves and all(not label.startswith(("Lead ", "Think:")) for label in moves.values())
+    assert any(label.startswith("Myśl: ") for label in moves.values())
     html = message.alternatives[0][0]
     assert "Zagraj tę turę w przeglądarce" in html and 'lang="pl"' in html
     polish = [card_name(c["name"], "pl") for c in hand if card_name(c["name"], "pl") != c["name"]]
