@@ -140,9 +140,12 @@ def body(serializer_class: type[serializers.Serializer], request: Request) -> di
     return dict(s.validated_data)
 
 
-def game_response(game: Game, seat: Seat | None, code: int = 200) -> Response:
-    """The game as `seat` sees it, its cards named in the seat's player's language."""
-    lang = language.of(seat=seat)
+def game_response(
+    game: Game, seat: Seat | None, code: int = 200, lang: str | None = None
+) -> Response:
+    """The game as `seat` sees it, its cards named in the seat's player's language (`lang`
+    when the caller has looked it up already)."""
+    lang = lang or language.of(seat=seat)
     response = Response(selectors.game_view_for_seat(game, seat, lang), status=code)
     response["ETag"] = selectors.etag_for(game, seat, lang)
     response["Content-Language"] = lang
@@ -205,10 +208,11 @@ class GameDetailView(APIView):
     def get(self, request: Request, game_id: int) -> Response:
         game = selectors.game_get(game_id, with_state=False)
         seat = caller_seat(request, game)
-        etag = selectors.etag_for(game, seat, language.of(seat=seat))
+        lang = language.of(seat=seat)
+        etag = selectors.etag_for(game, seat, lang)
         if etag in request.headers.get("If-None-Match", ""):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
-        return game_response(game, seat)
+        return game_response(game, seat, lang=lang)
 
 
 class SeatJoinView(APIView):

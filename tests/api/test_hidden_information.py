@@ -92,7 +92,9 @@ def test_the_event_check_catches_a_seat_shown_another_seats_draw(db, alice, bob,
     checker = EventsChecker(game_id, {0: alice, 1: bob})
     real = story.rendered
     monkeypatch.setattr(
-        story, "rendered", lambda e, position: real(e, e.public.get("seat", position))
+        story,
+        "rendered",
+        lambda e, position, *language: real(e, e.public.get("seat", position), *language),
     )
     mover = alice if alice.game(game_id)["to_act"] == 0 else bob
     before = private_state(game_id)

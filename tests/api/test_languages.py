@@ -151,3 +151,15 @@ def test_translation_names_no_card_the_seat_cannot_see(db) -> None:
     assert_no_leak(game_id, 0, events)
     for card in card_dicts(polish):
         assert card["name"] in POLISH
+
+
+def test_a_cached_view_in_another_language_is_not_reused(db) -> None:
+    """The ETag holds the language: an English ETag never gets 304 for a Polish reader."""
+    alice, bob = signup("alice"), signup("bob")
+    game_id = start_game(alice, [bob])
+    url = f"/api/games/{game_id}/"
+    english = alice.get(url)["ETag"]
+    choose(alice, "pl")
+    r = alice.get(url, HTTP_IF_NONE_MATCH=english)
+    assert r.status_code == 200 and r["ETag"] != english and r["Content-Language"] == "pl"
+    assert alice.get(url, HTTP_IF_NONE_MATCH=r["ETag"]).status_code == 304
