@@ -3,14 +3,24 @@ invent, given the way a real client would get it.
 
 - Credentials: log in as the fuzz account for a token, and again whenever one answers 401 (the
   fuzzer may revoke its own token: `DELETE /api/auth/tokens/{key}/` is logging out).
-- An unsubscribe token is signed by the server: positive cases get a genuine one (made by the
-  script for the fuzz account's address), negative cases keep what was generated.
+- Positive cases (data that fits the schema) get what only the server or the world can give, and
+  negative cases keep what was generated:
+  - an unsubscribe token is signed by the server: a genuine one (made by the script for the fuzz
+    account's address);
+  - a move is legal only in its position: one of the legal actions a game's view lists, as
+    received, in the game the case names when the fuzz account has a move to make there, or else
+    in one of the script's games against a bot;
+  - a surrender names another seat of the table: where the generated seat is not one (or the
+    table has two players, where a surrender would end the fuzz account's game against its bot),
+    the surrender is withdrawn instead (`to: null`);
+  - a webhook URL must name a server that answers: the script's local receiver.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import urllib.error
 import urllib.request
 from typing import Any
 
@@ -18,29 +28,90 @@ import schemathesis
 from schemathesis import GenerationMode
 
 URL = os.environ["GTR_FUZZ_URL"]
+RECEIVER = os.environ["GTR_FUZZ_RECEIVER"]
+_token: list[str] = []
+
+
+def log_in() -> str:
+    body = json.dumps({"username": "fuzz", "password": "fuzz-password-1"}).encode()
+    request = urllib.request.Request(
+        f"{URL}/api/auth/token/", data=body, headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return str(json.load(response)["token"])
 
 
 @schemathesis.auth()
 class LogIn:
     def get(self, case: Any, context: Any) -> str:
-        body = json.dumps({"username": "fuzz", "password": "fuzz-password-1"}).encode()
-        request = urllib.request.Request(
-            f"{URL}/api/auth/token/", data=body, headers={"Content-Type": "application/json"}
-        )
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return str(json.load(response)["token"])
+        return log_in()
 
     def set(self, case: Any, data: str, context: Any) -> None:
         case.headers = {**(case.headers or {}), "Authorization": f"Token {data}"}
 
 
-@schemathesis.hook
-def map_case(context: Any, case: Any) -> Any:
-    if (
-        case.operation.definition.raw.get("operationId") == "notifications_unsubscribe"
-        and case.meta is not None
+def game_view(game_id: Any) -> dict[str, Any] | None:
+    """The fuzz account's view of a game, or None where it has none."""
+    if not isinstance(game_id, int) or isinstance(game_id, bool) or not 0 < game_id < 2**31:
+        return None
+    for _ in range(2):
+        if not _token:
+            _token.append(log_in())
+        request = urllib.request.Request(
+            f"{URL}/api/games/{game_id}/", headers={"Authorization": f"Token {_token[0]}"}
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return dict(json.load(response))
+        except urllib.error.HTTPError as error:
+            if error.code != 401:
+                return None
+            _token.clear()  # the fuzzer revoked it: log in again
+    return None
+
+
+def legal_move(case: Any) -> None:
+    """A legal move in the case's game, or else in one of the script's games against a bot."""
+    games = [int(g) for g in os.environ["GTR_FUZZ_MOVE_GAMES"].split()]
+    for game_id in [(case.path_parameters or {}).get("game_id"), *games]:
+        view = game_view(game_id)
+        legal = (view or {}).get("legal_actions") or []
+        if view and legal:
+            choice = legal[len(json.dumps(case.body, default=str)) % len(legal)]
+            case.path_parameters = {**(case.path_parameters or {}), "game_id": game_id}
+            case.body = {"seq": view["seq"], "action": choice["action"]}
+            return
+
+
+def surrender(case: Any) -> dict[str, Any]:
+    view = game_view((case.path_parameters or {}).get("game_id"))
+    me, to = (view or {}).get("my_seat"), case.body.get("to")
+    if view is None or me is None:
+        return dict(case.body)
+    if view["players"] == 2 or not isinstance(to, int) or to == me or to >= view["players"]:
+        return {**case.body, "to": None}
+    return dict(case.body)
+
+
+def _positive(case: Any) -> bool:
+    return bool(
+        case.meta is not None
         and case.meta.generation.mode == GenerationMode.POSITIVE
         and isinstance(case.body, dict)
-    ):
+    )
+
+
+@schemathesis.hook
+def map_case(context: Any, case: Any) -> Any:
+    if not _positive(case):
+        return case
+    operation = case.operation.definition.raw.get("operationId")
+    if operation == "notifications_unsubscribe":
         case.body = {**case.body, "token": os.environ["GTR_FUZZ_UNSUBSCRIBE"]}
+    elif operation == "moves_create":
+        legal_move(case)
+    elif operation == "games_surrender":
+        case.body = surrender(case)
+    elif operation == "webhooks_create":
+        case.body = {**case.body, "url": f"{RECEIVER}/{len(case.body.get('url', ''))}"}
     return case

@@ -12,7 +12,7 @@ from rest_framework import serializers
 import engine
 
 from .models import Move
-from .serializers import MAX_SEQ, LoggedActionField, ScoreView, paginated
+from .serializers import MAX_SEQ, JSONInput, LoggedActionField, ScoreView, paginated
 
 
 class EventQuery(serializers.Serializer):
@@ -228,7 +228,7 @@ class WebhookUrlField(serializers.CharField):
     formed, is refused on its merits (422 `bad_webhook_url`), not as a malformed request."""
 
 
-class WebhookInput(serializers.Serializer):
+class WebhookInput(JSONInput):
     url = WebhookUrlField(max_length=500, help_text="An https URL on a public address.")
     game = serializers.IntegerField(
         required=False,
@@ -237,7 +237,7 @@ class WebhookInput(serializers.Serializer):
     )
 
 
-class WebhookUpdateInput(serializers.Serializer):
+class WebhookUpdateInput(JSONInput):
     active = serializers.BooleanField(
         required=False,
         help_text="true switches a hook back on (its failure count starts again); absent: "

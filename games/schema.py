@@ -134,6 +134,7 @@ def share_request_components(
 
 GAME_OPERATIONS = (
     "games_retrieve",
+    "games_events",
     "games_join",
     "games_leave",
     "games_start",
@@ -146,24 +147,16 @@ GAME_OPERATIONS = (
 )
 
 
-# The operations that answer a game view (200).
-GAME_VIEWS = (
-    "games_retrieve",
-    "games_join",
-    "games_leave",
-    "games_start",
-    "games_resign",
-    "games_return",
-    "games_surrender",
-    "games_wait",
-)
-
-
 def _game_links(body: str) -> dict[str, dict[str, Any]]:
     """From a game view found at `body` in a response: every operation on that game, the long
-    poll from its `seq`, and a move with its first legal action, as received."""
+    poll from its `seq`, a move with its first legal action, as received, and the catalog of its
+    version."""
     game_id = {"game_id": f"$response.body#{body}/id"}
     links = {op: {"operationId": op, "parameters": game_id} for op in GAME_OPERATIONS}
+    links["cards_list"] = {
+        "operationId": "cards_list",
+        "parameters": {"version": f"$response.body#{body}/version"},
+    }
     links["games_wait"] = {
         "operationId": "games_wait",
         "parameters": {**game_id, "seq": f"$response.body#{body}/seq"},
@@ -179,9 +172,6 @@ def _game_links(body: str) -> dict[str, dict[str, Any]]:
     return links
 
 
-# (operation, status) -> its OpenAPI links: how a response feeds the next requests. They document
-# the flow for client authors and drive schemathesis' stateful phase. (No link revokes a token
-# that a list shows: the caller's own would be among them.)
 def _move_link(body: str) -> dict[str, dict[str, Any]]:
     return {"moves_create": _game_links(body)["moves_create"]}
 
@@ -193,25 +183,38 @@ def _hook_links(body: str) -> dict[str, dict[str, Any]]:
     return {op: {"operationId": op, "parameters": hook_id} for op in operations}
 
 
+def _then(*operations: str) -> dict[str, dict[str, Any]]:
+    """Links to operations that need nothing from the response: what a client does next."""
+    return {op: {"operationId": op} for op in operations}
+
+
+def _account_links() -> dict[str, dict[str, Any]]:
+    """From a new token: the account, its tokens, and revoking this one (logging out)."""
+    revoke = {"operationId": "auth_tokens_revoke", "parameters": {"key": "$response.body#/key"}}
+    return {**_then("auth_me", "auth_tokens_list"), "auth_tokens_revoke": revoke}
+
+
+# (operation, status) -> its OpenAPI links: how a response feeds the next requests. They document
+# the flow for client authors and drive schemathesis' stateful phase. (No link revokes a token
+# that a list shows: the caller's own would be among them.)
 LINKS: dict[tuple[str, str], dict[str, dict[str, Any]]] = {
+    ("health", "200"): _then("cards_list"),
+    ("auth_signup", "201"): _account_links(),
+    ("auth_token", "200"): _account_links(),
+    ("notifications_get", "200"): _then("notifications_update", "notifications_unsubscribe"),
+    ("stream", "200"): {
+        "games_retrieve": {
+            "operationId": "games_retrieve",
+            "parameters": {"game_id": "$response.body#/results/0/game"},
+        }
+    },
     ("webhooks_create", "201"): _hook_links(""),
     ("webhooks_list", "200"): _hook_links("/results/0"),
-    **{(op, "200"): _move_link("") for op in GAME_VIEWS},
-    ("games_create", "201"): _game_links(""),
+    ("games_retrieve", "200"): _game_links(""),
+    ("games_wait", "200"): _move_link(""),
+    ("games_create", "201"): {**_game_links(""), **_then("stream")},
     ("moves_create", "201"): _move_link("/game"),
     ("games_list", "200"): {"games_retrieve": _game_links("/results/0")["games_retrieve"]},
-    ("auth_signup", "201"): {
-        "auth_tokens_revoke": {
-            "operationId": "auth_tokens_revoke",
-            "parameters": {"key": "$response.body#/key"},
-        }
-    },
-    ("auth_token", "200"): {
-        "auth_tokens_revoke": {
-            "operationId": "auth_tokens_revoke",
-            "parameters": {"key": "$response.body#/key"},
-        }
-    },
 }
 
 

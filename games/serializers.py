@@ -53,8 +53,16 @@ JSON_TYPES: list[tuple[type[serializers.Field], tuple[type, ...]]] = [
 
 class JSONInput(serializers.Serializer):
     """A JSON request body, typed strictly: a value of the wrong JSON type is refused (400
-    `invalid`) before DRF would coerce it. Checks across fields that the schema cannot say
-    raise `Refused` (422)."""
+    `invalid`) before DRF would coerce it, and a string is taken as sent (DRF would trim its
+    whitespace, which turns a schema-valid name or password blank). Checks across fields that
+    the schema cannot say raise `Refused` (422)."""
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        fields = super().get_fields()
+        for field in fields.values():
+            if isinstance(field, serializers.CharField):
+                field.trim_whitespace = False
+        return fields
 
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, dict):

@@ -48,6 +48,23 @@ def test_sign_up_strings_are_strings(anon: Player) -> None:
     assert r.status_code == 400 and "username" in r.json()["fields"]
 
 
+@pytest.mark.parametrize("username", ["\u001f", " ", "alice "])
+def test_a_name_is_taken_as_sent_not_trimmed_blank(anon: Player, username: str) -> None:
+    """A whitespace name fits the login schema (a non-empty string): it is a wrong name (401),
+    not a blank one (400)."""
+    anon.post("/api/auth/signup/", {"username": "alice", "password": "a long passphrase"})
+    r = anon.post("/api/auth/token/", {"username": username, "password": "a long passphrase"})
+    assert r.status_code == 401, r.content
+
+
+def test_a_password_keeps_its_spaces(anon: Player) -> None:
+    body = {"username": "spacey", "password": "  a long passphrase  "}
+    assert anon.post("/api/auth/signup/", body).status_code == 201
+    trimmed = {**body, "password": "a long passphrase"}
+    assert anon.post("/api/auth/token/", trimmed).status_code == 401
+    assert anon.post("/api/auth/token/", body).status_code == 200
+
+
 def test_sign_up_without_an_email_is_fine(anon: Player) -> None:
     r = anon.post("/api/auth/signup/", {"username": "nomail", "password": "a long passphrase"})
     assert r.status_code == 201

@@ -199,6 +199,22 @@ def test_a_patch_switches_a_hook_off_and_on_and_an_empty_one_changes_nothing(db)
     assert back["active"] and back["failures"] == 0
 
 
+@pytest.mark.parametrize("body", [{"active": 0}, {"active": "false"}, {"url": 5}, {"game": "1"}])
+def test_a_value_of_the_wrong_json_type_is_refused_and_nothing_changes(db, body) -> None:
+    """JSON types are strict in webhook bodies as in every other (docs/api.md, Errors): 0 is
+    not false, and "1" is not 1."""
+    alice = signup("alice")
+    hook = Webhook.objects.create(user=_user(alice), url="https://example.com/", secret="x")
+    if "active" in body:
+        r = alice.client.patch(f"/api/webhooks/{hook.pk}/", body, format="json")
+    else:
+        r = alice.client.post(
+            "/api/webhooks/", {"url": "https://example.com/", **body}, format="json"
+        )
+    assert (r.status_code, r.json()["code"]) == (400, "invalid")
+    assert list(Webhook.objects.values_list("active", flat=True)) == [True]
+
+
 def test_every_resolved_address_is_checked(monkeypatch) -> None:
     """A name that resolves to a public and a private address is refused: the connection could
     go to either."""
