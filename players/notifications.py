@@ -47,7 +47,7 @@ def preferences_get(address: str) -> MailPreference:
 
 def preferences_update(address: str, **changes: Any) -> MailPreference:
     """Change an address's preferences: the switches (booleans) and `language` (one of
-    `games.cardnames.LANGUAGES`, or None / "" for none chosen; 422 `bad_language` for any other,
+    `games.cardnames.LANGUAGES`, or None for none chosen; 422 `bad_language` for any other,
     and nothing changes)."""
     if "language" in changes:
         changes["language"] = language_checked(changes["language"])
@@ -59,7 +59,7 @@ def preferences_update(address: str, **changes: Any) -> MailPreference:
 
 
 def language_checked(value: Any) -> str:
-    if value is None or value == "":
+    if value is None:
         return ""
     if value not in LANGUAGES:
         raise Refused(

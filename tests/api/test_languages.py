@@ -90,6 +90,8 @@ def test_the_preference_is_set_and_cleared_and_a_bad_one_changes_nothing(db) -> 
     assert r.status_code == 422 and r.json()["code"] == "bad_language", r.content
     after = ann.get("/api/notifications/").json()
     assert after["language"] == "pl" and after["digest"] is False  # nothing changed
+    assert patch(ann, {"language": ""}).json()["code"] == "bad_language"  # null clears, not ""
+    assert patch(ann, {"language": 1}).status_code == 400  # not a string: malformed
     r = patch(ann, {"language": None})
     assert r.status_code == 200 and r.json()["language"] is None
 
