@@ -208,7 +208,7 @@ class GameDetailView(APIView):
     def get(self, request: Request, game_id: int) -> Response:
         game = selectors.game_get(game_id, with_state=False)
         seat = caller_seat(request, game)
-        lang = language.of(seat=seat)
+        lang = language.of(user=request.user, seat=seat)  # a spectator's own choice too
         etag = selectors.etag_for(game, seat, lang)
         if etag in request.headers.get("If-None-Match", ""):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})

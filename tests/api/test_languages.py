@@ -165,3 +165,26 @@ def test_a_cached_view_in_another_language_is_not_reused(db) -> None:
     r = alice.get(url, HTTP_IF_NONE_MATCH=english)
     assert r.status_code == 200 and r["ETag"] != english and r["Content-Language"] == "pl"
     assert alice.get(url, HTTP_IF_NONE_MATCH=r["ETag"]).status_code == 304
+
+
+def test_a_spectator_who_chose_polish_watches_in_polish(db) -> None:
+    alice, bob, carol = signup("alice"), signup("bob"), signup("carol")
+    game_id = start_game(alice, [bob])
+    choose(carol, "pl")
+    mover = alice.game(game_id)["to_act"]
+    player = (alice, bob)[mover]
+    view = player.game(game_id)
+    lead = next(
+        a["action"]
+        for a in view["legal_actions"]
+        if a["action"]["type"] == "lead"
+        and len(a["action"]["cards"]) == 1
+        and private_name(game_id, a["action"]["cards"][0]) != JACK
+    )
+    assert player.move(game_id, view["seq"], lead).status_code == 201
+    watched = carol.game(game_id)
+    assert watched["my_seat"] is None and watched["table"]["players"][mover]["hand"] is None
+    (led,) = lead["cards"]
+    camp = {c["id"]: c["name"] for c in watched["table"]["players"][mover]["camp"]}
+    assert camp[led] == card_name(private_name(game_id, led), "pl")
+    assert_no_leak(game_id, None, watched)
