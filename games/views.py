@@ -200,12 +200,13 @@ class GameDetailView(APIView):
         tags=["play"],
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = selectors.game_get(game_id, with_state=False)
-        seat = caller_seat(request, game)
-        etag = selectors.etag_for(game, seat)
+        game, position = selectors.game_and_position(
+            game_id, user=request.user, token_seat=token_seat(request)
+        )
+        etag = selectors.etag_at(game, position)
         if etag in request.headers.get("If-None-Match", ""):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
-        return game_response(game, seat)
+        return Response(selectors.game_view_cached(game, position), headers={"ETag": etag})
 
 
 class SeatJoinView(APIView):
