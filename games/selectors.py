@@ -8,15 +8,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import caches
-from django.db.models import (
-    Exists,
-    OuterRef,
-    Prefetch,
-    Q,
-    QuerySet,
-    Subquery,
-    prefetch_related_objects,
-)
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
 from django.utils import timezone
 
 import engine
@@ -25,7 +17,7 @@ from . import codes, labels
 from .errors import Forbidden, NotFound
 from .models import Game, Move, Seat
 
-VIEW_CACHE = "views"  # the cache alias of `table_view` and `game_view_at` (settings.CACHES)
+VIEW_CACHE = "views"  # the cache alias of `table_view` and games.view_cache (settings.CACHES)
 
 
 def game_get(game_id: int, *, with_state: bool = True) -> Game:
@@ -40,26 +32,6 @@ def game_get(game_id: int, *, with_state: bool = True) -> Game:
     if game is None:
         raise NotFound("No such game.")
     return game
-
-
-def game_and_position(
-    game_id: int, *, user: Any, token_seat: Seat | None
-) -> tuple[Game, int | None]:
-    """The game (with its creator, without the snapshot) and the caller's position at it, as
-    `seat_for` finds it, in one query: the seats are not loaded (a view from the cache needs
-    none)."""
-    qs = Game.objects.defer("state").select_related("creator")
-    if token_seat is None and user is not None and user.is_authenticated:
-        mine = Seat.objects.filter(game=OuterRef("pk"), user=user).order_by("position")
-        qs = qs.annotate(caller_position=Subquery(mine.values("position")[:1]))
-    game = qs.filter(pk=game_id).first()
-    if game is None:
-        raise NotFound("No such game.")
-    if token_seat is not None:
-        if token_seat.game_id != game.pk:
-            raise Forbidden("This seat token belongs to another game.", codes.WRONG_GAME)
-        return game, token_seat.position
-    return game, getattr(game, "caller_position", None)
 
 
 def seat_for(game: Game, *, user: Any, token_seat: Seat | None) -> Seat | None:
@@ -114,11 +86,11 @@ def bank_left(game: Game, seat: Seat) -> float | None:
     if game.clock != Game.Clock.BANK or seat.bank is None:
         return None
     if game.deadline is not None and seat.position == game.to_act:
-        return _time_left(game)
+        return time_left(game)
     return round(seat.bank, 1)
 
 
-def _time_left(game: Game) -> float:
+def time_left(game: Game) -> float:
     """Seconds to the game's deadline (the running bank of the seat to act)."""
     assert game.deadline is not None
     return round(max(0.0, (game.deadline - timezone.now()).total_seconds()), 1)
@@ -184,38 +156,6 @@ def server_delayed(game: Game, now: datetime | None = None) -> bool:
     due = (game.decision_started or game.updated) if game.automatic else game.deadline
     late = timedelta(seconds=settings.GTR_SWEEP_SECONDS)
     return due is not None and (now or timezone.now()) - due > late
-
-
-def game_view_cached(game: Game, position: int | None) -> dict[str, Any]:
-    """`game_view_at`, from this process's cache when it was built at the game's revision (and
-    story) for the same seat, brought up to the moment (`_as_of_now`). The key holds the seat's
-    position (None: a spectator), so an entry built for one seat never answers another; a write
-    that changes anything a view shows changes the revision (the ETag makes the same promise),
-    and the key holds the game's creation time, so that a reused id never finds another game's
-    entry."""
-    key = f"view:{game.pk}:{game.created.timestamp()}:{game.revision}:{game.last_event}:{position}"
-    views = caches[VIEW_CACHE]
-    out: dict[str, Any] | None = views.get(key)
-    if out is None:
-        out = game_view_at(game, position)
-        views.set(key, out)
-        return out
-    return _as_of_now(out, game)
-
-
-def _as_of_now(view: dict[str, Any], game: Game) -> dict[str, Any]:
-    """A view built earlier at the game's revision, with what changes with the time alone
-    computed again from the game's stored columns (never from rows read earlier): the running
-    bank's time left, whether the server is late."""
-    out = {**view, "server_delayed": server_delayed(game)}
-    if game.clock == Game.Clock.BANK and game.deadline is not None:
-        out["seats"] = [
-            {**s, "bank": _time_left(game)}
-            if s["position"] == game.to_act and s["bank"] is not None
-            else s
-            for s in view["seats"]
-        ]
-    return out
 
 
 def game_view_for_seat(game: Game, seat: Seat | None) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 
 import engine
 
-from . import codes, health, hub, selectors
+from . import codes, health, hub, selectors, view_cache
 from .errors import Forbidden
 from .idempotency import idempotent
 from .models import Game, Seat
@@ -200,13 +200,19 @@ class GameDetailView(APIView):
         tags=["play"],
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game, position = selectors.game_and_position(
+        game, position = view_cache.probe(
             game_id, user=request.user, token_seat=token_seat(request)
         )
         etag = selectors.etag_at(game, position)
         if etag in request.headers.get("If-None-Match", ""):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
-        return Response(selectors.game_view_cached(game, position), headers={"ETag": etag})
+        view = view_cache.cached(game, position)
+        if view is None:  # built from the game as it is now (it may have moved on since)
+            game = selectors.game_get(game_id, with_state=False)
+            seat = caller_seat(request, game)
+            view = view_cache.built(game, None if seat is None else seat.position)
+            etag = selectors.etag_for(game, seat)
+        return Response(view, headers={"ETag": etag})
 
 
 class SeatJoinView(APIView):

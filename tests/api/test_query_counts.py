@@ -89,13 +89,13 @@ def test_a_move_updates_only_the_columns_that_change(table, counted) -> None:
     assert '"state" = ' in update and '"seq" = ' in update
 
 
-def test_a_view_costs_four_statements_then_two(table, django_assert_num_queries) -> None:
-    """The token with its user, the game with the caller's seat position, the seats and the
-    snapshot; asked again at the same revision, the whole view comes from the view cache: the
-    token and the game (with the position) alone."""
+def test_a_view_costs_five_statements_then_two(table, django_assert_num_queries) -> None:
+    """The token with its user, the game's revision with the caller's seat position (the view
+    cache's key), then, not found in the cache, the game, its seats and the snapshot; asked again
+    at the same revision, the whole view comes from the cache: the token and the key alone."""
     game_id = table[0]
     other = signup()  # a spectator: a view nobody built yet
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(5):
         first = other.get(f"/api/games/{game_id}/")
     with django_assert_num_queries(2):
         again = other.get(f"/api/games/{game_id}/")
