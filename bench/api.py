@@ -222,7 +222,13 @@ def main() -> None:
     targets: list[str | None] = [None] + ([args.postgres] if args.postgres else [])
     for url in targets:
         with tempfile.TemporaryDirectory() as var:
-            env = {**os.environ, "GTR_VAR_DIR": var, "DJANGO_DEBUG": "0", "SECRET_KEY": "bench"}
+            env = {
+                **os.environ,
+                "GTR_VAR_DIR": var,
+                "DJANGO_DEBUG": "0",
+                "SECRET_KEY": "bench",
+                "GTR_HTTPS": "0",  # the test client speaks plain HTTP: no redirect to HTTPS
+            }
             env.pop("DATABASE_URL", None)
             if url:
                 env["DATABASE_URL"] = url

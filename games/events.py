@@ -18,13 +18,15 @@ Receivers run in the order they connected (games before players, as in INSTALLED
 Every receiver sees a thread's events in the order of their commits: an event committed while
 receivers are still at work (in-process, a receiver that plays the server's moves) waits until
 they are done. An event holds only what every player may know (no card, no secret): what the
-write recorded in the game's story (games.story) rides on it as numbers."""
+write recorded in the game's story (games.story) rides on it as numbers, and as the rows
+themselves for the receivers in this process (kept out of its repr and comparisons: they hold
+the seats' cards), so that the hub gets them without reading them back."""
 
 from __future__ import annotations
 
 import logging
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
 
@@ -32,7 +34,7 @@ from django.db import transaction
 from django.dispatch import Signal
 
 from . import story
-from .models import Game
+from .models import AccountEvent, Game, GameEvent, Seat
 
 log = logging.getLogger(__name__)
 
@@ -67,11 +69,17 @@ class Event:
     automatic: bool = False  # the pending decision is the server's to play
     deadline: datetime | None = None  # when the pending decision times out
     turn_began: bool = False  # the pending decision began with this write: announce it
+    # Whether the seat to act has an e-mail address (its own or its player's), as the write found
+    # its seats; None: not known (a receiver that needs it looks it up).
+    to_act_mailable: bool | None = None
     # What the write recorded (games.story): the numbers of its game events (first, last), and
     # the ids of its account feed events and webhook deliveries.
     story: tuple[int, int] | None = None
     feed: tuple[int, ...] = ()
     deliveries: tuple[int, ...] = ()
+    # The rows written (as numbered above), for the receivers in this process: never logged.
+    game_rows: tuple[GameEvent, ...] = field(default=(), repr=False, compare=False)
+    feed_rows: tuple[AccountEvent, ...] = field(default=(), repr=False, compare=False)
 
     @property
     def finished(self) -> bool:
@@ -85,11 +93,17 @@ def publish(
     seat: int | None = None,
     actor: str | None = None,
     turn_began: bool = False,
+    seats: list[Seat] | None = None,
 ) -> Event:
-    """Tell the receivers about this write of `game` once the transaction commits."""
+    """Tell the receivers about this write of `game` once the transaction commits. `seats`: the
+    game's seats (with their players) if the write loaded them, so that receivers need not."""
     if kind not in KINDS:
         raise ValueError(f"unknown event kind {kind!r}")
     recorded = story.drain(game)
+    mailable = None
+    if seats is not None and game.to_act is not None:
+        acting = seats[game.to_act]
+        mailable = bool(acting.email or (acting.user_id is not None and acting.user.email))
     event = Event(
         kind=kind,
         game_id=game.pk,
@@ -102,9 +116,12 @@ def publish(
         automatic=game.automatic,
         deadline=game.deadline,
         turn_began=turn_began,
+        to_act_mailable=mailable,
         story=None if recorded.first is None else (recorded.first, game.last_event),
-        feed=tuple(recorded.feed),
+        feed=tuple(row.pk for row in recorded.feed),
         deliveries=tuple(recorded.deliveries),
+        game_rows=tuple(recorded.events),
+        feed_rows=tuple(recorded.feed),
     )
     transaction.on_commit(partial(_send, event))
     return event

@@ -19,14 +19,7 @@ def on_committed(sender: Any, *, event: Any, **_: Any) -> None:
     seat given up closes the streams of its old token. Never raises (a message lost is made good
     from the database by its subscribers; a delivery not queued is found by the sweep)."""
     try:
-        game_rows = []
-        if event.story is not None:
-            first, last = event.story
-            game_rows = list(
-                GameEvent.objects.filter(game_id=event.game_id, number__range=(first, last))
-            )
-        feed_rows = list(AccountEvent.objects.filter(pk__in=event.feed)) if event.feed else []
-        for channel, message in story.hub_messages(game_rows, feed_rows):
+        for channel, message in story.hub_messages(*_rows(event)):
             hub.publish(channel, message)
         if event.kind == LEFT:
             seat = Seat.objects.filter(game_id=event.game_id, position=event.seat).first()
@@ -35,3 +28,18 @@ def on_committed(sender: Any, *, event: Any, **_: Any) -> None:
         webhooks.deliveries_schedule(list(event.deliveries))
     except Exception:
         log.exception("could not publish the events of %s", event)
+
+
+def _rows(event: Any) -> tuple[list[GameEvent], list[AccountEvent]]:
+    """The write's game and feed events: the rows it wrote, carried on the event in this
+    process, or read back by their numbers (an event built elsewhere carries none)."""
+    game_rows = list(event.game_rows)
+    if event.story is not None and not game_rows:
+        first, last = event.story
+        game_rows = list(
+            GameEvent.objects.filter(game_id=event.game_id, number__range=(first, last))
+        )
+    feed_rows = list(event.feed_rows)
+    if event.feed and not feed_rows:
+        feed_rows = list(AccountEvent.objects.filter(pk__in=event.feed))
+    return game_rows, feed_rows

@@ -17,7 +17,7 @@ from . import cardnames, codes, labels
 from .errors import Forbidden, NotFound
 from .models import Game, Move, Seat
 
-VIEW_CACHE = "views"  # the cache alias of `table_view` (settings.CACHES)
+VIEW_CACHE = "views"  # the cache alias of `table_view` and games.view_cache (settings.CACHES)
 
 
 def game_get(game_id: int, *, with_state: bool = True) -> Game:
@@ -56,7 +56,11 @@ def seats_of(game: Game) -> list[Seat]:
 
 
 def etag_for(game: Game, seat: Seat | None, language: str = cardnames.ENGLISH) -> str:
-    viewer = "s" if seat is None else seat.position
+    return etag_at(game, None if seat is None else seat.position, language)
+
+
+def etag_at(game: Game, position: int | None, language: str = cardnames.ENGLISH) -> str:
+    viewer = "s" if position is None else position
     return f'W/"g{game.pk}-r{game.revision}-v{viewer}-{cardnames.language_code(language)}"'
 
 
@@ -82,8 +86,14 @@ def bank_left(game: Game, seat: Seat) -> float | None:
     if game.clock != Game.Clock.BANK or seat.bank is None:
         return None
     if game.deadline is not None and seat.position == game.to_act:
-        return round(max(0.0, (game.deadline - timezone.now()).total_seconds()), 1)
+        return time_left(game)
     return round(seat.bank, 1)
+
+
+def time_left(game: Game) -> float:
+    """Seconds to the game's deadline (the running bank of the seat to act)."""
+    assert game.deadline is not None
+    return round(max(0.0, (game.deadline - timezone.now()).total_seconds()), 1)
 
 
 def clock_public(game: Game) -> dict[str, Any]:
@@ -154,7 +164,13 @@ def game_view_for_seat(
     """The game as `seat` sees it: its engine view, whose turn, the prompt, and its own legal
     actions when the decision is its own, its cards named in `language` (games.cardnames).
     `seat=None` is a spectator."""
-    position = None if seat is None else seat.position
+    return game_view_at(game, None if seat is None else seat.position, language)
+
+
+def game_view_at(
+    game: Game, position: int | None, language: str = cardnames.ENGLISH
+) -> dict[str, Any]:
+    """`game_view_for_seat` for the seat at `position` (None: a spectator)."""
     out = game_summary(game)
     out["my_seat"] = position
     out.update(table_view(game, position, cardnames.language_code(language)))

@@ -9,9 +9,12 @@ feed (your turn, an invitation, a game of yours started or finished) is numbered
 each feed event makes a delivery for each of the account's webhooks that wants it.
 
 Nothing here decides anything: the services say what happened and this module writes it down.
-What a write recorded rides on the event the service publishes (`games.events.publish` takes it
-with `drain`, as numbers: no card), and after the commit games.fanout hands the rows to the hub
-(games.hub) and the deliveries to the webhook tasks (games.webhooks).
+Game events are numbered when recorded and written in one statement when the service publishes
+(`games.events.publish` takes them with `drain`); the game's `last_event` is saved with the game's
+own update where the service saves the game after recording (`turns.turn_next`), and by `drain`
+otherwise. What a write recorded rides on the event the service publishes (as numbers: no card,
+and the rows themselves for the receivers in this process), and after the commit games.fanout
+hands the rows to the hub (games.hub) and the deliveries to the webhook tasks (games.webhooks).
 """
 
 from __future__ import annotations
@@ -39,12 +42,14 @@ FEED_OF = {"started": "game_started", "cancelled": "game_cancelled", "game_over"
 
 @dataclass
 class Recorded:
-    """What a write recorded since the game's events were last published: the numbers of its
-    game events (`first` to the game's `last_event`), its feed events and webhook deliveries."""
+    """What a write recorded since the game's events were last published: its game events
+    (numbered `first` to the game's `last_event`), its feed events and webhook deliveries."""
 
     first: int | None = None
-    feed: list[int] = field(default_factory=list)  # AccountEvent ids
+    events: list[GameEvent] = field(default_factory=list)  # written by `drain`
+    feed: list[AccountEvent] = field(default_factory=list)
     deliveries: list[int] = field(default_factory=list)  # WebhookDelivery ids
+    last_event_saved: bool = True  # the game's row has its `last_event`
 
 
 def _recorded(game: Game) -> Recorded:
@@ -55,10 +60,21 @@ def _recorded(game: Game) -> Recorded:
 
 
 def drain(game: Game) -> Recorded:
-    """What was recorded for `game` since the last call (games.events.publish takes it)."""
+    """What was recorded for `game` since the last call, its game events written (one statement)
+    and the game's `last_event` saved if the game's own save did not (games.events.publish takes
+    it, inside the transaction)."""
     rec = _recorded(game)
     game._story = Recorded()  # type: ignore[attr-defined]
+    if rec.events:
+        GameEvent.objects.bulk_create(rec.events)
+    if not rec.last_event_saved:
+        Game.objects.filter(pk=game.pk).update(last_event=game.last_event)
     return rec
+
+
+def last_event_saved(game: Game) -> None:
+    """The game was just saved with its `last_event` (no statement of its own is needed)."""
+    _recorded(game).last_event_saved = True
 
 
 # Game events ------------------------------------------------------------------------------------
@@ -81,11 +97,11 @@ def _append(game: Game, items: list[tuple[str, dict[str, Any], dict[str, Any]]])
         )
         for i, (kind, public, private) in enumerate(items, start=1)
     ]
-    GameEvent.objects.bulk_create(rows)
     rec = _recorded(game)
     rec.first = game.last_event + 1 if rec.first is None else rec.first
+    rec.events += rows
+    rec.last_event_saved = False
     game.last_event += len(rows)
-    Game.objects.filter(pk=game.pk).update(last_event=game.last_event)
     _feed_game_events(game, rows)
 
 
@@ -173,37 +189,43 @@ def notify(user_ids: Iterable[int], game: Game | None, kind: str, /, **data: Any
     if not users:
         return
     now = timezone.now()
-    rows = [
-        AccountEvent(
-            user_id=u,
-            number=_next_number(u),
-            game=game,
-            type=kind,
-            data={"type": kind, **({"game": game.pk} if game else {}), **data},
-            created=now,
+    payload = {"type": kind, **({"game": game.pk} if game else {}), **data}
+    rows, hooked = [], []
+    for u in users:
+        number, has_hooks = _next_number(u)
+        row = AccountEvent(
+            user_id=u, number=number, game=game, type=kind, data=dict(payload), created=now
         )
-        for u in users
-    ]
+        rows.append(row)
+        if has_hooks:
+            hooked.append(row)
     AccountEvent.objects.bulk_create(rows)
+    deliveries = _deliveries(hooked) if hooked else []
     if game is not None:
         rec = _recorded(game)
-        rec.feed += [row.pk for row in rows]
-        rec.deliveries += _deliveries(rows)
+        rec.feed += rows
+        rec.deliveries += deliveries
 
 
-def _next_number(user_id: int) -> int:
-    """The next number of an account's feed: an upsert that locks the feed's row until commit."""
+def _next_number(user_id: int) -> tuple[int, bool]:
+    """The next number of an account's feed (an upsert that locks the feed's row until commit),
+    and whether the account has an active webhook (asked in the same statement: most have none,
+    and then no webhook is looked up)."""
     table = "games_accountfeed"
+    hooks = "SELECT 1 FROM games_webhook WHERE games_webhook.user_id = %s AND games_webhook.active"
     with connection.cursor() as cursor:
         cursor.execute(
             f"INSERT INTO {table} (user_id, last) VALUES (%s, 1) "
-            f"ON CONFLICT (user_id) DO UPDATE SET last = {table}.last + 1 RETURNING last",
-            [user_id],
+            f"ON CONFLICT (user_id) DO UPDATE SET last = {table}.last + 1 "
+            f"RETURNING last, EXISTS ({hooks})",
+            [user_id, user_id],
         )
-        return int(cursor.fetchone()[0])
+        last, has_hooks = cursor.fetchone()
+        return int(last), bool(has_hooks)
 
 
 def _deliveries(rows: list[AccountEvent]) -> list[int]:
+    """A delivery of each row for each of its account's active webhooks that wants it."""
     by_user: dict[int, list[AccountEvent]] = {}
     for row in rows:
         by_user.setdefault(row.user_id, []).append(row)

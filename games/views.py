@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 
 import engine
 
-from . import cardnames, codes, health, hub, language, selectors
+from . import cardnames, codes, health, hub, language, selectors, view_cache
 from .errors import Forbidden
 from .idempotency import idempotent
 from .models import Game, Seat
@@ -206,13 +206,20 @@ class GameDetailView(APIView):
         tags=["play"],
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = selectors.game_get(game_id, with_state=False)
-        seat = caller_seat(request, game)
-        lang = language.of(user=request.user, seat=seat)  # a spectator's own choice too
-        etag = selectors.etag_for(game, seat, lang)
+        token = token_seat(request)
+        game, position = view_cache.probe(game_id, user=request.user, token_seat=token)
+        lang = language.of(user=request.user, seat=token)  # a spectator's own choice too
+        etag = selectors.etag_at(game, position, lang)
+        headers = {"ETag": etag, "Content-Language": lang}
         if etag in request.headers.get("If-None-Match", ""):
-            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
-        return game_response(game, seat, lang=lang)
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
+        view = view_cache.cached(game, position, lang)
+        if view is None:  # built from the game as it is now (it may have moved on since)
+            game = selectors.game_get(game_id, with_state=False)
+            seat = caller_seat(request, game)
+            view = view_cache.built(game, None if seat is None else seat.position, lang)
+            headers["ETag"] = selectors.etag_for(game, seat, lang)
+        return Response(view, headers=headers)
 
 
 class SeatJoinView(APIView):

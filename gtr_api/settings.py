@@ -156,7 +156,7 @@ CSRF_FAILURE_VIEW = "gtr_api.errors.csrf_failure"
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "knox.auth.TokenAuthentication",
+        "players.auth.TokenAuthentication",
         "games.auth.SeatTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],

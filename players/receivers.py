@@ -55,7 +55,8 @@ def _tell_turn(event: events.Event) -> None:
     if not event.turn_began or event.automatic or event.to_act is None:
         return
     game_id, seq, seat, deadline = event.game_id, event.seq, event.to_act, event.deadline
-    if not _has_address(game_id, seat):
+    mailable = event.to_act_mailable
+    if not (_has_address(game_id, seat) if mailable is None else mailable):
         return  # nobody to write to: no task at all
     tasks.notify_turn.delay(game_id, seq, seat)
     if deadline is None:

@@ -10,6 +10,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from knox.models import AuthToken
 from knox.settings import CONSTANTS
 
@@ -51,8 +52,15 @@ def token_obtain(*, username: str, password: str) -> tuple[Any, str]:
 def token_create(*, user: Any) -> str:
     """A new account API token (django-rest-knox stores only its digest): the one place tokens
     are made. Send it as `Authorization: Token <token>`."""
+    _expired_delete(user)
     _, token = AuthToken.objects.create(user=user)
     return str(token)
+
+
+def _expired_delete(user: Any) -> None:
+    """Delete the account's expired tokens (requests check only the token they send:
+    players.auth)."""
+    AuthToken.objects.filter(user=user, expiry__lt=timezone.now()).delete()
 
 
 def token_key(token: str) -> str:
@@ -62,6 +70,7 @@ def token_key(token: str) -> str:
 
 def tokens_of(user: Any) -> list[Any]:
     """The account's live API tokens, newest first."""
+    _expired_delete(user)
     return list(AuthToken.objects.filter(user=user).order_by("-created"))
 
 

@@ -118,7 +118,7 @@ def move_append(
         game.status = Game.Status.FINISHED
         game.finished = timezone.now()
     began = turn_next(game, state, seats, changed=MOVE_FIELDS)
-    events.publish(game, events.MOVED, seat=seat, actor=actor, turn_began=began)
+    events.publish(game, events.MOVED, seat=seat, actor=actor, turn_began=began, seats=seats)
     return move
 
 

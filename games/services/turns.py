@@ -11,8 +11,9 @@ from .. import selectors, story
 from ..models import Game, Seat
 from .clocks import deadline_for
 
-# The game's columns `turn_next` sets (`updated` changes with every save).
-TURN_FIELDS = ("to_act", "decision_started", "automatic", "deadline", "updated")
+# The game's columns `turn_next` sets (`updated` changes with every save; `last_event` is the
+# story's, saved here with the rest rather than on its own).
+TURN_FIELDS = ("to_act", "decision_started", "automatic", "deadline", "last_event", "updated")
 
 
 def turn_next(
@@ -33,15 +34,14 @@ def turn_next(
     position = engine.to_act(state) if game.status == Game.Status.ACTIVE else None
     seat = None if position is None else (seats or selectors.seats_of(game))[position]
     ongoing = game.to_act == position and not game.automatic
-    if not moved and seat is not None and not seat.plays_automatically and ongoing:
-        game.save(update_fields=fields)
-        return False
-    game.to_act = position
-    game.decision_started = now if seat is not None else None
-    game.automatic = seat is not None and seat.plays_automatically
-    game.deadline = None if seat is None or game.automatic else deadline_for(game, seat, now)
+    began = moved or seat is None or seat.plays_automatically or not ongoing
+    if began:
+        game.to_act = position
+        game.decision_started = now if seat is not None else None
+        game.automatic = seat is not None and seat.plays_automatically
+        game.deadline = None if seat is None or game.automatic else deadline_for(game, seat, now)
+        if seat is not None:
+            story.decision(game, state, seat)  # numbered now, so saved with the game below
     game.save(update_fields=fields)
-    if seat is None:
-        return False
-    story.decision(game, state, seat)
-    return True
+    story.last_event_saved(game)
+    return began and seat is not None

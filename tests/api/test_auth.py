@@ -58,3 +58,29 @@ def test_docs_are_served(db) -> None:
         assert r.status_code == 200
         assert b"/static/drf_spectacular_sidecar/" in r.content  # no CDN needed
     assert c.get("/api/schema/").status_code == 200
+
+
+def test_an_expired_token_is_refused_and_the_expired_ones_are_swept(db, django_user_model) -> None:
+    """A request checks only the token it sends (players.auth): an expired one is refused (and
+    deleted); the account's other expired tokens go when it lists its tokens or gets one."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+    from knox.models import AuthToken
+
+    from players.services import token_create
+
+    user = django_user_model.objects.create_user("tim", password="pw-long-enough-123")
+    live, old, older = (token_create(user=user) for _ in range(3))
+    past = timezone.now() - timedelta(days=1)
+    AuthToken.objects.filter(token_key__in=[old[:15], older[:15]]).update(expiry=past)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {old}")
+    assert client.get("/api/auth/me/").status_code == 401
+    assert AuthToken.objects.filter(user=user).count() == 2  # the token sent is gone
+    client.credentials(HTTP_AUTHORIZATION=f"Token {live}")
+    assert client.get("/api/auth/me/").status_code == 200
+    assert AuthToken.objects.filter(user=user).count() == 2  # the other expired one stays...
+    listed = client.get("/api/auth/tokens/").json()
+    assert [t["key"] for t in listed] == [live[:15]]  # ...until the account lists its tokens
+    assert AuthToken.objects.filter(user=user).count() == 1

@@ -160,10 +160,13 @@ def test_a_cached_view_in_another_language_is_not_reused(db) -> None:
     alice, bob = signup("alice"), signup("bob")
     game_id = start_game(alice, [bob])
     url = f"/api/games/{game_id}/"
-    english = alice.get(url)["ETag"]
+    first = alice.get(url)
+    english = first["ETag"]
     choose(alice, "pl")
     r = alice.get(url, HTTP_IF_NONE_MATCH=english)
     assert r.status_code == 200 and r["ETag"] != english and r["Content-Language"] == "pl"
+    # the same revision, but not the English view from the cache: its cards have Polish names
+    assert r.json()["revision"] == first.json()["revision"] and r.json() != first.json()
     assert alice.get(url, HTTP_IF_NONE_MATCH=r["ETag"]).status_code == 304
 
 

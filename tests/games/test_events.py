@@ -152,3 +152,32 @@ def test_a_timeout_and_the_return_after_it_are_told(users, published, monkeypatc
     (returned,) = published
     assert returned.kind == "returned" and returned.seat == 0
     assert returned.turn_began and returned.to_act == 0 and returned.deadline > game.deadline
+
+
+def test_the_hub_gets_the_rows_written_as_they_read_back(users, published) -> None:
+    """After a commit the hub is handed the rows the write made, not rows read back (games.fanout):
+    over a game's writes (the start, moves with draws, the feed's your-turn events), each event
+    carries rows whose hub messages are exactly those of the stored rows, for every game event
+    and feed event the write recorded."""
+    from games import story
+    from games.models import AccountEvent, GameEvent
+
+    ann, ben = users
+    game = lobby.game_create(user=ann, version="imperium", players=2)
+    lobby.seat_join(game_id=game.pk, user=ben)
+    for seq in range(12):
+        state = engine.from_json(Game.objects.get(pk=game.pk).state)
+        action = engine.legal_actions(state)[seq % 3 % len(engine.legal_actions(state))]
+        moves.move_submit(game_id=game.pk, position=engine.to_act(state), seq=seq, action=action)
+    written = [e for e in published if e.story is not None]
+    assert len(written) == 14 and all(e.game_rows for e in written)
+    for event in written:
+        first, last = event.story
+        assert [row.number for row in event.game_rows] == list(range(first, last + 1))
+        stored = GameEvent.objects.filter(game_id=game.pk, number__range=(first, last))
+        feed = AccountEvent.objects.filter(pk__in=event.feed)
+        assert [r.pk for r in event.feed_rows] == list(event.feed)
+        assert story.hub_messages(list(event.game_rows), list(event.feed_rows)) == (
+            story.hub_messages(list(stored), list(feed))
+        )
+    assert sum(len(e.feed) for e in written) >= 12  # the your-turn events rode along

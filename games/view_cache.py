@@ -1,0 +1,84 @@
+"""The game view asked again with nothing changed (a client polling `GET /api/games/{id}/`),
+answered from this process's cache: one small query finds the game's revision and the caller's
+seat, and neither the game's row, its seats nor its snapshot are loaded, nor the view built.
+
+An entry is the whole view of one seat (or of a spectator) at one revision of one game in one
+language: the key holds the position, so an entry built for one seat never answers another, the
+language, and the revision and the game's story (`last_event`), so a write makes a new key
+(anything a view shows changes the revision: the ETag makes the same promise). The key holds the
+game's creation time too, so that a reused id never finds another game's entry. What changes
+with the time alone (the running bank's time left, whether the server is late) is computed again
+at every answer from the game's stored columns, never from rows read earlier."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.cache import caches
+
+from . import codes, selectors
+from .errors import Forbidden, NotFound
+from .models import Game, Seat
+
+# The game's columns a cached answer needs (the key, the ETag, `_as_of_now`), and the caller's
+# first seat at the game, in one statement written out: the ORM's building of it cost more than
+# the rest of a cached answer.
+_PROBE = (
+    "SELECT g.id, g.created, g.revision, g.last_event, g.status, g.to_act, g.automatic,"
+    " g.deadline, g.decision_started, g.updated, g.clock,"
+    " (SELECT s.position FROM {seat} s WHERE s.game_id = g.id AND s.user_id = %s"
+    " ORDER BY s.position LIMIT 1) AS caller_position"
+    " FROM {game} g WHERE g.id = %s"
+)
+
+
+def probe(game_id: int, *, user: Any, token_seat: Seat | None) -> tuple[Game, int | None]:
+    """The game's key columns (a `Game` with every other column deferred) and the caller's
+    position at it as `selectors.seat_for` finds it: the seat of its token, else the user's
+    first seat, else None (a spectator)."""
+    sql = _PROBE.format(game=Game._meta.db_table, seat=Seat._meta.db_table)
+    user_id = user.pk if token_seat is None and user is not None else None
+    game = next(iter(Game.objects.raw(sql, [user_id, game_id])), None)
+    if game is None:
+        raise NotFound("No such game.")
+    if token_seat is not None:
+        if token_seat.game_id != game.pk:
+            raise Forbidden("This seat token belongs to another game.", codes.WRONG_GAME)
+        return game, token_seat.position
+    position: int | None = getattr(game, "caller_position", None)
+    return game, position
+
+
+def _key(game: Game, position: int | None, language: str) -> str:
+    created = game.created.timestamp()
+    return f"view:{game.pk}:{created}:{game.revision}:{game.last_event}:{position}:{language}"
+
+
+def cached(game: Game, position: int | None, language: str) -> dict[str, Any] | None:
+    """The view of `position` in `language` at the game's revision if this process built it,
+    as of now."""
+    view: dict[str, Any] | None = caches[selectors.VIEW_CACHE].get(_key(game, position, language))
+    return None if view is None else _as_of_now(view, game)
+
+
+def built(game: Game, position: int | None, language: str) -> dict[str, Any]:
+    """The view of `position` in `language` built from the game (loaded with its seats), and
+    kept."""
+    view = selectors.game_view_at(game, position, language)
+    caches[selectors.VIEW_CACHE].set(_key(game, position, language), view)
+    return view
+
+
+def _as_of_now(view: dict[str, Any], game: Game) -> dict[str, Any]:
+    """A view built earlier at the game's revision, with what changes with the time alone
+    computed again from the game's stored columns: the running bank's time left (of the seat to
+    act, as `selectors.bank_left`), whether the server is late."""
+    out = {**view, "server_delayed": selectors.server_delayed(game)}
+    if game.clock == Game.Clock.BANK and game.deadline is not None:
+        out["seats"] = [
+            {**s, "bank": selectors.time_left(game)}
+            if s["position"] == game.to_act and s["bank"] is not None
+            else s
+            for s in view["seats"]
+        ]
+    return out

@@ -1,0 +1,84 @@
+"""The game view answered from the view cache (games.selectors.game_view_cached): an entry is
+the view of one seat at one revision, so it never answers another seat (nor a spectator, nor a
+seat token for another seat), a change makes a new one, and what changes with the time alone (a
+running bank's time left, whether the server is late) is computed again on every answer."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.core.cache import caches
+from django.utils import timezone
+
+from games.models import Game
+from games.selectors import VIEW_CACHE
+from tests.conftest import assert_no_leak, signup, start_game
+
+
+def fresh(player, game_id: int) -> dict:
+    """The view built anew (the cache emptied first)."""
+    caches[VIEW_CACHE].clear()
+    r = player.get(f"/api/games/{game_id}/")
+    assert r.status_code == 200
+    return r.json()
+
+
+@pytest.fixture
+def table(db):
+    alice, bob, carol = signup(), signup(), signup()  # carol watches
+    game_id = start_game(alice, [bob])
+    r = bob.post(f"/api/games/{game_id}/seat-token/")
+    assert r.status_code == 200
+    bob_by_token = type(bob)(type(bob.client)(), "bob's seat", r.json()["token"], scheme="Seat")
+    return game_id, {0: alice, 1: bob, None: carol, "token": bob_by_token}
+
+
+def test_a_cached_view_never_answers_another_seat(table) -> None:
+    game_id, people = table
+    expected = {who: fresh(p, game_id) for who, p in people.items()}
+    assert expected["token"] == expected[1]
+    assert len({str(v["table"]) for v in expected.values()}) == 3  # three different views
+    caches[VIEW_CACHE].clear()
+    for order in ([1, 0, None, "token"], ["token", None, 0, 1]):
+        for who in order * 2:  # built once for each seat, then from the cache
+            seat = 1 if who == "token" else who
+            got = people[who].get(f"/api/games/{game_id}/")
+            assert got.json() == expected[who], who
+            assert got["ETag"].endswith(f'-v{"s" if seat is None else seat}-en"')
+            assert_no_leak(game_id, seat, got.json())
+
+
+def test_a_move_makes_a_new_entry(table) -> None:
+    game_id, people = table
+    views = {who: people[who].game(game_id) for who in (0, 1)}
+    mover = views[0]["to_act"]
+    r = people[mover].move(game_id, views[mover]["seq"], views[mover]["legal_actions"][0]["action"])
+    assert r.status_code == 201
+    for who in (0, 1, None):
+        again = people[who].get(f"/api/games/{game_id}/").json()
+        assert again["seq"] == 1
+        assert again == fresh(people[who], game_id)
+
+
+def test_the_bank_and_the_lateness_are_never_stale(db) -> None:
+    """A cached view's running bank comes from the game's stored deadline at each answer: moved
+    by hand (no new revision, so the entry is a hit), the time left follows it; a decision late by
+    more than the sweep interval shows as `server_delayed` at once."""
+    alice, bob = signup(), signup()
+    game_id = start_game(
+        alice, [bob], clock={"kind": "bank", "seconds": 600, "increment": 10, "cap": 900}
+    )
+    first = alice.game(game_id)
+    to_act = first["to_act"]
+    assert 590 < first["seats"][to_act]["bank"] <= 600
+    games = Game.objects.filter(pk=game_id)
+    games.update(deadline=timezone.now() + timedelta(seconds=100))
+    again = alice.game(game_id)
+    assert again["revision"] == first["revision"]  # the same entry
+    assert 95 < again["seats"][to_act]["bank"] <= 100
+    assert again["seats"][1 - to_act]["bank"] == first["seats"][1 - to_act]["bank"]
+    assert not again["server_delayed"]
+    games.update(deadline=timezone.now() - timedelta(hours=1))
+    late = alice.game(game_id)
+    assert late["seats"][to_act]["bank"] == 0 and late["server_delayed"]
