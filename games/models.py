@@ -14,6 +14,7 @@ from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from . import codes
 from .errors import Conflict
@@ -27,14 +28,14 @@ class Game(models.Model):
         CANCELLED = "cancelled", "cancelled"
 
     class Version(models.TextChoices):
-        REPUBLIC = "republic", "Republic"
-        IMPERIUM = "imperium", "Imperium"
-        FIRST_EDITION = "first_edition", "First edition (2005)"
+        REPUBLIC = "republic", _("Republic")
+        IMPERIUM = "imperium", _("Imperium")
+        FIRST_EDITION = "first_edition", _("First edition (2005)")
 
     class Clock(models.TextChoices):
-        NONE = "none", "no time limit"
-        FIXED = "fixed", "a fixed time per decision"
-        BANK = "bank", "a time bank topped up by an increment per move, up to a cap"
+        NONE = "none", _("no time limit")
+        FIXED = "fixed", _("a fixed time per decision")
+        BANK = "bank", _("a time bank topped up by an increment per move, up to a cap")
 
     version = models.CharField(max_length=16, choices=Version.choices)
     # The rules revision of the version the game was created with; it plays by it to the end

@@ -6,6 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from engine.bots import BOTS
 from games.models import Game, Seat
@@ -19,56 +22,74 @@ class SignupForm(forms.Form):
     username = forms.RegexField(
         regex=r"^[\w.@+-]{1,150}$",
         max_length=150,
-        help_text="Letters, digits and . @ + - _ only.",
+        label=_("Username"),
+        help_text=_("Letters, digits and . @ + - _ only."),
         widget=forms.TextInput(attrs={"autocomplete": "username"}),
     )
     email = forms.EmailField(
         required=False,
-        help_text="For turn mails and invitations (optional).",
+        label=_("E-mail"),
+        help_text=_("For turn mails and invitations (optional)."),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
     password = forms.CharField(
-        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}), max_length=128
+        label=_("Password"),
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        max_length=128,
     )
 
 
 SEAT_KINDS = [
-    ("me", "Me"),
-    ("open", "Open: anyone may join"),
-    ("invited", "Invite by e-mail"),
-    ("bot", "A bot"),
+    ("me", pgettext_lazy("seat", "Me")),
+    ("open", _("Open: anyone may join")),
+    ("invited", _("Invite by e-mail")),
+    ("bot", _("A bot")),
 ]
-BOT_LEVELS = [(name, f"{name} bot") for name in sorted(BOTS)]
+BOT_LEVELS = [(name, format_lazy(_("{name} bot"), name=name)) for name in sorted(BOTS)]
 
 
 class GameForm(forms.Form):
-    version = forms.ChoiceField(choices=Game.Version.choices, initial="republic")
+    version = forms.ChoiceField(
+        choices=Game.Version.choices,
+        initial="republic",
+        label=_("Version"),
+    )
     players = forms.TypedChoiceField(
-        choices=[(n, f"{n} players") for n in range(2, 6)], coerce=int, initial=2
+        choices=[(n, format_lazy(_("{count} players"), count=n)) for n in range(2, 6)],
+        coerce=int,
+        initial=2,
+        label=_("Players"),
     )
     training = forms.BooleanField(
-        required=False, label="Training game (fewer sites: a shorter game for learning)"
+        required=False, label=_("Training game (fewer sites: a shorter game for learning)")
     )
-    clock = forms.ChoiceField(choices=Game.Clock.choices, initial="none", label="Time control")
+    clock = forms.ChoiceField(
+        choices=Game.Clock.choices,
+        initial="none",
+        label=_("Time control"),
+    )
     clock_seconds = forms.IntegerField(
-        required=False, min_value=1, label="Seconds per decision (or in the bank)"
+        required=False, min_value=1, label=_("Seconds per decision (or in the bank)")
     )
-    clock_increment = forms.IntegerField(required=False, min_value=0, label="Bank increment")
+    clock_increment = forms.IntegerField(required=False, min_value=0, label=_("Bank increment"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for i in range(MAX_SEATS):
             default = "me" if i == 0 else "open"
             self.fields[f"seat{i}_kind"] = forms.ChoiceField(
-                choices=SEAT_KINDS, initial=default, label=f"Seat {i + 1}", required=False
+                choices=SEAT_KINDS,
+                initial=default,
+                label=_("Seat %(number)d") % {"number": i + 1},
+                required=False,
             )
             self.fields[f"seat{i}_email"] = forms.EmailField(
-                required=False, label=f"Seat {i + 1}: e-mail to invite"
+                required=False, label=_("Seat %(number)d: e-mail to invite") % {"number": i + 1}
             )
             self.fields[f"seat{i}_bot"] = forms.ChoiceField(
                 choices=BOT_LEVELS,
                 initial=Seat.Bot.GREEDY,
-                label=f"Seat {i + 1}: bot level",
+                label=_("Seat %(number)d: bot level") % {"number": i + 1},
                 required=False,
             )
 
@@ -82,9 +103,9 @@ class GameForm(forms.Form):
         data = super().clean()
         for i in range(int(data.get("players") or 0)):
             if data.get(f"seat{i}_kind") == "invited" and not data.get(f"seat{i}_email"):
-                self.add_error(f"seat{i}_email", "Whom shall we invite? Give an e-mail address.")
+                self.add_error(f"seat{i}_email", _("Whom shall we invite? Give an e-mail address."))
         if data.get("clock") not in (None, "none") and not data.get("clock_seconds"):
-            self.add_error("clock_seconds", "Say how many seconds the clock gives.")
+            self.add_error("clock_seconds", _("Say how many seconds the clock gives."))
         return data
 
     def service_args(self) -> dict[str, Any]:

@@ -68,3 +68,30 @@ def test_the_browser_language_is_the_default(client: Client) -> None:
     assert '<html lang="pl">' in page and "Załóż konto" in page
     page = client.get("/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert '<html lang="en">' in page and "Sign up" in page
+
+
+def test_the_forms_and_their_errors_in_polish(client: Client, django_user_model: Any) -> None:
+    """Every page a newcomer meets: signing up, logging in, creating a game (with an error),
+    a page that is not there, and the lobby's rows."""
+    client.post("/language/", {"language": "pl", "next": "/"})
+    signup = client.get("/signup/").content.decode()
+    assert "Nazwa użytkownika" in signup and "Załóż konto" in signup and "Hasło" in signup
+    login = client.get("/login/").content.decode()
+    assert "Pierwszy raz tutaj?" in login and "Log in" not in login
+    assert "Nic tu nie ma" in client.get("/no-such-page/", HTTP_ACCEPT="text/html").content.decode()
+    user = django_user_model.objects.create_user("ola", password="x")
+    client.force_login(user)
+    new = client.get("/new/").content.decode()
+    for words in ("Utwórz grę", "Republika", "Pierwsze wydanie (2005)", "3 graczy", "Miejsce 2"):
+        assert words in new, words
+    data = {"version": "republic", "players": "2", "clock": "none", "seat0_kind": "me"}
+    refused = client.post("/new/", {**data, "seat1_kind": "invited"}).content.decode()
+    assert "Kogo zaprosić? Podaj adres e-mail." in refused
+    client.post("/new/", {**data, "seat1_kind": "open"})
+    lobby = client.get("/").content.decode()
+    assert "Republika, 2 graczy" in lobby and "1 wolne miejsce" in lobby
+
+
+def test_the_forms_stay_english_for_an_english_reader(client: Client) -> None:
+    signup = client.get("/signup/").content.decode()
+    assert "Username" in signup and "Create my account" in signup
