@@ -164,7 +164,11 @@ def test_the_systemd_units_run_an_installation_that_plays(
         urls = [f"http://127.0.0.1:{p}" for p in ports]
         staff = User.objects.create_user("ops", is_staff=True)
         token = token_create(user=staff)
-        wait_until(lambda: http_status(f"{urls[0]}/api/health/") == 200, "all checks up", 240)
+
+        def all_up() -> bool:  # on both web processes (each starts on its own)
+            return all(http_status(f"{url}/api/health/") == 200 for url in urls)
+
+        wait_until(all_up, "all checks up", 240)
         details = api(f"{urls[1]}/api/health/", token)["details"]
         names = {w["name"] for w in details["worker"]["workers"] if w["up"]}
         assert {f"worker{n}@{socket.gethostname()}" for n in "12"} <= names
