@@ -13,7 +13,7 @@ from django.utils import timezone, translation
 
 import engine
 
-from . import cardnames, codes, labels
+from . import cardnames, codes, labels, rows
 from .errors import Forbidden, NotFound
 from .models import Game, Move, Seat
 
@@ -21,14 +21,9 @@ VIEW_CACHE = "views"  # the cache alias of `table_view` and games.view_cache (se
 
 
 def game_get(game_id: int, *, with_state: bool = True) -> Game:
-    """One game with its creator and seats (and their players) loaded in two queries; without
-    the snapshot unless asked (ETag checks and seat lookups need none)."""
-    qs = Game.objects.select_related("creator").prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("user"))
-    )
-    if not with_state:
-        qs = qs.defer("state")
-    game = qs.filter(pk=game_id).first()
+    """One game with its creator and seats (and their players) loaded in one statement
+    (games.rows); without the snapshot unless asked (ETag checks and seat lookups need none)."""
+    game = rows.game_with_seats(game_id, with_state=with_state)
     if game is None:
         raise NotFound("No such game.")
     return game

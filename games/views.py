@@ -215,7 +215,7 @@ class GameDetailView(APIView):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
         view = view_cache.cached(game, position, lang)
         if view is None:  # built from the game as it is now (it may have moved on since)
-            game = selectors.game_get(game_id, with_state=False)
+            game = selectors.game_get(game_id)  # the snapshot in the same statement
             seat = caller_seat(request, game)
             view = view_cache.built(game, None if seat is None else seat.position, lang)
             headers["ETag"] = selectors.etag_for(game, seat, lang)
@@ -295,7 +295,8 @@ class MoveListCreateView(APIView):
         lang = language.of(seat=seat)
         result = {
             "move": selectors.move_for_seat(move, seat.position),
-            "game": selectors.game_view_for_seat(game, seat, lang),
+            # kept in the view cache too: the mover's next look at the game costs no build
+            "game": view_cache.built(game, seat.position, lang),
         }
         return Response(result, status=status.HTTP_201_CREATED, headers={"Content-Language": lang})
 

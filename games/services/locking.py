@@ -3,19 +3,15 @@ follows it."""
 
 from __future__ import annotations
 
-from .. import codes, selectors
+from .. import codes, rows, selectors
 from ..errors import Conflict, NotFound
 from ..models import Game, Seat
 
 
 def game_locked(game_id: int) -> Game:
-    """The game, its row locked until the caller's transaction ends."""
-    game = (
-        Game.objects.select_for_update(of=("self",))
-        .select_related("creator")
-        .filter(pk=game_id)
-        .first()
-    )
+    """The game, its row locked until the caller's transaction ends, with its creator and its
+    seats (and their players) read in the same statement (games.rows)."""
+    game = rows.game_with_seats(game_id, lock=True)
     if game is None:
         raise NotFound("No such game.")
     return game

@@ -39,17 +39,18 @@ def counted(django_assert_num_queries, django_capture_on_commit_callbacks):
     return block
 
 
-def test_a_move_costs_ten_statements(table, counted) -> None:
-    """The token with its user, lock the game, its seats, insert the move, the next player's
+def test_a_move_costs_nine_statements(table, counted) -> None:
+    """The token with its user, lock the game and read its seats in the same statement
+    (games.rows), insert the move, the next player's
     account feed number (which says too whether the account has an active webhook: none here, so
     no webhook is looked up) and its your-turn event, update the game (its `last_event` with the
     rest), insert the move's events and the next decision's in one statement (SAVEPOINT/RELEASE
     around all this). After the commit nothing is read: the hub gets the rows just written, and
     the seats loaded for the move say whether the next player has an e-mail address. The caller's
     seat is found among the locked game's seats, and the answer is built from them. (Before the
-    event log there were eight; with it, at first, eighteen: docs/benchmarks.md.)"""
+    event log there were eight; with it, at first, eighteen, then ten: docs/benchmarks.md.)"""
     game_id, mover, view = table
-    with counted(10) as captured:
+    with counted(9) as captured:
         r = mover.move(game_id, view["seq"], view["legal_actions"][0]["action"])
     assert r.status_code == 201, r.content
     sql = [q["sql"] for q in captured.captured_queries]
@@ -68,7 +69,7 @@ def test_a_move_looks_up_webhooks_only_for_an_account_that_has_one(
     game_id, mover, view = table
     other = User.objects.get(username="bob" if mover.name == "alice" else "alice")
     Webhook.objects.create(user=other, url="https://hooks.example.com/gtr", secret="s" * 32)
-    with django_assert_num_queries(12) as captured:
+    with django_assert_num_queries(11) as captured:
         r = mover.move(game_id, view["seq"], view["legal_actions"][0]["action"])
     assert r.status_code == 201, r.content
     assert any('FROM "games_webhook"' in q["sql"] for q in captured.captured_queries)
@@ -77,7 +78,7 @@ def test_a_move_looks_up_webhooks_only_for_an_account_that_has_one(
 
 def test_a_move_updates_only_the_columns_that_change(table, counted) -> None:
     game_id, mover, view = table
-    with counted(10) as captured:
+    with counted(9) as captured:
         mover.move(game_id, view["seq"], view["legal_actions"][0]["action"])
     (update,) = [
         q["sql"]
@@ -89,13 +90,14 @@ def test_a_move_updates_only_the_columns_that_change(table, counted) -> None:
     assert '"state" = ' in update and '"seq" = ' in update
 
 
-def test_a_view_costs_five_statements_then_two(table, django_assert_num_queries) -> None:
+def test_a_view_costs_three_statements_then_two(table, django_assert_num_queries) -> None:
     """The token with its user, the game's revision with the caller's seat position (the view
-    cache's key), then, not found in the cache, the game, its seats and the snapshot; asked again
-    at the same revision, the whole view comes from the cache: the token and the key alone."""
+    cache's key), then, not found in the cache, the game with its snapshot, creator and seats in
+    one statement (games.rows); asked again at the same revision, the whole view comes from the
+    cache: the token and the key alone."""
     game_id = table[0]
     other = signup()  # a spectator: a view nobody built yet
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(3):
         first = other.get(f"/api/games/{game_id}/")
     with django_assert_num_queries(2):
         again = other.get(f"/api/games/{game_id}/")
@@ -112,11 +114,11 @@ def test_a_view_not_modified_costs_two_statements(table, django_assert_num_queri
     assert r.status_code == 304
 
 
-def test_the_history_costs_five_statements(table, django_assert_num_queries) -> None:
-    """The token with its user, game, seats, the count and the page."""
+def test_the_history_costs_four_statements(table, django_assert_num_queries) -> None:
+    """The token with its user, the game with its seats, the count and the page."""
     game_id, mover, view = table
     mover.move(game_id, view["seq"], view["legal_actions"][0]["action"])
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(4):
         r = mover.get(f"/api/games/{game_id}/moves/")
     assert r.status_code == 200 and r.json()["count"] == 1
 

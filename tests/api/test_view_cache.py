@@ -82,3 +82,28 @@ def test_the_bank_and_the_lateness_are_never_stale(db) -> None:
     games.update(deadline=timezone.now() - timedelta(hours=1))
     late = alice.game(game_id)
     assert late["seats"][to_act]["bank"] == 0 and late["server_delayed"]
+
+
+def test_the_movers_answer_is_kept_for_the_movers_next_look(
+    table, django_assert_num_queries
+) -> None:
+    """A move's answer holds the mover's new view, built once and kept in the view cache: the
+    mover's next look is answered from it (the token and the key alone), the same view a build
+    from the database makes, and in the move's language only (an English answer never answers
+    the mover's Polish look). The other seats' views are not built by the move."""
+    game_id, people = table
+    views = {who: people[who].game(game_id) for who in (0, 1)}
+    mover = views[0]["to_act"]
+    legal = views[mover]["legal_actions"][0]["action"]
+    r = people[mover].move(game_id, views[mover]["seq"], legal)
+    assert r.status_code == 201 and r["Content-Language"] == "en"
+    answer = r.json()["game"]
+    with django_assert_num_queries(2):
+        again = people[mover].get(f"/api/games/{game_id}/")
+    assert again.json() == answer == fresh(people[mover], game_id)
+    assert_no_leak(game_id, mover, again.json())
+    with django_assert_num_queries(3):  # the other seat's view: built now, not by the move
+        other = people[1 - mover].get(f"/api/games/{game_id}/")
+    assert other.json()["my_seat"] == 1 - mover
+    polish = people[mover].get(f"/api/games/{game_id}/", HTTP_ACCEPT_LANGUAGE="pl")
+    assert polish["Content-Language"] == "pl" and polish.json() != answer

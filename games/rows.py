@@ -1,0 +1,139 @@
+"""A game with its creator and its seats (with their players) read in one hand-written statement,
+locked or not: every move and every view that is not in the view cache starts with it, and the
+ORM's building of the two queries it replaces (the game with its creator, then the seats with
+their players) cost about as much as the rest of a move.
+
+The rows are the game's joined with each seat's, in seat order; the game's columns (the snapshot
+among them, decoded once) are taken from the first row. Values pass through the same converters
+the ORM applies, so the objects are the ones `Game.objects.select_related("creator")` and
+`prefetch_related("seats__user")` would make: `selectors.seats_of` finds the seats loaded."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.models import Field, Model
+
+from .models import Game, Seat
+
+# The tables' aliases in the statement, by part of the row.
+_GAME, _CREATOR, _SEAT, _PLAYER = "g", "c", "s", "u"
+
+
+@cache
+def _fields(model: type[Model], with_state: bool = True) -> tuple[Field[Any, Any], ...]:
+    return tuple(f for f in model._meta.concrete_fields if with_state or f.attname != "state")
+
+
+@cache
+def _statement(vendor: str, with_state: bool, lock: str) -> str:
+    """The statement for the `vendor`'s database (its quoting)."""
+    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
+    User = get_user_model()
+
+    def columns(alias: str, model: type[Model], with_state: bool = True) -> str:
+        return ", ".join(f"{alias}.{quote(f.column)}" for f in _fields(model, with_state))
+
+    def column(alias: str, field: Any) -> str:
+        return f"{alias}.{quote(field.column)}"
+
+    game_id = column(_GAME, Game._meta.pk)
+    users = quote(User._meta.db_table)
+    return (
+        f"SELECT {columns(_GAME, Game, with_state)}, {columns(_CREATOR, User)},"
+        f" {columns(_SEAT, Seat)}, {columns(_PLAYER, User)}"
+        f" FROM {quote(Game._meta.db_table)} {_GAME}"
+        f" LEFT JOIN {users} {_CREATOR}"
+        f" ON {column(_CREATOR, User._meta.pk)} = {column(_GAME, Game.creator.field)}"
+        f" LEFT JOIN {quote(Seat._meta.db_table)} {_SEAT}"
+        f" ON {column(_SEAT, Seat.game.field)} = {game_id}"
+        f" LEFT JOIN {users} {_PLAYER}"
+        f" ON {column(_PLAYER, User._meta.pk)} = {column(_SEAT, Seat.user.field)}"
+        f" WHERE {game_id} = %s ORDER BY {column(_SEAT, Seat._meta.get_field('position'))} {lock}"
+    )
+
+
+def game_with_seats(game_id: int, *, with_state: bool = True, lock: bool = False) -> Game | None:
+    """The game (without its snapshot unless `with_state`) with its creator and seats, or None;
+    with `lock`, its row locked until the caller's transaction ends (as `select_for_update`)."""
+    db = connections[DEFAULT_DB_ALIAS]
+    lock_clause = _lock_clause(db) if lock else ""
+    with db.cursor() as cursor:
+        cursor.execute(_statement(db.vendor, with_state, lock_clause), [game_id])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    User = get_user_model()
+    read = _Reader(db, [Game, User, Seat, User], with_state)
+    game = read(rows[0], 0)
+    Game.creator.field.set_cached_value(game, read(rows[0], 1))
+    seats = []
+    for row in rows:
+        seat = read(row, 2)
+        if seat is None:
+            continue
+        Seat.user.field.set_cached_value(seat, read(row, 3))
+        Seat.game.field.set_cached_value(seat, game)
+        seats.append(seat)
+    loaded = game.seats.get_queryset()  # filtered lazily by the game, as a prefetch keeps it
+    loaded._result_cache = seats
+    loaded._prefetch_done = True
+    game._prefetched_objects_cache = {Seat.game.field.remote_field.cache_name: loaded}
+    return game
+
+
+def _lock_clause(db: BaseDatabaseWrapper) -> str:
+    if db.features.has_select_for_update_of:
+        return f"FOR UPDATE OF {_GAME}"
+    return "FOR UPDATE" if db.features.has_select_for_update else ""
+
+
+class _Reader:
+    """Model instances from the parts of a joined row (one model's columns after another's),
+    each value passed through the converters the ORM applies (the backend's, then the
+    field's)."""
+
+    def __init__(self, db: BaseDatabaseWrapper, models: list[type[Model]], with_state: bool):
+        self.db = db
+        self.parts = []
+        start = 0
+        for model in models:
+            fields = _fields(model, with_state)
+            names = [f.attname for f in fields]
+            self.parts.append((model, start, names, _converters(db, fields)))
+            start += len(fields)
+
+    def __call__(self, row: tuple[Any, ...], part: int) -> Any:
+        """The instance of the row's `part`, None where the join found none (its primary key,
+        the first column, is NULL)."""
+        model, start, names, converters = self.parts[part]
+        if row[start] is None:
+            return None
+        values = list(row[start : start + len(names)])
+        for i, (col, functions) in converters:
+            value = values[i]
+            for convert in functions:
+                value = convert(value, col, self.db)
+            values[i] = value
+        return model.from_db(self.db.alias, names, values)
+
+
+def _converters(
+    db: BaseDatabaseWrapper, fields: tuple[Field[Any, Any], ...]
+) -> list[tuple[int, tuple[Any, list[Any]]]]:
+    """The columns that need converting, with the converters the ORM applies to them, kept on
+    the connection (the backend's are its methods)."""
+    kept: dict[tuple[Field[Any, Any], ...], Any] = db.__dict__.setdefault("_games_rows", {})
+    if fields not in kept:
+        found = []
+        for i, field in enumerate(fields):
+            col = field.cached_col
+            functions = db.ops.get_db_converters(col) + col.get_db_converters(db)
+            if functions:
+                found.append((i, (col, functions)))
+        kept[fields] = found
+    return kept[fields]  # type: ignore[no-any-return]
