@@ -6,10 +6,16 @@ their players) cost about as much as the rest of a move.
 The rows are the game's joined with each seat's, in seat order; the game's columns (the snapshot
 among them, decoded once) are taken from the first row. Values pass through the same converters
 the ORM applies, so the objects are the ones `Game.objects.select_related("creator")` and
-`prefetch_related("seats__user")` would make: `selectors.seats_of` finds the seats loaded."""
+`prefetch_related("seats__user")` would make: `selectors.seats_of` finds the seats loaded.
+
+A move's writes are written out here too (`insert`, `update`): the move, its game events, the
+next player's feed event, the game's row. Their values are prepared by the fields as the ORM
+prepares them; only the ORM's building of each statement, about as costly as the database's
+work on it, is saved."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
@@ -137,3 +143,46 @@ def _converters(
                 found.append((i, (col, functions)))
         kept[fields] = found
     return kept[fields]  # type: ignore[no-any-return]
+
+
+# Writes -----------------------------------------------------------------------------------------
+
+
+def insert(objs: Sequence[Model]) -> None:
+    """Insert `objs` (of one model, all their columns but the primary key) in one statement, and
+    set their primary keys, as `bulk_create` does: each value is prepared as the ORM prepares it
+    (`auto_now_add` set, JSON encoded), without the ORM's building of the statement."""
+    if not objs:
+        return
+    db = connections[DEFAULT_DB_ALIAS]
+    model = type(objs[0])
+    if not db.features.can_return_rows_from_bulk_insert:
+        model._base_manager.bulk_create(objs)  # pragma: no cover - SQLite before 3.35
+        return
+    meta, quote = model._meta, db.ops.quote_name
+    fields = [f for f in meta.concrete_fields if f is not meta.pk]
+    values = [f.get_db_prep_save(f.pre_save(obj, True), db) for obj in objs for f in fields]
+    row = f"({', '.join(['%s'] * len(fields))})"
+    sql = (
+        f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(f.column) for f in fields)})"
+        f" VALUES {', '.join([row] * len(objs))} RETURNING {quote(meta.pk.column)}"
+    )
+    with db.cursor() as cursor:
+        cursor.execute(sql, values)
+        keys = cursor.fetchall()
+    for obj, (key,) in zip(objs, keys, strict=True):
+        obj.pk = key
+        obj._state.adding, obj._state.db = False, db.alias
+
+
+def update(obj: Model, fields: Iterable[str]) -> None:
+    """`obj.save(update_fields=fields)` in one statement written out (`auto_now` set), for a row
+    that exists."""
+    db = connections[DEFAULT_DB_ALIAS]
+    meta, quote = obj._meta, db.ops.quote_name
+    changed = [meta.get_field(name) for name in dict.fromkeys(fields)]
+    values = [f.get_db_prep_save(f.pre_save(obj, False), db) for f in changed]
+    sets = ", ".join(f"{quote(f.column)} = %s" for f in changed)
+    sql = f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(meta.pk.column)} = %s"
+    with db.cursor() as cursor:
+        cursor.execute(sql, [*values, obj.pk])

@@ -33,6 +33,7 @@ import engine
 
 from . import cardnames
 from .models import AccountEvent, Game, GameEvent, Seat, Webhook, WebhookDelivery
+from .rows import insert
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +67,7 @@ def drain(game: Game) -> Recorded:
     rec = _recorded(game)
     game._story = Recorded()  # type: ignore[attr-defined]
     if rec.events:
-        GameEvent.objects.bulk_create(rec.events)
+        insert(rec.events)
     if not rec.last_event_saved:
         Game.objects.filter(pk=game.pk).update(last_event=game.last_event)
     return rec
@@ -199,7 +200,7 @@ def notify(user_ids: Iterable[int], game: Game | None, kind: str, /, **data: Any
         rows.append(row)
         if has_hooks:
             hooked.append(row)
-    AccountEvent.objects.bulk_create(rows)
+    insert(rows)
     deliveries = _deliveries(hooked) if hooked else []
     if game is not None:
         rec = _recorded(game)

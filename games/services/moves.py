@@ -13,7 +13,7 @@ from django.utils import timezone
 import engine
 from engine import record as engine_record
 
-from .. import codes, events, selectors, story
+from .. import codes, events, rows, selectors, story
 from ..errors import Conflict, StaleSeq
 from ..models import Game, Move, Seat
 from .clocks import clock_charge
@@ -102,7 +102,7 @@ def move_append(
     """Append the move that led to `state` (seat None: a table event such as a surrender), save
     the snapshot, begin the next decision and publish the move; inside the caller's locked
     transaction."""
-    move = Move.objects.create(
+    move = Move(
         game=game,
         seq=game.seq + 1,
         seat=seat,
@@ -110,6 +110,7 @@ def move_append(
         actor=actor,
         state_hash=engine.state_hash(state),
     )
+    rows.insert([move])
     game.seq += 1
     game.revision += 1
     game.state = engine.to_json(state)

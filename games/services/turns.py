@@ -7,7 +7,7 @@ from django.utils import timezone
 
 import engine
 
-from .. import selectors, story
+from .. import rows, selectors, story
 from ..models import Game, Seat
 from .clocks import deadline_for
 
@@ -42,6 +42,9 @@ def turn_next(
         game.deadline = None if seat is None or game.automatic else deadline_for(game, seat, now)
         if seat is not None:
             story.decision(game, state, seat)  # numbered now, so saved with the game below
-    game.save(update_fields=fields)
+    if fields is None:
+        game.save()
+    else:
+        rows.update(game, fields)
     story.last_event_saved(game)
     return began and seat is not None

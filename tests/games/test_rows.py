@@ -93,3 +93,39 @@ def test_no_such_game_and_a_game_without_its_creator(game: Game) -> None:
     got = rows.game_with_seats(game.pk)
     assert got is not None and got.creator is None and got.creator_id is None
     assert [s.user for s in got.seats.all()] == [None] * 4
+
+
+def test_an_insert_is_the_orms(game: Game) -> None:
+    """`rows.insert` writes what `bulk_create` writes (JSON, dates, `auto_now_add`) and sets
+    the primary keys in order."""
+    from django.utils import timezone
+
+    from games.models import GameEvent, Move
+
+    now = timezone.now()
+    events = [
+        GameEvent(game=game, number=n, seq=0, type="t", public={"n": n, "x": [1]}, created=now)
+        for n in (1, 2, 3)
+    ]
+    rows.insert(events)
+    stored = list(GameEvent.objects.filter(game=game).order_by("number"))
+    assert [e.pk for e in events] == [e.pk for e in stored] and events[0].pk is not None
+    assert [columns(e) for e in events] == [columns(e) for e in stored]
+    assert stored[2].public == {"n": 3, "x": [1]} and stored[0].private == {}
+    move = Move(game=game, seq=1, seat=None, action={"type": "pass"}, actor="bot", state_hash="h")
+    rows.insert([move])
+    assert move.created is not None and not move._state.adding
+    assert columns(Move.objects.get(pk=move.pk)) == columns(move)
+
+
+def test_an_update_writes_the_columns_named_and_updated(
+    game: Game, django_assert_num_queries
+) -> None:
+    before = Game.objects.get(pk=game.pk)
+    game.revision, game.options, game.players = 41, {"changed": True}, 2  # players: not named
+    with django_assert_num_queries(1) as captured:
+        rows.update(game, ["revision", "options", "updated"])
+    assert '"players"' not in captured.captured_queries[0]["sql"]
+    after = Game.objects.get(pk=game.pk)
+    assert (after.revision, after.options, after.players) == (41, {"changed": True}, 4)
+    assert after.updated == game.updated and after.updated > before.updated
