@@ -73,8 +73,7 @@ def game_with_seats(game_id: int, *, with_state: bool = True, lock: bool = False
         rows = cursor.fetchall()
     if not rows:
         return None
-    User = get_user_model()
-    read = _Reader(db, [Game, User, Seat, User], with_state)
+    read = _reader(db, with_state)
     game = read(rows[0], 0)
     Game.creator.field.set_cached_value(game, read(rows[0], 1))
     seats = []
@@ -96,6 +95,16 @@ def _lock_clause(db: BaseDatabaseWrapper) -> str:
     if db.features.has_select_for_update_of:
         return f"FOR UPDATE OF {_GAME}"
     return "FOR UPDATE" if db.features.has_select_for_update else ""
+
+
+def _reader(db: BaseDatabaseWrapper, with_state: bool) -> _Reader:
+    """The reader of the statement's rows, kept on the connection (its converters are the
+    connection's)."""
+    kept: dict[bool, _Reader] = db.__dict__.setdefault("_games_readers", {})
+    if with_state not in kept:
+        User = get_user_model()
+        kept[with_state] = _Reader(db, [Game, User, Seat, User], with_state)
+    return kept[with_state]
 
 
 class _Reader:
