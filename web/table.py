@@ -21,8 +21,9 @@ import engine
 from engine.cards import MATERIALS, ROLE_OF_MATERIAL
 from games import selectors
 from games.cardnames import card_name
-from games.labels import Describer, action_cards, labelled_actions
+from games.labels import Describer, action_cards, card_names, labelled_actions
 from games.models import Game, Seat
+from games.prompts import prompt_text
 
 from . import cards
 
@@ -185,7 +186,7 @@ def table_context(
         pool=pics.cards(view["pool"]),
         revealed=pics.cards(prompt.get("revealed")),
         sites=[{"material": m, "role": ROLE_OF_MATERIAL[m], **view["sites"][m]} for m in MATERIALS],
-        prompt_text=prompt_words(prompt.get("text", ""), names),
+        prompt_text=prompt_words(prompt_text(prompt, card_names(view), names), names),
         to_act_name=names.get(data["to_act"], "") if data["to_act"] is not None else "",
         leader_name=names.get(view["leader"], ""),
         story=[] if for_mail else story(game, data["my_seat"], names),
@@ -206,7 +207,8 @@ def client_moves(
 
 
 def prompt_words(text: str, names: dict[int, str]) -> str:
-    """The engine's prompt with seats named: 'give to seat 1' becomes 'give to Bob'."""
+    """The engine's English prompt with seats named: 'give to seat 1' becomes 'give to Bob' (a
+    prompt in another language names them already: games.prompts)."""
     return re.sub(r"\bseat (\d+)", lambda m: names.get(int(m.group(1)), m.group(0)), text)
 
 

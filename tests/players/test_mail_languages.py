@@ -7,9 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.utils import translation
 
 import engine
 from games.cardnames import card_name
+from games.prompts import prompt_text
 from players import notifications
 from players.models import MailPreference
 from tests.players.conftest import ADDRESSES, Table, codes_in, mails_to, make_table
@@ -33,6 +35,11 @@ def test_a_turn_mail_in_polish(polish_table: Table) -> None:
     assert "Twoje ruchy: odpowiedz na tę wiadomość" in message.body
     assert "Glory to Rome, gra" in message.subject and "twoja kolej" in message.subject
     assert "Your moves" not in message.body
+    prompt = engine.prompt(table.state)
+    assert prompt is not None and prompt["text"] not in message.body
+    with translation.override("pl"):
+        polish_prompt = prompt_text(prompt, {})
+    assert polish_prompt in message.body and polish_prompt != prompt["text"]
     moves = codes_in(message.body)
     assert moves and all(not label.startswith(("Lead ", "Think:")) for label in moves.values())
     assert any(label.startswith("Myśl: ") for label in moves.values())
@@ -53,6 +60,7 @@ def test_the_language_follows_the_address(polish_table: Table) -> None:
     with notifications.in_language(ADDRESSES[position]):
         message = notifications.decision_message(d, "your turn")
     assert "Your moves: reply to this mail" in message.body
+    assert f"Your decision: {d.view['prompt']['text']}" in message.body
     hand = d.view["players"][position]["hand"]
     for card in hand:
         assert f"{card['name']} #{card['id']}" in message.body

@@ -38,6 +38,8 @@ def test_a_player_who_chose_polish_sees_the_table_in_polish(django_user_model: A
     english_page = bob.get(f"/games/{game.pk}/").content.decode()
     assert '<html lang="pl">' in polish_page and "Twoja ręka" in polish_page
     assert '<html lang="en">' in english_page and "Your hand" in english_page
+    assert "Wybierz rolę albo myśl." in polish_page and "Lead a role" not in polish_page
+    assert "Lead a role, or think." in english_page
     translated = [
         c for c in state.players[0].hand if card_name(state.names[c], "pl") != state.names[c]
     ]
