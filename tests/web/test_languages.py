@@ -97,3 +97,22 @@ def test_the_forms_and_their_errors_in_polish(client: Client, django_user_model:
 def test_the_forms_stay_english_for_an_english_reader(client: Client) -> None:
     signup = client.get("/signup/").content.decode()
     assert "Username" in signup and "Create my account" in signup
+
+
+def test_the_table_script_gets_its_words_in_the_readers_language(client: Client) -> None:
+    """The game page loads Django's JavaScript catalog before the table script; the catalog
+    holds the script's Polish words (and Polish plural rule) for a Polish reader, none for an
+    English one (the script's own English stands)."""
+    polish = client.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert "Wysy\\u0142am tw\\u00f3j ruch" in polish or "Wysyłam twój ruch" in polish
+    assert "n%10>=2" in polish  # the Polish plural forms
+    english = client.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Sending your move" not in english and "ruch" not in english
+
+
+def test_the_game_page_loads_the_catalog_before_the_script(django_user_model: Any) -> None:
+    alice = logged_in(django_user_model, "alice")
+    data = {"version": "republic", "players": "2", "clock": "none", "seat0_kind": "me"}
+    r = alice.post("/new/", {**data, "seat1_kind": "bot"})
+    page = alice.get(r["Location"]).content.decode()
+    assert page.index('src="/jsi18n/"') < page.index("web/table.js")
