@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import engine
 from engine.cards import MATERIALS, ROLE_OF_MATERIAL
@@ -73,11 +75,12 @@ class Pictures:
 def seat_name(seat: Seat) -> str:
     if seat.user is not None:
         return str(seat.user.get_username())
+    number = seat.position + 1
     if seat.kind == Seat.Kind.BOT:
-        return f"Bot {seat.position + 1} ({seat.bot})"
+        return _("Bot %(number)s (%(bot)s)") % {"number": number, "bot": seat.bot}
     if seat.kind == Seat.Kind.INVITED:
-        return f"Guest {seat.position + 1}"
-    return f"Open seat {seat.position + 1}"
+        return _("Guest %(number)s") % {"number": number}
+    return _("Open seat %(number)s") % {"number": number}
 
 
 def seat_names(game: Game) -> dict[int, str]:
@@ -109,7 +112,7 @@ def _player(
     seat = next(s for s in data["seats"] if s["position"] == position)
     return {
         **p,
-        "name": names.get(position, f"seat {position}"),
+        "name": names.get(position, seat_number(position)),
         "you": position == data["my_seat"],
         "leader": position == (data["table"] or {}).get("leader"),
         "to_act": position == data["to_act"],
@@ -140,7 +143,7 @@ def story(game: Game, position: int | None, names: dict[int, str]) -> list[dict[
         text = Describer(known, seat_names=names).label(action)
         actor = "" if m.actor in ("human", "email") else f" ({m.get_actor_display()})"
         lines.append(
-            {"seq": m.seq, "who": names.get(m.seat, f"seat {m.seat}") + actor, "text": text}
+            {"seq": m.seq, "who": names.get(m.seat, seat_number(m.seat)) + actor, "text": text}
         )
     return lines
 
@@ -190,7 +193,7 @@ def table_context(
         to_act_name=names.get(data["to_act"], "") if data["to_act"] is not None else "",
         leader_name=names.get(view["leader"], ""),
         story=[] if for_mail else story(game, data["my_seat"], names),
-        end=_end(view, names),
+        end=ending(view, names),
     )
     return out
 
@@ -212,16 +215,32 @@ def prompt_words(text: str, names: dict[int, str]) -> str:
     return re.sub(r"\bseat (\d+)", lambda m: names.get(int(m.group(1)), m.group(0)), text)
 
 
-def _end(view: dict[str, Any], names: dict[int, str]) -> dict[str, Any] | None:
+def ending(view: dict[str, Any], names: dict[int, str]) -> dict[str, Any] | None:
     end = view.get("end")
     if not end:
         return None
     rows = sorted(end.get("scores", []), key=lambda r: -r["total"])
-    reason = {"surrender": "by surrender", "deck": "the deck ran out"}.get(
-        end.get("reason", ""), str(end.get("reason", "")).replace("_", " ")
-    )
+    reason = end.get("reason", "")
+    words = END_REASONS.get(reason)
     return {
-        "winners": [names.get(w, f"seat {w}") for w in end.get("winners", [])],
-        "reason": reason,
-        "scores": [{**r, "name": names.get(r["seat"], f"seat {r['seat']}")} for r in rows],
+        "winners": [names.get(w, seat_number(w)) for w in end.get("winners", [])],
+        "reason": str(words) % {"card": card_name(END_CARDS.get(reason, ""))}
+        if words
+        else str(reason).replace("_", " "),
+        "scores": [{**r, "name": names.get(r["seat"], seat_number(r["seat"]))} for r in rows],
     }
+
+
+def seat_number(position: int) -> str:
+    return _("seat %(n)s") % {"n": position}
+
+
+# Why a game ended (the engine's end reasons), in the reader's language.
+END_REASONS = {
+    "surrender": gettext_lazy("by surrender"),
+    "deck": gettext_lazy("the deck ran out"),
+    "last_site": gettext_lazy("the last site was taken"),
+    "forum": gettext_lazy("a %(card)s victory"),
+    "catacomb": gettext_lazy("a %(card)s was completed"),
+}
+END_CARDS = {"forum": "Forum", "catacomb": "Catacomb"}

@@ -8,11 +8,13 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 import engine
 from games.cardnames import card_name
 from games.models import Game
 from players.models import MailPreference
+from web.table import ending
 
 pytestmark = pytest.mark.django_db
 
@@ -116,3 +118,33 @@ def test_the_game_page_loads_the_catalog_before_the_script(django_user_model: An
     r = alice.post("/new/", {**data, "seat1_kind": "bot"})
     page = alice.get(r["Location"]).content.decode()
     assert page.index('src="/jsi18n/"') < page.index("web/table.js")
+
+
+def test_the_seats_the_notices_and_the_end_in_polish(django_user_model: Any) -> None:
+    """The names the page gives seats without a player, its notices after a form, and why a
+    game ended."""
+    alice = logged_in(django_user_model, "alice")
+    alice.post("/language/", {"language": "pl", "next": "/"})
+    data = {"version": "republic", "players": "3", "clock": "none", "seat0_kind": "me"}
+    r = alice.post(
+        "/new/",
+        {**data, "seat1_kind": "invited", "seat1_email": "g@example.org", "seat2_kind": "open"},
+    )
+    page = alice.get(r["Location"]).content.decode()
+    assert "Gość 2" in page and "Wolne miejsce 3" in page and "Guest" not in page
+    bob = logged_in(django_user_model, "bob")
+    english = bob.get(r["Location"]).content.decode()
+    assert "Guest 2" in english and "Open seat 3" in english
+    left = alice.post(r["Location"] + "leave/", follow=True).content.decode()
+    assert "Nie siedzisz już przy tym stole." in left
+    refused = alice.post(r["Location"] + "leave/", follow=True).content.decode()
+    assert "Nie masz miejsca w tej grze." in refused
+    view = {"end": {"reason": "catacomb", "winners": [0], "scores": []}}
+    with translation.override("pl"):
+        assert ending(view, {})["reason"] == "ukończono budowlę Katakumby"
+        assert ending(view, {})["winners"] == ["miejsce 0"]
+    with translation.override("en"):
+        assert ending(view, {})["reason"] == "a Catacomb was completed"
+        assert (
+            ending({"end": {**view["end"], "reason": "deck"}}, {})["reason"] == "the deck ran out"
+        )
