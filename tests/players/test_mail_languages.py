@@ -5,6 +5,7 @@ unsubscribe page speak the address's language too."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -45,6 +46,9 @@ def test_a_turn_mail_in_polish(polish_table: Table) -> None:
     with translation.override("pl"):
         polish_prompt = prompt_text(prompt, {})
     assert polish_prompt in message.body and polish_prompt != prompt["text"]
+    assert "Wolne place (w mieście / poza miastem): gruz " in message.body  # the sites' words
+    assert not re.search(r"\bseat \d", message.body)  # "Ty, miejsce 2 (carol):"
+    assert re.search(r"^Ty, miejsce \d \(\w+\):$", message.body, re.M)
     moves = codes_in(message.body)
     assert moves and all(not label.startswith(("Lead ", "Think:")) for label in moves.values())
     assert any(label.startswith("Myśl: ") for label in moves.values())
