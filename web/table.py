@@ -23,7 +23,8 @@ import engine
 from engine.cards import MATERIALS, ROLE_OF_MATERIAL
 from games import selectors
 from games.cardnames import card_name
-from games.labels import Describer, action_cards, card_names, labelled_actions
+from games.labels import Describer, action_cards, card_names, labelled_actions, role_word
+from games.labels import material_word as material_name
 from games.models import Game, Seat
 from games.prompts import prompt_text
 
@@ -97,6 +98,7 @@ def _building(b: dict[str, Any], pics: Pictures) -> dict[str, Any]:
             for m in b["materials"]
         ],
         "site_role": ROLE_OF_MATERIAL.get(site, ""),
+        "site_name": material_name(site),
     }
 
 
@@ -188,7 +190,16 @@ def table_context(
         me=me,
         pool=pics.cards(view["pool"]),
         revealed=pics.cards(prompt.get("revealed")),
-        sites=[{"material": m, "role": ROLE_OF_MATERIAL[m], **view["sites"][m]} for m in MATERIALS],
+        sites=[
+            {
+                "material": m,
+                "name": material_name(m),
+                "role": ROLE_OF_MATERIAL[m],
+                **view["sites"][m],
+            }
+            for m in MATERIALS
+        ],
+        role_name=role_word(view["role"]) if view.get("role") else "",
         prompt_text=prompt_words(prompt_text(prompt, card_names(view), names), names),
         to_act_name=names.get(data["to_act"], "") if data["to_act"] is not None else "",
         leader_name=names.get(view["leader"], ""),
@@ -227,7 +238,14 @@ def ending(view: dict[str, Any], names: dict[int, str]) -> dict[str, Any] | None
         "reason": str(words) % {"card": card_name(END_CARDS.get(reason, ""))}
         if words
         else str(reason).replace("_", " "),
-        "scores": [{**r, "name": names.get(r["seat"], seat_number(r["seat"]))} for r in rows],
+        "scores": [
+            {
+                **r,
+                "name": names.get(r["seat"], seat_number(r["seat"])),
+                "bonuses": [material_name(m) for m in r.get("merchant_bonuses") or []],
+            }
+            for r in rows
+        ],
     }
 
 

@@ -42,6 +42,7 @@ def test_a_player_who_chose_polish_sees_the_table_in_polish(django_user_model: A
     assert '<html lang="en">' in english_page and "Your hand" in english_page
     assert "Wybierz rolę albo myśl." in polish_page and "Lead a role" not in polish_page
     assert "Lead a role, or think." in english_page
+    assert ">Gruz</span>" in polish_page and ">Rubble</span>" in english_page  # the sites' words
     translated = [
         c for c in state.players[0].hand if card_name(state.names[c], "pl") != state.names[c]
     ]
