@@ -139,15 +139,21 @@ def story(game: Game, position: int | None, names: dict[int, str]) -> list[dict[
         shown = selectors.move_for_seat(m, position)
         action = shown["action"]
         if m.seat is None:
-            lines.append({"seq": m.seq, "who": "", "text": str(action.get("type", "")).title()})
+            kind = str(action.get("type", ""))
+            lines.append({"seq": m.seq, "who": "", "text": str(SEATLESS.get(kind, kind.title()))})
             continue
         known = _public_names(state, action)
         text = Describer(known, seat_names=names).label(action)
-        actor = "" if m.actor in ("human", "email") else f" ({m.get_actor_display()})"
+        actor = f" ({ACTORS[m.actor]})" if m.actor in ACTORS else ""
         lines.append(
             {"seq": m.seq, "who": names.get(m.seat, seat_number(m.seat)) + actor, "text": text}
         )
     return lines
+
+
+# Who made a move when it was not the player (the story marks it), and the moves of no seat.
+ACTORS = {"bot": gettext_lazy("bot"), "timeout": gettext_lazy("timeout")}
+SEATLESS = {"surrender": gettext_lazy("Surrender")}
 
 
 def _public_names(state: Any, action: dict[str, Any]) -> dict[int, str]:

@@ -13,6 +13,7 @@ from django.utils import translation
 import engine
 from games.cardnames import card_name
 from games.models import Game
+from games.services import resignation
 from players.models import MailPreference
 from web.table import ending
 
@@ -149,3 +150,17 @@ def test_the_seats_the_notices_and_the_end_in_polish(django_user_model: Any) -> 
         assert (
             ending({"end": {**view["end"], "reason": "deck"}}, {})["reason"] == "the deck ran out"
         )
+
+
+def test_a_game_won_by_surrender_tells_its_story_in_polish(django_user_model: Any) -> None:
+    alice, bob = logged_in(django_user_model, "alice"), logged_in(django_user_model, "bob")
+    alice.post("/language/", {"language": "pl", "next": "/"})
+    data = {"version": "republic", "players": "2", "clock": "none", "seat0_kind": "me"}
+    r = alice.post("/new/", {**data, "seat1_kind": "open"})
+    game = Game.objects.get(pk=int(r["Location"].strip("/").split("/")[-1]))
+    bob.post(f"/games/{game.pk}/join/", {"seat": "1"})
+    resignation.game_resign(game_id=game.pk, position=1)
+    polish = alice.get(f"/games/{game.pk}/").content.decode()
+    assert "(przez poddanie)" in polish and "<strong></strong>Poddanie</li>" in polish
+    english = bob.get(f"/games/{game.pk}/").content.decode()
+    assert "(by surrender)" in english and "<strong></strong>Surrender</li>" in english
