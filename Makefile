@@ -36,7 +36,7 @@ schema: $(STAMP)  # the OpenAPI schema, and the table of error codes in docs/api
 # committed, so `make run` needs no GNU gettext; this target does (apt-get install gettext).
 # tests/gtr_api/test_translations.py checks that the committed .mo is the .po's, all translated.
 MESSAGES_IGNORE := --ignore=.venv --ignore=var --ignore=clients --ignore=tests --ignore=bench \
-	--ignore=deploy --ignore=docs --ignore=node_modules
+	--ignore=deploy --ignore=docs
 messages: $(STAMP)
 	$(BIN)/python manage.py makemessages -l pl --no-obsolete $(MESSAGES_IGNORE)
 	$(BIN)/python manage.py makemessages -d djangojs -l pl --no-obsolete $(MESSAGES_IGNORE)
