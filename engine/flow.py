@@ -345,6 +345,7 @@ class LeadFrame(FrameKind):
         play(state, leader, action.role, action.cards, leading=True)
         state.role = action.role
         state.frames.extend(turn_schedule(state, action.role))
+        follow_own_actions(state, leader)
         offer_early(state, leader)
 
 
@@ -372,6 +373,20 @@ def offer_early(state: State, seat: int) -> None:
                 del state.frames[i]
                 state.frames.append({**frame, "early": i})
             return
+
+
+def follow_own_actions(state: State, seat: int) -> None:
+    """Put what a power adds after a player's own actions of the role he led or followed (the
+    Geek expansion's Watermill) beneath his act frame, so that it comes once they are over."""
+    added = powers.play_frames(state, seat, state.role or "")
+    if not added:
+        return
+    at = next(
+        i
+        for i, f in enumerate(state.frames)
+        if f["kind"] == "act" and f["seat"] == seat and "count" not in f
+    )
+    state.frames[at:at] = list(reversed(added))
 
 
 def turn_schedule(state: State, role: str) -> list[Frame]:
@@ -419,6 +434,7 @@ class FollowFrame(FrameKind):
         else:
             assert isinstance(action, Follow)
             play(state, frame["seat"], state.role or "", action.cards)
+            follow_own_actions(state, frame["seat"])
             offer_early(state, frame["seat"])
 
 
@@ -555,14 +571,19 @@ def push(state: State, frames: list[Frame]) -> None:
         state.frames.extend(reversed(frames))
 
 
-def complete(state: State, seat: int, building: Building) -> None:
+def complete(state: State, seat: int, building: Building, role: str | None = None) -> None:
     """The Site goes to Influence and the function takes effect at once (Black Box rulebook,
-    Benefits of Completing a Structure); upon-completion functions act now."""
+    Benefits of Completing a Structure); upon-completion functions act now, after what comes of
+    completing it with an action of `role` (a Solarium's choice)."""
     building.complete = True
     state.structures_changed()
     events.record(state, {"type": "completed", "seat": seat, "building": building.foundation})
     state.players[seat].influence.append(building.site)
-    push(state, powers.completion_frames(state, seat, building))
+    push(
+        state,
+        powers.build_complete_frames(state, seat, building, role)
+        + powers.completion_frames(state, seat, building),
+    )
 
 
 def burst(seat: int, role: str, count: int) -> Frame:
@@ -583,7 +604,8 @@ def check_instant_wins(state: State) -> None:
     winners = powers.instant_winners(state)
     if winners:
         ranked = [s for s in scores(state) if s["seat"] in winners]
-        end_game(state, "forum", ranked_winners(ranked))
+        best = ranked_winners(ranked)
+        end_game(state, powers.win_reason(state, best[0]) or "forum", best)
 
 
 def settle(state: State) -> None:
