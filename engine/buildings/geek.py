@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .. import powers
-from ..actions import Action, Claim, Skip
+from ..actions import Action, Claim
 from ..cards import VALUE_OF_MATERIAL
 from ..errors import IllegalAction
 from ..flow import ChooseFrame, FrameKind, burst, kind, move, push, subsets_by_name
@@ -311,11 +311,6 @@ class RansomFrame(ChooseFrame):
         if site_value(state, cards) < RANSOM:
             return f"Give Sites worth {RANSOM} Influence or more."
         return None
-
-    def check(self, state: State, frame: Frame, action: Action) -> None:
-        if isinstance(action, Skip):
-            raise IllegalAction("must_give", "The Sites must be given: the structure is taken.")
-        super().check(state, frame, action)
 
     def settle(self, state: State, frame: Frame) -> bool:
         if next(self.options(state, frame), None) is None:  # nothing can pay (not offered so)
