@@ -154,7 +154,10 @@ def test_aerarium_without_sites_to_pay_a_prison_steals_nothing() -> None:
     And an Aerarium cannot re-trigger itself (ruling "Aerarium: not itself")."""
     state = geek_table(
         [
-            {"hand": ["Market", "Academy"], "buildings": [{"name": "Aerarium", "materials": ["Foundry"]}]},
+            {
+                "hand": ["Market", "Academy"],
+                "buildings": [{"name": "Aerarium", "materials": ["Foundry"]}],
+            },
             {
                 "buildings": [
                     {"name": "Prison", "materials": ["Stone"] * 3, "complete": True},

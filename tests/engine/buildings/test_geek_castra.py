@@ -134,7 +134,9 @@ def praetoria_demand_table(praetoria: bool = True) -> engine.State:
         {"name": "Bath"},
     ]
     if praetoria:
-        buildings.append({"name": "Castra Praetoria", "materials": ["Atrium"] * 2, "complete": True})
+        buildings.append(
+            {"name": "Castra Praetoria", "materials": ["Atrium"] * 2, "complete": True}
+        )
     state = geek_table(
         [
             {
