@@ -107,9 +107,9 @@ class DomusFrame(FrameKind):
         seat, role = frame["seat"], state.role
         player = state.players[seat]
         for c in player.clientele:
-            if c not in frame["before"] and role and client_acts_as(state, seat, c, role):
-                if c in player.hired:
-                    player.hired.remove(c)
+            new = c not in frame["before"] and c in player.hired
+            if new and role and client_acts_as(state, seat, c, role):
+                player.hired.remove(c)
         return True
 
 
@@ -255,7 +255,8 @@ class AerariumFrame(ChooseFrame):
     def prompt(self, state: State, frame: Frame) -> dict[str, Any]:
         return {
             "text": "Aerarium: you may give its Site to a player to use one of his structures' "
-            "upon-completion functions."
+            "upon-completion functions.",
+            "building": frame["building"],
         }
 
     def offered(self, state: State, frame: Frame) -> list[int]:

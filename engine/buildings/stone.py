@@ -184,7 +184,10 @@ class StealFrame(ChooseFrame):
     kind = "steal"
 
     def prompt(self, state: State, frame: Frame) -> dict[str, Any]:
-        return {"text": "Prison: you may take an opponent's completed structure."}
+        out: dict[str, Any] = {"text": "Prison: you may take an opponent's completed structure."}
+        if frame.get("ransom"):  # an Aerarium's: Sites worth 3 to pay, not the Prison's Site
+            out["ransom"] = True
+        return out
 
     def offered(self, state: State, frame: Frame) -> list[int]:
         seat = frame["seat"]

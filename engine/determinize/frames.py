@@ -232,10 +232,27 @@ def top(state: State, view: View, memory: Memory | None) -> Frame:
     if kind == "complete":
         return {"kind": kind, "seat": me, "building": int(prompt["building"])}
     if kind == "steal":
+        if prompt.get("ransom"):  # a Prison an Aerarium re-triggered (the Geek expansion)
+            return {"kind": kind, "seat": me, "prison": -1, "ransom": True}
         prison = next(
             b.foundation
             for b in state.players[me].buildings
             if b.complete and state.names[b.foundation] == "Prison"
         )
         return {"kind": kind, "seat": me, "prison": prison}
-    return {"kind": kind, "seat": me}
+    return {"kind": kind, "seat": me, **geek_frame(prompt)}
+
+
+def geek_frame(prompt: dict[str, Any]) -> Frame:
+    """What the Geek expansion's decisions need besides their kind and seat, from their prompts
+    (engine/buildings/geek.py, geek_bacchanalia.py)."""
+    kind = prompt["kind"]
+    if kind in ("enlist", "solarium", "aerarium"):
+        return {"building": int(prompt["building"])}
+    if kind == "ransom":
+        return {"to": int(prompt["to"])}
+    if kind == "triclinium":
+        return {"client": int(prompt["client"])} if "client" in prompt else {"role": prompt["role"]}
+    if kind == "bacchanalia":
+        return {"revealed": card_ids(prompt["revealed"]), "uses": list(prompt["uses"])}
+    return {}

@@ -56,7 +56,7 @@ def revealed(state: engine.State, name: str) -> int:
 
 def test_bacchanalia_example_five_cards_to_five_places() -> None:
     """Black Box rulebook, Appendix III, Bacchanalia, example: "Hannibal has 2 Influence and
-    completes a Bacchanalia. He reveals 5 cards from the deck – Scriptorium, Plebian Council, Sewer,
+    completes a Bacchanalia. He reveals 5 cards from the deck - Scriptorium, Plebian Council, Sewer,
     Castra, Road. He starts the road as a new building, and then completes it by using the Castra
     as Material. He puts the Scriptorium into his Clientele as a Merchant Client and the Sewer into
     his Vault. He declines to put the Plebian Council into his Stockpile, so it instead goes to his

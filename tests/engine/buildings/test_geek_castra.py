@@ -161,7 +161,7 @@ def test_castra_praetoria_example_a_foundation_demands_too() -> None:
     scriptorium = site_of(state, 0, "Scriptorium")
     shown = demand(in_hand(state, 0, "Garden"), in_hand(state, 0, "Insula"), scriptorium)
     state = act(state, shown)
-    demanded = [e for e in engine.events_of(state) if e["type"] == "action"][0]["action"]
+    demanded = next(e for e in engine.events_of(state) if e["type"] == "action")["action"]
     assert demanded["cards"][2] == scriptorium
     assert zones(state, 0)["hand"] == ["Garden", "Insula"]
     assert zones(state, 0)["buildings"]["Scriptorium"] == (["Catacomb"], False)

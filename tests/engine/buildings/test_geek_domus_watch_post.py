@@ -39,7 +39,7 @@ def domus_table(pool: list[str]) -> engine.State:
 def test_domus_example_the_new_craftsman_adds_an_action() -> None:
     """Black Box rulebook, Appendix III, Domus, example: "Romulus has 3 Craftsman actions. He uses
     one to begin a Domus from his hand and a second to complete it. He then uses the Domus power to
-    recruit an additional Craftsman from the pool. He now has 2 Craftsman actions remaining – one
+    recruit an additional Craftsman from the pool. He now has 2 Craftsman actions remaining - one
     leftover from his original 3 and one from the new Client." """
     state = domus_table(["Palisade"])
     assert left(state) == 3

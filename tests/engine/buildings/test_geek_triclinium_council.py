@@ -1,7 +1,7 @@
-"""Triclinium and Plebian Council (Black Box rulebook, Appendix III). Triclinium: "If you are leading
-or following, then whenever one of your Clients acts you may put it into your Vault after that
-action completes." Plebian Council: "Once this building is complete, you immediately win the game if
-both of its conditions are met: 1 The total number of Laborer Clients held by all players is
+"""Triclinium and Plebian Council (Black Box rulebook, Appendix III). Triclinium: "If you are
+leading or following, then whenever one of your Clients acts you may put it into your Vault after
+that action completes." Plebian Council: "Once this building is complete, you immediately win the
+game if both of its conditions are met: 1 The total number of Laborer Clients held by all players is
 strictly higher than the total number of Legionary Clients held by all players. 2 You personally
 have strictly more Laborer Clients than any other single player." """
 
@@ -57,9 +57,9 @@ def test_triclinium_example_not_when_thinking() -> None:
 def test_triclinium_example_the_legionary_to_the_vault_and_the_game_ends() -> None:
     """Black Box rulebook, Appendix III, Triclinium, example (continued): "On Remus's next turn, he
     leads Patron. This time, he may activate Triclinium. He uses a Patron Client to recruit a
-    Legionary Client. He decides to leave the Patron Client where it is. Because of the bath, the new
-    Legionary Client immediately activates. After it resolves, he puts the Legionary Client into his
-    Vault. He then uses another Patron action to recruit a Craftsman Client from the pool. That
+    Legionary Client. He decides to leave the Patron Client where it is. Because of the bath, the
+    new Legionary Client immediately activates. After it resolves, he puts the Legionary Client into
+    his Vault. He then uses another Patron action to recruit a Craftsman Client from the pool. That
     Craftsman immediately takes its action by starting a new building. That building uses the last
     in-town Site in the game, so the game ends. Remus does not have the option to put the Craftsman
     into his Vault, since the game has ended." """
@@ -133,8 +133,8 @@ def council_table(storeroom: bool = True) -> engine.State:
 def test_plebian_council_example_a_tie_then_a_merchant() -> None:
     """Black Box rulebook, Appendix III, Plebian Council, example: "Romulus completes a Plebian
     Council. He already has a Storeroom and 5 Legionary Clients. Remus has 1 Laborer Client and 1
-    Legionary Client. Hannibal has 5 Laborer Clients. ... there are a total of 11 Laborers and only a
-    total of 6 legionaries in play. Romulus has 5 Laborer Clients, but he is tied with Hannibal so
+    Legionary Client. Hannibal has 5 Laborer Clients. ... there are a total of 11 Laborers and only
+    a total of 6 legionaries in play. Romulus has 5 Laborer Clients, but he is tied with Hannibal so
     nothing happens. Later in the same turn, Romulus completes a Domus and recruits a Merchant. That
     Merchant also counts as a Laborer (thanks to Storeroom), so he now has 6 Laborers to Hannibal's
     5. He immediately wins the game." """

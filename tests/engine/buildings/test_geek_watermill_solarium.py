@@ -8,6 +8,7 @@ under Solarium to your Stockpile." """
 from __future__ import annotations
 
 import engine
+from tests.engine.buildings.geek import geek_table
 from tests.engine.buildings.steps import (
     SKIP,
     act,
@@ -24,7 +25,6 @@ from tests.engine.buildings.steps import (
     site_of,
     zones,
 )
-from tests.engine.buildings.geek import geek_table
 from tests.engine.helpers import think
 
 
