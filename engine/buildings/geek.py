@@ -6,10 +6,10 @@ expansion. Bacchanalia, which has a decision of its own, is in geek_bacchanalia.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import combinations
 from typing import Any
 
 from .. import powers
-from ..actions import Action, Claim
 from ..cards import VALUE_OF_MATERIAL
 from ..errors import IllegalAction
 from ..flow import ChooseFrame, FrameKind, burst, kind, move, push, subsets_by_name
@@ -285,45 +285,33 @@ def site_value(state: State, cards: tuple[int, ...] | list[int]) -> int:
 
 
 @kind
-class RansomFrame(ChooseFrame):
-    """The Sites a thief gives the robbed player for a Prison re-triggered by an Aerarium: any
-    set worth 3 or more; never the 2 Influence every player starts with (it is no Site). Not
-    optional: the structure is taken already."""
+class RansomFrame(FrameKind):
+    """The Sites a thief gives the robbed player for a Prison re-triggered by an Aerarium, once
+    the stolen structure's function is done (ruling "Prison: the function before the exchange"):
+    the set worth least of those worth 3 or more, the fewest cards on a tie (ruling "Aerarium and
+    Prison: the ransom"). No decision: giving more only helps the robbed player."""
 
     kind = "ransom"
-    accepts = (Claim,)
-    by_name = True
-
-    def prompt(self, state: State, frame: Frame) -> dict[str, Any]:
-        return {
-            "text": f"Prison: give seat {frame['to']} Sites worth {RANSOM} Influence or more.",
-            "to": frame["to"],
-        }
-
-    def offered(self, state: State, frame: Frame) -> list[int]:
-        return list(state.players[frame["seat"]].influence)
-
-    def options(self, state: State, frame: Frame) -> Iterator[Action]:
-        for cards in self.choices(state, frame):
-            if cards and self.limit_error(state, frame, cards) is None:
-                yield Claim(cards)
-
-    def limit_error(self, state: State, frame: Frame, cards: tuple[int, ...]) -> str | None:
-        if site_value(state, cards) < RANSOM:
-            return f"Give Sites worth {RANSOM} Influence or more."
-        return None
+    accepts = ()
 
     def settle(self, state: State, frame: Frame) -> bool:
-        if next(self.options(state, frame), None) is None:  # nothing can pay (not offered so)
-            state.frames.pop()
-            return True
-        return False
-
-    def take(self, state: State, frame: Frame, cards: tuple[int, ...]) -> None:
+        state.frames.pop()
         thief, robbed = state.players[frame["seat"]], state.players[frame["to"]]
-        for c in cards:
+        for c in cheapest_ransom(state, thief.influence):
             move(c, thief.influence, robbed.influence)
         state.structures_changed()
+        return True
+
+
+def cheapest_ransom(state: State, sites: list[int]) -> tuple[int, ...]:
+    """The Sites worth least, at least RANSOM, fewest cards on a tie; none if they cannot pay."""
+    payable = [
+        combo
+        for k in range(1, len(sites) + 1)
+        for combo in combinations(sites, k)
+        if site_value(state, combo) >= RANSOM
+    ]
+    return min(payable, key=lambda c: (site_value(state, c), len(c)), default=())
 
 
 @register

@@ -249,8 +249,6 @@ def geek_frame(prompt: dict[str, Any]) -> Frame:
     kind = prompt["kind"]
     if kind in ("enlist", "solarium", "aerarium"):
         return {"building": int(prompt["building"])}
-    if kind == "ransom":
-        return {"to": int(prompt["to"])}
     if kind == "triclinium":
         return {"client": int(prompt["client"])} if "client" in prompt else {"role": prompt["role"]}
     if kind == "bacchanalia":

@@ -22,7 +22,7 @@ from tests.engine.buildings.steps import (
     site_of,
     zones,
 )
-from tests.engine.helpers import expect_illegal, is_legal, think
+from tests.engine.helpers import is_legal, think
 
 
 def test_aerarium_example_garden_again_and_a_school_of_twelve() -> None:
@@ -106,11 +106,7 @@ def test_aerarium_and_prison_first_example_the_three_influence_site_to_hannibal(
     state = act(state, claim(site_of(state, 1, "Prison")))
     assert zones(state, 1)["influence"] == before[1] + 2  # the Aerarium's Site went to Remus
     assert pending(state) == (0, "steal")
-    state = act(state, claim(site_of(state, 2, "Insula")))
-    assert pending(state) == (0, "ransom")
-    expect_illegal(state, SKIP, "wrong_action")  # not optional
-    stone_site = next(c for c in state.players[0].influence if state.material(c) == "stone")
-    state = act(state, claim(stone_site))
+    state = act(state, claim(site_of(state, 2, "Insula")))  # he pays his 3-Influence Site
     assert "Insula" in zones(state, 0)["buildings"] and "Insula" not in zones(state, 2)["buildings"]
     assert [zones(state, s)["influence"] for s in range(3)] == [2, 4 + 2, 3 + 3]
 
@@ -139,13 +135,26 @@ def test_aerarium_and_prison_second_example_two_sites_of_two() -> None:
     state = act(act(state, lead("craftsman", in_hand(state, 0, "Market"))), think())
     state = act(state, build(in_hand(state, 0, "Academy"), site_of(state, 0, "Aerarium")))
     state = act(state, claim(site_of(state, 0, "Prison")))
-    state = act(state, claim(site_of(state, 1, "Insula")))
     sites = list(state.players[0].influence)
-    assert len(sites) == 2 and all(state.material(c) == "brick" for c in sites)
-    assert not is_legal(state, claim(sites[0]))  # worth 2: not enough
-    state = act(state, claim(*sites))
+    assert sorted(state.material(c) for c in sites) == ["brick", "brick"]  # School, Aerarium
+    state = act(state, claim(site_of(state, 1, "Insula")))  # one is worth 2: not enough
     assert zones(state, 0)["influence"] == 2 and "Insula" in zones(state, 0)["buildings"]
+    assert not set(sites) & set(state.players[0].influence)
     assert zones(state, 1)["influence"] == 2 + 1 + 3 + 2 + 4  # his own, the Insula's, and paid
+
+
+def test_aerarium_and_prison_the_ransom_worth_least() -> None:
+    """Ruling "Aerarium and Prison: the ransom": of the sets of Sites worth 3 or more, the one
+    worth least goes (a 3 rather than a 2 and a 2), the fewest cards on a tie."""
+    from engine.buildings.geek import cheapest_ransom
+
+    state = prison_table()
+    sites = [c for c, name in enumerate(state.names) if name.endswith(" Site")]
+    rubble, stone = (next(c for c in sites if state.material(c) == m) for m in ("rubble", "stone"))
+    brick, brick2 = [c for c in sites if state.material(c) == "brick"][:2]
+    assert cheapest_ransom(state, [brick, brick2, stone]) == (stone,)
+    assert sorted(cheapest_ransom(state, [brick, rubble, brick2])) == sorted((brick, rubble))
+    assert cheapest_ransom(state, [brick]) == ()
 
 
 def test_aerarium_without_sites_to_pay_a_prison_steals_nothing() -> None:
