@@ -11,7 +11,6 @@ from typing import Any
 
 from .. import powers
 from ..cards import VALUE_OF_MATERIAL
-from ..errors import IllegalAction
 from ..flow import ChooseFrame, FrameKind, burst, kind, move, push, subsets_by_name
 from ..powers import (
     DEMAND_WITH_FOUNDATIONS,
@@ -30,12 +29,21 @@ from .stone import RANSOM
 
 
 def building_of(state: State, foundation: int) -> tuple[int, Building]:
-    """The owner and the structure of a foundation, whoever has it."""
+    """The owner and the structure of a foundation, whoever has it (the decisions that name one
+    offer only structures in play)."""
     for seat, p in enumerate(state.players):
         for b in p.buildings:
             if b.foundation == foundation:
                 return seat, b
-    raise IllegalAction("no_such_building", f"No structure has foundation {foundation}.")
+    raise LookupError(f"no structure has foundation {foundation}")
+
+
+def materials_of(state: State, foundation: int) -> list[int]:
+    """The materials under a structure; none if it is no longer in play."""
+    try:
+        return list(building_of(state, foundation)[1].materials)
+    except LookupError:
+        return []
 
 
 @register
@@ -157,7 +165,7 @@ class EnlistFrame(ChooseFrame):
         }
 
     def offered(self, state: State, frame: Frame) -> list[int]:
-        return list(building_of(state, frame["building"])[1].materials)
+        return materials_of(state, frame["building"])
 
     def limit_error(self, state: State, frame: Frame, cards: tuple[int, ...]) -> str | None:
         if len(cards) > clientele_room(state, frame["seat"]):
@@ -202,7 +210,7 @@ class SolariumFrame(ChooseFrame):
         }
 
     def offered(self, state: State, frame: Frame) -> list[int]:
-        return list(building_of(state, frame["building"])[1].materials)
+        return materials_of(state, frame["building"])
 
     def choices(self, state: State, frame: Frame) -> Iterator[tuple[int, ...]]:
         return (
@@ -268,9 +276,12 @@ class AerariumFrame(ChooseFrame):
     def take(self, state: State, frame: Frame, cards: tuple[int, ...]) -> None:
         seat = frame["seat"]
         owner, target = building_of(state, cards[0])
-        _, aerarium = building_of(state, frame["building"])
-        if owner != seat and aerarium.site in state.players[seat].influence:
-            move(aerarium.site, state.players[seat].influence, state.players[owner].influence)
+        site = next(
+            (b.site for b in state.players[seat].buildings if b.foundation == frame["building"]),
+            None,
+        )
+        if owner != seat and site in state.players[seat].influence:
+            move(site, state.players[seat].influence, state.players[owner].influence)
             state.structures_changed()
         power = POWERS[state.names[target.foundation]]
         frames = power.on_complete(state, seat, target)

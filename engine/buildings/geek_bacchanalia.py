@@ -94,11 +94,11 @@ class BacchanaliaFrame(FrameKind):
         if isinstance(action, Skip):
             return
         if getattr(action, "card", None) not in frame["revealed"]:
-            raise IllegalAction("not_offered", "Name one of the revealed cards.")
+            raise IllegalAction("not_revealed", "Name one of the cards the Bacchanalia revealed.")
         if USES[type(action)] in frame["uses"]:
             raise IllegalAction("already_used", "That use of the Bacchanalia is taken already.")
         if action not in set(self.options(state, frame)):
-            raise IllegalAction("not_allowed", "That card cannot be used so now.")
+            raise IllegalAction("cannot_use", "That card cannot be used so now (see the rules).")
 
     def perform(self, state: State, frame: Frame, action: Action) -> None:
         seat = frame["seat"]
