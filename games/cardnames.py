@@ -85,7 +85,7 @@ GEEK_POLISH_NAMES: dict[str, str] = {
     "Watermill": "Młyn wodny",
     "Domus": "Dom",
     "Watch Post": "Strażnica",
-    "Aerarium": "Skarbiec",
+    "Aerarium": "Skarb państwa",  # not "Skarbiec": that is the Vault
     "Castra Praetoria": "Obóz pretorianów",
     "Solarium": "Solarium",
     "Triclinium": "Triklinium",
