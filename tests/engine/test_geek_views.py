@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import engine
+from tests.engine.buildings.geek import geek_table, tear_down
 from tests.engine.buildings.steps import (
     SKIP,
     act,
@@ -23,7 +24,6 @@ from tests.engine.buildings.steps import (
 from tests.engine.buildings.test_geek_bacchanalia import REVEALED, bacchanalia_table, revealed
 from tests.engine.buildings.test_geek_domus_watch_post import watch_post_table
 from tests.engine.buildings.test_geek_triclinium_council import REMUS
-from tests.engine.buildings.geek import geek_table, tear_down
 from tests.engine.helpers import follow, lead, think
 
 
