@@ -85,7 +85,7 @@ def note_bath_waiting(state: State, frames: list[Frame], memory: Memory | None) 
 
 def schedule(state: State, seats: list[int], role: str, memory: Memory | None) -> list[Frame]:
     """`turn_acts`, with the first edition's moment after the leader's actions (a Senate's
-    Thinker action, engine.flow.after_leading) above the others' acts while the leader's are
+    Thinker action, engine.schedule.after_leading) above the others' acts while the leader's are
     still to come (`seats` begins with the leader), and without the acts of seats the memory saw
     act out of turn order (their actions are over)."""
     gone = set(memory.acted_early) if memory is not None else set()
@@ -102,7 +102,7 @@ def early_act(
     state: State, view: View, memory: Memory | None, order: list[int], me: int, role: str
 ) -> list[Frame]:
     """The first edition's out-of-turn act (Bar, Dock, Bridge), offered as the seat leads or
-    follows (engine.flow.offer_early): the turn's schedule without the seat's act, the follows
+    follows (engine.schedule.offer_early): the turn's schedule without the seat's act, the follows
     still to come, and the act on top, marked with its place. Other seats offered theirs earlier
     wait for their turn unless the memory saw them act."""
     frames = schedule(state, order, role, None if memory is None else memory.without(me))

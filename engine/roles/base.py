@@ -88,7 +88,7 @@ class ActFrame(FrameKind):
 
 
 def waits(frame: Frame) -> bool:
-    """An act frame offered early (flow.offer_early) in which nothing was done yet: skipping it
+    """An act frame offered early (schedule.offer_early) in which nothing was done yet: skipping it
     means waiting for the player's turn."""
     return frame.get("early") is not None and frame["used"] == 0
 
