@@ -473,6 +473,11 @@ class PromptView(serializers.Serializer):
     client = serializers.IntegerField(
         required=False, help_text="bath, triclinium: the client that acts or acted."
     )
+    clients = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="triclinium: the clients of the role that act this turn (ids).",
+    )
     uses = serializers.ListField(
         child=serializers.ChoiceField(
             choices=["stockpile", "clientele", "vault", "foundation", "material"]

@@ -341,7 +341,13 @@ class Triclinium(Power):
         if frame["kind"] == "bath":
             return [{"kind": "triclinium", "seat": seat, "client": frame["client"]}]
         if frame["kind"] == "act" and "count" not in frame and frame["role"] == state.role:
-            return [{"kind": "triclinium", "seat": seat, "role": frame["role"]}]
+            player, role = state.players[seat], frame["role"]
+            clients = [
+                c
+                for c in player.clientele
+                if c not in player.hired and client_acts_as(state, seat, c, role)
+            ]  # noted now: which were hired this turn no view tells
+            return [{"kind": "triclinium", "seat": seat, "clients": clients}] if clients else []
         return []
 
 
@@ -355,19 +361,15 @@ class TricliniumFrame(ChooseFrame):
         if "client" in frame:
             out["client"] = frame["client"]
         else:
-            out["role"] = frame["role"]
+            out["clients"] = self.offered(state, frame)
         return out
 
     def offered(self, state: State, frame: Frame) -> list[int]:
-        seat = frame["seat"]
-        player = state.players[seat]
-        if "client" in frame:
-            return [frame["client"]] if frame["client"] in player.clientele else []
-        return [
-            c
-            for c in player.clientele
-            if c not in player.hired and client_acts_as(state, seat, c, frame["role"])
-        ]
+        """The Bath's new client, or the clients of the role that act this turn (those that were
+        so after the action, still in the Clientele)."""
+        clientele = state.players[frame["seat"]].clientele
+        clients = [frame["client"]] if "client" in frame else frame["clients"]
+        return [c for c in clients if c in clientele]
 
     def choices(self, state: State, frame: Frame) -> Iterator[tuple[int, ...]]:
         return (

@@ -188,7 +188,7 @@ def legionary(state: State, view: View, memory: Memory | None, demander: int) ->
                 "demand": list(demand),
                 "revealed": list(revealed),
                 "optional": immune,
-                "stockpile": bridge and not immune,
+                "stockpile": bridge,  # ruling "Wall: a gift to a Bridge", as the demand has it
             }
         )
     if prompt["kind"] == "claim":
@@ -250,7 +250,9 @@ def geek_frame(prompt: dict[str, Any]) -> Frame:
     if kind in ("enlist", "solarium", "aerarium"):
         return {"building": int(prompt["building"])}
     if kind == "triclinium":
-        return {"client": int(prompt["client"])} if "client" in prompt else {"role": prompt["role"]}
+        if "client" in prompt:
+            return {"client": int(prompt["client"])}
+        return {"clients": [int(c) for c in prompt["clients"]]}
     if kind == "bacchanalia":
         return {"revealed": card_ids(prompt["revealed"]), "uses": list(prompt["uses"])}
     return {}
