@@ -119,3 +119,24 @@ def test_ismcts_plays_geek_games_to_the_end(version: str, players: int, seed: in
     state = engine.new_game(version, players, seed, GEEK)
     bots = {s: IsmctsBot(seed * 10 + s, iterations=4) for s in range(players)}
     assert engine.is_over(play_bots(state, bots, memories=True))
+
+
+def test_a_geek_game_record_replays_to_the_same_game() -> None:
+    """A record by card names (engine/record.py) keeps the option and replays a Geek game."""
+    import json
+
+    from engine import record as records
+
+    for seed in range(8):
+        r = random.Random(seed)
+        first = engine.new_game(("republic", "imperium")[seed % 2], 2 + seed % 4, seed, GEEK)
+        state, log = first, []
+        while not engine.is_over(state):
+            seat = engine.to_act(state)
+            action = r.choice(engine.legal_actions(state))
+            state = engine.apply(state, action, seat=seat)
+            log.append((seat, action))
+        exported = json.loads(json.dumps(records.record(first, log)))
+        assert exported["ruleset"]["options"] == {"geek": list(engine.cards.GEEK_NAMES)}
+        again, _ = records.replay(exported, seed=seed + 1000)
+        assert records.canonical(again) == records.canonical(state) and again.end == state.end
