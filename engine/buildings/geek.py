@@ -11,7 +11,7 @@ from typing import Any
 
 from .. import powers
 from ..cards import VALUE_OF_MATERIAL
-from ..flow import ChooseFrame, FrameKind, burst, kind, move, push, subsets_by_name
+from ..flow import ChooseFrame, FrameKind, burst, kind, move, push
 from ..powers import (
     DEMAND_WITH_FOUNDATIONS,
     HIGHEST_INFLUENCE,
@@ -145,6 +145,15 @@ class CastraPraetoria(Power):
         return [{"kind": "enlist", "seat": seat, "building": building.foundation}]
 
 
+def one_of_each_name(state: State, cards: list[int]) -> Iterator[tuple[int, ...]]:
+    """One card, once per name (cards of one name are alike)."""
+    seen: set[str] = set()
+    for c in cards:
+        if state.names[c] not in seen:
+            seen.add(state.names[c])
+            yield (c,)
+
+
 def clientele_room(state: State, seat: int) -> int:
     return powers.clientele_limit(state, seat) - len(state.players[seat].clientele)
 
@@ -213,11 +222,7 @@ class SolariumFrame(ChooseFrame):
         return materials_of(state, frame["building"])
 
     def choices(self, state: State, frame: Frame) -> Iterator[tuple[int, ...]]:
-        return (
-            cards
-            for cards in subsets_by_name(state, self.offered(state, frame), 1)
-            if len(cards) == 1
-        )
+        return one_of_each_name(state, self.offered(state, frame))
 
     def limit_error(self, state: State, frame: Frame, cards: tuple[int, ...]) -> str | None:
         return None if len(cards) == 1 else "Move one material."
@@ -372,11 +377,7 @@ class TricliniumFrame(ChooseFrame):
         return [c for c in clients if c in clientele]
 
     def choices(self, state: State, frame: Frame) -> Iterator[tuple[int, ...]]:
-        return (
-            cards
-            for cards in subsets_by_name(state, self.offered(state, frame), 1)
-            if len(cards) == 1
-        )
+        return one_of_each_name(state, self.offered(state, frame))
 
     def limit_error(self, state: State, frame: Frame, cards: tuple[int, ...]) -> str | None:
         if len(cards) != 1:
@@ -393,11 +394,15 @@ class TricliniumFrame(ChooseFrame):
         if "client" not in frame:
             # The client's action is spent and the client gone: the actions left stay as they were.
             act = next(
-                f
-                for f in reversed(state.frames)
-                if f["kind"] == "act" and f["seat"] == seat and "count" not in f
+                (
+                    f
+                    for f in reversed(state.frames)
+                    if f["kind"] == "act" and f["seat"] == seat and "count" not in f
+                ),
+                None,
             )
-            act["used"] -= 1
+            if act is not None:
+                act["used"] -= 1
 
 
 @register
