@@ -31,12 +31,15 @@ schema: $(STAMP)  # the OpenAPI schema, and the table of error codes in docs/api
 	$(BIN)/python manage.py error_codes --write
 
 # The interface's translations (docs/api.md, Languages): gather the marked messages into
-# locale/pl/LC_MESSAGES/django.po (translate the new ones there), then compile django.mo. Both are
+# locale/pl/LC_MESSAGES/django.po, and the table script's into djangojs.po (translate the new ones
+# there), then compile both .mo files. Both are
 # committed, so `make run` needs no GNU gettext; this target does (apt-get install gettext).
 # tests/gtr_api/test_translations.py checks that the committed .mo is the .po's, all translated.
+MESSAGES_IGNORE := --ignore=.venv --ignore=var --ignore=clients --ignore=tests --ignore=bench \
+	--ignore=deploy --ignore=docs
 messages: $(STAMP)
-	$(BIN)/python manage.py makemessages -l pl --no-obsolete --ignore=.venv --ignore=var \
-		--ignore=clients --ignore=tests --ignore=bench --ignore=deploy --ignore=docs
+	$(BIN)/python manage.py makemessages -l pl --no-obsolete $(MESSAGES_IGNORE)
+	$(BIN)/python manage.py makemessages -d djangojs -l pl --no-obsolete $(MESSAGES_IGNORE)
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
 # The whole suite (.ci/suite): lint, schema freshness, every test on SQLite, then the server tests

@@ -13,7 +13,10 @@ invent, given the way a real client would get it.
   - a surrender names another seat of the table: where the generated seat is not one (or the
     table has two players, where a surrender would end the fuzz account's game against its bot),
     the surrender is withdrawn instead (`to: null`);
-  - a webhook URL must name a server that answers: the script's local receiver.
+  - a webhook URL must name a server that answers: the script's local receiver;
+  - a join needs a table with an open seat the fuzz account does not sit at: where the case's
+    game is not one (a person joins a table once, so the script's tables are soon taken), a new
+    table that the other account opens, as a real client finds one in the lobby.
 """
 
 from __future__ import annotations
@@ -32,13 +35,18 @@ RECEIVER = os.environ["GTR_FUZZ_RECEIVER"]
 _token: list[str] = []
 
 
-def log_in() -> str:
-    body = json.dumps({"username": "fuzz", "password": "fuzz-password-1"}).encode()
-    request = urllib.request.Request(
-        f"{URL}/api/auth/token/", data=body, headers={"Content-Type": "application/json"}
-    )
+def post(path: str, body: dict[str, Any], token: str | None = None) -> dict[str, Any]:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Token {token}"
+    data = json.dumps(body).encode()
+    request = urllib.request.Request(f"{URL}{path}", data=data, headers=headers)
     with urllib.request.urlopen(request, timeout=10) as response:
-        return str(json.load(response)["token"])
+        return dict(json.load(response))
+
+
+def log_in(username: str = "fuzz", password: str = "fuzz-password-1") -> str:
+    return str(post("/api/auth/token/", {"username": username, "password": password})["token"])
 
 
 @schemathesis.auth()
@@ -93,12 +101,20 @@ def surrender(case: Any) -> dict[str, Any]:
     return dict(case.body)
 
 
+def joinable_table(case: Any) -> None:
+    """The case's game where the fuzz account can take a seat in it, or else a new table."""
+    view = game_view((case.path_parameters or {}).get("game_id"))
+    if not view or view["status"] != "open" or view["my_seat"] is not None:
+        other = log_in("other", "fuzz-password-2")
+        view = post("/api/games/", {"version": "republic", "players": 5}, other)
+        case.path_parameters = {**(case.path_parameters or {}), "game_id": view["id"]}
+    free = [s["position"] for s in view["seats"] if s["kind"] == "open"]
+    if isinstance(case.body, dict) and case.body.get("seat") not in free:
+        case.body = {k: v for k, v in case.body.items() if k != "seat"}
+
+
 def _positive(case: Any) -> bool:
-    return bool(
-        case.meta is not None
-        and case.meta.generation.mode == GenerationMode.POSITIVE
-        and isinstance(case.body, dict)
-    )
+    return bool(case.meta is not None and case.meta.generation.mode == GenerationMode.POSITIVE)
 
 
 @schemathesis.hook
@@ -106,6 +122,10 @@ def map_case(context: Any, case: Any) -> Any:
     if not _positive(case):
         return case
     operation = case.operation.definition.raw.get("operationId")
+    if operation == "games_join":  # its body is optional
+        joinable_table(case)
+    if not isinstance(case.body, dict):
+        return case
     if operation == "notifications_unsubscribe":
         case.body = {**case.body, "token": os.environ["GTR_FUZZ_UNSUBSCRIBE"]}
     elif operation == "moves_create":

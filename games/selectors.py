@@ -13,7 +13,7 @@ from django.utils import timezone, translation
 
 import engine
 
-from . import cardnames, codes, labels
+from . import cardnames, codes, labels, prompts
 from .errors import Forbidden, NotFound
 from .models import Game, Move, Seat
 
@@ -206,7 +206,8 @@ def _table_view(game: Game, position: int | None) -> dict[str, Any]:
     to_act = engine.to_act(state)
     view = engine.view(state, position)
     out["to_act"] = to_act
-    out["prompt"] = cardnames.localized(engine.prompt(state))
+    view["prompt"] = prompts.localized(view["prompt"], view)
+    out["prompt"] = cardnames.localized(prompts.localized(engine.prompt(state), view))
     out["table"] = cardnames.localized(view)
     if position is not None and to_act == position and game.status == Game.Status.ACTIVE:
         out["your_turn"] = True

@@ -25,7 +25,7 @@ from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
 import engine
-from games.labels import Describer, action_label, card_names
+from games.labels import Describer, action_label, card_names, material_word, role_word
 from games.models import Game, Seat
 
 # Reply secrets ----------------------------------------------------------------------------------
@@ -94,14 +94,20 @@ def seat_address(seat: Seat) -> str:
 
 def seat_label(seat: Seat) -> str:
     if seat.kind == Seat.Kind.BOT:
-        who = "bot"
+        who = _("bot")
     elif seat.user_id is not None and seat.user is not None:
         who = seat.user.get_username()
     elif seat.kind == Seat.Kind.INVITED:
-        who = "invited player"
+        who = _("invited player")
     else:
-        who = "open"
-    return f"seat {seat.position} ({who}{', resigned' if seat.resigned else ''})"
+        who = _("open")
+    if seat.resigned:
+        who = _("%(who)s, resigned") % {"who": who}
+    return _("seat %(n)s (%(who)s)") % {"n": seat.position, "who": who}
+
+
+def seat_number(position: Any) -> str:
+    return _("seat %(n)s") % {"n": position}
 
 
 # Moves and their codes --------------------------------------------------------------------------
@@ -178,7 +184,7 @@ def _public_player(p: dict[str, Any], names: dict[int, str], own: bool) -> list[
         )
         building = _("building: %(card)s on %(site)s site (%(state)s)") % {
             "card": _card(b["foundation"]["id"], names),
-            "site": b["site"],
+            "site": material_word(b["site"]),
             "state": done,
         }
         lines.append(f"  {building}")
@@ -194,8 +200,10 @@ def view_text(game: Game, seats: list[Seat], view: dict[str, Any], position: int
         "leader": view["leader"],
     }
     if view.get("role"):
-        turn += "; " + _("role led: %(role)s") % {"role": view["role"]}
-    sites = ", ".join(f"{m} {s['in_town']}/{s['out_of_town']}" for m, s in view["sites"].items())
+        turn += "; " + _("role led: %(role)s") % {"role": role_word(view["role"])}
+    sites = ", ".join(
+        f"{material_word(m)} {s['in_town']}/{s['out_of_town']}" for m, s in view["sites"].items()
+    )
     lines = [
         turn,
         _("Pool: %(cards)s") % {"cards": _cards([c["id"] for c in view["pool"]], names)},
@@ -210,7 +218,7 @@ def view_text(game: Game, seats: list[Seat], view: dict[str, Any], position: int
     for p in view["players"]:
         own = p["seat"] == position
         seat = by_position.get(p["seat"])
-        label = seat_label(seat) if seat is not None else f"seat {p['seat']}"
+        label = seat_label(seat) if seat is not None else seat_number(p["seat"])
         lines.append("")
         lines.append(_("You, %(seat)s:") % {"seat": label} if own else f"{label.capitalize()}:")
         lines.extend(_public_player(p, names, own))
@@ -223,14 +231,14 @@ def scores_text(seats: list[Seat], view: dict[str, Any]) -> str:
     lines = []
     for row in end.get("scores", []):
         seat = by_position.get(row["seat"])
-        label = seat_label(seat) if seat is not None else f"seat {row['seat']}"
+        label = seat_label(seat) if seat is not None else seat_number(row["seat"])
         bonuses = ", ".join(row.get("merchant_bonuses") or []) or _("none")
         score = _(
             "%(total)s points (influence %(influence)s, vault %(vault)s, merchant bonuses: "
             "%(bonuses)s)"
         ) % {**row, "bonuses": bonuses}
         lines.append(f"  {label}: {score}")
-    winners = ", ".join(f"seat {w}" for w in end.get("winners", []))
+    winners = ", ".join(seat_number(w) for w in end.get("winners", []))
     reason = {"surrender": _("by surrender"), "deck": _("the deck ran out")}.get(
         end.get("reason", ""), end.get("reason", "")
     )

@@ -26,6 +26,7 @@ from games.auth import mail_token
 from games.cardnames import ENGLISH, LANGUAGES
 from games.errors import Refused
 from games.models import Game, Move, Seat
+from games.prompts import prompt_text
 
 from . import mail
 from .models import MailPreference, SentNotification, TableVisit
@@ -183,7 +184,7 @@ def message_build(address: str, subject: str, body: str, reply_to: str | None) -
 def decision_text(d: Decision) -> str:
     """The body shared by turn, reminder, digest and answer mails: the prompt, the table as the
     seat sees it, the moves with their codes, how to reply, and the capability link."""
-    prompt = (d.view.get("prompt") or {}).get("text", "")
+    prompt = prompt_text(d.view.get("prompt") or {}, mail.card_names(d.view))
     deadline = (
         "\n" + _("Decide by %(when)s UTC.") % {"when": f"{d.game.deadline:%Y-%m-%d %H:%M}"}
         if d.game.deadline

@@ -10,13 +10,17 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 from knox.models import AuthToken
 from knox.settings import CONSTANTS
 
 from games import codes
 from games.auth import mail_token
+from games.cardnames import ENGLISH
 from games.errors import Conflict, NotFound, Refused, ServiceError
+
+from . import notifications
 
 
 class InvalidCredentials(ServiceError):
@@ -84,21 +88,46 @@ def token_revoke(*, user: Any, key: str) -> None:
 def invitation_send(*, seat: Any) -> None:
     """E-mail an invited seat its capability link: the seat's mail token (games.auth), which
     works like the seat token and dies with it, so no secret has to travel from the game service
-    to the mail."""
+    to the mail. Written in `invitation_language`."""
     game = seat.game
     url = f"{settings.GTR_PUBLIC_URL}/api/games/{game.pk}/"
     token = mail_token(seat)
     link = f"{settings.GTR_PUBLIC_URL}/play/{token}/"
-    host = game.creator.get_username() if game.creator is not None else "A player"
+    with translation.override(invitation_language(seat)):
+        host = game.creator.get_username() if game.creator is not None else gettext("A player")
+        subject = gettext("You are invited to a game of Glory to Rome (game %(game)s)") % {
+            "game": game.pk
+        }
+        invites = gettext(
+            "%(host)s invites you to seat %(seat)s at a %(players)s-player %(version)s game of "
+            "Glory to Rome."
+        ) % {
+            "host": host,
+            "seat": seat.position + 1,
+            "players": game.players,
+            "version": game.get_version_display(),
+        }
+        message = (
+            f"{invites}\n\n"
+            + gettext("Play in your browser, no account needed:")
+            + f"\n\n    {link}\n\n"
+            + gettext("Or play over HTTP at %(url)s with the header:") % {"url": url}
+            + f"\n\n    Authorization: Seat {token}\n\n"
+            + gettext("Keep this link secret: anyone who has it plays your seat.")
+            + "\n"
+        )
     send_mail(
-        subject=f"You are invited to a game of Glory to Rome (game {game.pk})",
-        message=(
-            f"{host} invites you to seat {seat.position + 1} at a {game.players}-player "
-            f"{game.get_version_display()} game of Glory to Rome.\n\n"
-            f"Play in your browser, no account needed:\n\n    {link}\n\n"
-            f"Or play over HTTP at {url} with the header:\n\n    Authorization: Seat {token}\n\n"
-            "Keep this link secret: anyone who has it plays your seat.\n"
-        ),
+        subject=subject,
+        message=message,
         from_email=settings.DEFAULT_FROM_EMAIL,
         recipient_list=[seat.email],
     )
+
+
+def invitation_language(seat: Any) -> str:
+    """The invited address's own language if it chose one (a player known here already), else
+    the language the host chose (who invites a friend writes to them in their language), else
+    English (docs/email.md, Languages)."""
+    own = notifications.preferences_get(seat.email).language if seat.email else ""
+    host = seat.game.creator
+    return own or notifications.stored_language(host, None) or ENGLISH

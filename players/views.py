@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils import translation
 from django.utils.html import escape
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -305,8 +307,17 @@ class UnsubscribeView(APIView):
         return Response(_prefs_out(notifications.unsubscribe(address)))
 
 
-PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>{title}</title></head>
-<body><h1>{title}</h1><p>{text}</p>{form}</body></html>"""
+PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
+</head><body><h1>{title}</h1><p>{text}</p>{form}</body></html>"""
+
+
+def _page(title: str, text: str, form: str = "", status: int = 200) -> HttpResponse:
+    """The unsubscribe page in the active language (`text` and `form` are HTML already)."""
+    language = translation.get_language() or "en"
+    html = PAGE.format(lang=language, title=escape(title), text=text, form=form)
+    response = HttpResponse(html, status=status)
+    response["Content-Language"] = language
+    return response
 
 
 @csrf_exempt
@@ -314,7 +325,8 @@ def unsubscribe_page(request: HttpRequest, token: str) -> HttpResponse:
     """The link in every mail: a page for people. GET asks (link checkers and previews must not
     unsubscribe anyone); POST (the button, or a mail client's one-click List-Unsubscribe-Post)
     does it. Other methods get the JSON error every API answers (the API's own way to unsubscribe
-    is `POST /api/notifications/unsubscribe/`)."""
+    is `POST /api/notifications/unsubscribe/`). The page speaks the address's language (the one
+    its mails are in), else the request's."""
     if request.method not in ("GET", "HEAD", "POST"):
         response = JsonResponse(
             {"code": "method_not_allowed", "detail": f"Method {request.method} not allowed."},
@@ -324,14 +336,14 @@ def unsubscribe_page(request: HttpRequest, token: str) -> HttpResponse:
         return response
     address = mail.unsubscribe_address(token)
     if address is None:
-        page = PAGE.format(
-            title="Unknown link", text="This unsubscribe link is not genuine.", form=""
-        )
-        return HttpResponse(page, status=400)
-    if request.method == "POST":
-        notifications.unsubscribe(address)
-        text = f"{escape(address)} will get no more mail about games."
-        return HttpResponse(PAGE.format(title="Unsubscribed", text=text, form=""))
-    form = '<form method="post"><button type="submit">Unsubscribe</button></form>'
-    text = f"Stop all mail about Glory to Rome games to {escape(address)}?"
-    return HttpResponse(PAGE.format(title="Unsubscribe", text=text, form=form))
+        return _page(_("Unknown link"), escape(_("This unsubscribe link is not genuine.")), "", 400)
+    chosen = notifications.preferences_get(address).language
+    with translation.override(chosen or translation.get_language()):
+        if request.method == "POST":
+            notifications.unsubscribe(address)
+            text = _("%(address)s will get no more mail about games.")
+            return _page(_("Unsubscribed"), escape(text) % {"address": escape(address)})
+        button = escape(_("Unsubscribe"))
+        form = f'<form method="post"><button type="submit">{button}</button></form>'
+        text = _("Stop all mail about Glory to Rome games to %(address)s?")
+        return _page(_("Unsubscribe"), escape(text) % {"address": escape(address)}, form)

@@ -16,13 +16,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import engine
 from engine.cards import MATERIALS, ROLE_OF_MATERIAL
 from games import selectors
 from games.cardnames import card_name
-from games.labels import Describer, action_cards, labelled_actions
+from games.labels import Describer, action_cards, card_names, labelled_actions, role_word
+from games.labels import material_word as material_name
 from games.models import Game, Seat
+from games.prompts import prompt_text
 
 from . import cards
 
@@ -72,11 +76,12 @@ class Pictures:
 def seat_name(seat: Seat) -> str:
     if seat.user is not None:
         return str(seat.user.get_username())
+    number = seat.position + 1
     if seat.kind == Seat.Kind.BOT:
-        return f"Bot {seat.position + 1} ({seat.bot})"
+        return _("Bot %(number)s (%(bot)s)") % {"number": number, "bot": seat.bot}
     if seat.kind == Seat.Kind.INVITED:
-        return f"Guest {seat.position + 1}"
-    return f"Open seat {seat.position + 1}"
+        return _("Guest %(number)s") % {"number": number}
+    return _("Open seat %(number)s") % {"number": number}
 
 
 def seat_names(game: Game) -> dict[int, str]:
@@ -93,6 +98,7 @@ def _building(b: dict[str, Any], pics: Pictures) -> dict[str, Any]:
             for m in b["materials"]
         ],
         "site_role": ROLE_OF_MATERIAL.get(site, ""),
+        "site_name": material_name(site),
     }
 
 
@@ -108,7 +114,7 @@ def _player(
     seat = next(s for s in data["seats"] if s["position"] == position)
     return {
         **p,
-        "name": names.get(position, f"seat {position}"),
+        "name": names.get(position, seat_number(position)),
         "you": position == data["my_seat"],
         "leader": position == (data["table"] or {}).get("leader"),
         "to_act": position == data["to_act"],
@@ -133,15 +139,21 @@ def story(game: Game, position: int | None, names: dict[int, str]) -> list[dict[
         shown = selectors.move_for_seat(m, position)
         action = shown["action"]
         if m.seat is None:
-            lines.append({"seq": m.seq, "who": "", "text": str(action.get("type", "")).title()})
+            kind = str(action.get("type", ""))
+            lines.append({"seq": m.seq, "who": "", "text": str(SEATLESS.get(kind, kind.title()))})
             continue
         known = _public_names(state, action)
         text = Describer(known, seat_names=names).label(action)
-        actor = "" if m.actor in ("human", "email") else f" ({m.get_actor_display()})"
+        actor = f" ({ACTORS[m.actor]})" if m.actor in ACTORS else ""
         lines.append(
-            {"seq": m.seq, "who": names.get(m.seat, f"seat {m.seat}") + actor, "text": text}
+            {"seq": m.seq, "who": names.get(m.seat, seat_number(m.seat)) + actor, "text": text}
         )
     return lines
+
+
+# Who made a move when it was not the player (the story marks it), and the moves of no seat.
+ACTORS = {"bot": gettext_lazy("bot"), "timeout": gettext_lazy("timeout")}
+SEATLESS = {"surrender": gettext_lazy("Surrender")}
 
 
 def _public_names(state: Any, action: dict[str, Any]) -> dict[int, str]:
@@ -184,12 +196,21 @@ def table_context(
         me=me,
         pool=pics.cards(view["pool"]),
         revealed=pics.cards(prompt.get("revealed")),
-        sites=[{"material": m, "role": ROLE_OF_MATERIAL[m], **view["sites"][m]} for m in MATERIALS],
-        prompt_text=prompt_words(prompt.get("text", ""), names),
+        sites=[
+            {
+                "material": m,
+                "name": material_name(m),
+                "role": ROLE_OF_MATERIAL[m],
+                **view["sites"][m],
+            }
+            for m in MATERIALS
+        ],
+        role_name=role_word(view["role"]) if view.get("role") else "",
+        prompt_text=prompt_words(prompt_text(prompt, card_names(view), names), names),
         to_act_name=names.get(data["to_act"], "") if data["to_act"] is not None else "",
         leader_name=names.get(view["leader"], ""),
         story=[] if for_mail else story(game, data["my_seat"], names),
-        end=_end(view, names),
+        end=ending(view, names),
     )
     return out
 
@@ -206,20 +227,52 @@ def client_moves(
 
 
 def prompt_words(text: str, names: dict[int, str]) -> str:
-    """The engine's prompt with seats named: 'give to seat 1' becomes 'give to Bob'."""
+    """The engine's English prompt with seats named: 'give to seat 1' becomes 'give to Bob' (a
+    prompt in another language names them already: games.prompts)."""
     return re.sub(r"\bseat (\d+)", lambda m: names.get(int(m.group(1)), m.group(0)), text)
 
 
-def _end(view: dict[str, Any], names: dict[int, str]) -> dict[str, Any] | None:
+def ending(view: dict[str, Any], names: dict[int, str]) -> dict[str, Any] | None:
     end = view.get("end")
     if not end:
         return None
     rows = sorted(end.get("scores", []), key=lambda r: -r["total"])
-    reason = {"surrender": "by surrender", "deck": "the deck ran out"}.get(
-        end.get("reason", ""), str(end.get("reason", "")).replace("_", " ")
-    )
+    reason = end.get("reason", "")
+    words = END_REASONS.get(reason)
     return {
-        "winners": [names.get(w, f"seat {w}") for w in end.get("winners", [])],
-        "reason": reason,
-        "scores": [{**r, "name": names.get(r["seat"], f"seat {r['seat']}")} for r in rows],
+        "winners": [names.get(w, seat_number(w)) for w in end.get("winners", [])],
+        "reason": str(words) % {"card": card_name(END_CARDS.get(reason, ""))}
+        if words
+        else str(reason).replace("_", " "),
+        "scores": [
+            {
+                **r,
+                "name": names.get(r["seat"], seat_number(r["seat"])),
+                "bonuses": [material_name(m) for m in r.get("merchant_bonuses") or []],
+            }
+            for r in rows
+        ],
     }
+
+
+def seat_number(position: int) -> str:
+    return _("seat %(n)s") % {"n": position}
+
+
+# Why a game ended (the engine's end reasons), in the reader's language.
+END_REASONS = {
+    "surrender": gettext_lazy("by surrender"),
+    "deck": gettext_lazy("the deck ran out"),
+    "last_site": gettext_lazy("the last site was taken"),
+    "forum": gettext_lazy("a %(card)s victory"),
+    "catacomb": gettext_lazy("a %(card)s was completed"),
+    # The Geek expansion's (docs/rules.md, The Geek expansion).
+    "plebian_council": gettext_lazy("a %(card)s victory"),
+    "bacchanalia": gettext_lazy("a %(card)s wanted more cards than the deck had"),
+}
+END_CARDS = {
+    "forum": "Forum",
+    "catacomb": "Catacomb",
+    "plebian_council": "Plebian Council",
+    "bacchanalia": "Bacchanalia",
+}

@@ -1,6 +1,7 @@
 """The web client's pages, served at `/` (the API keeps `/api/...`)."""
 
 from django.urls import path
+from django.views.i18n import JavaScriptCatalog
 
 from . import views
 
@@ -21,4 +22,7 @@ urlpatterns = [
     path("games/<int:game_id>/start/", views.game_start, name="start"),
     path("play/<str:token>/", views.play_link, name="play"),
     path("cards/<slug:slug>.png", views.card_png, name="card"),
+    # The table script's words in the reader's language: locale/*/LC_MESSAGES/djangojs.po only
+    # (packages=["web"]: not the admin's words too).
+    path("jsi18n/", JavaScriptCatalog.as_view(packages=["web"]), name="jsi18n"),
 ]

@@ -180,20 +180,20 @@ def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
     def join() -> None:
         lobby_services.seat_join(game_id=game_id, user=request.user, position=chosen)
 
-    return _service(request, game_id, join, "You have taken a seat.")
+    return _service(request, game_id, join, _("You have taken a seat."))
 
 
 @require_POST
 def game_leave(request: HttpRequest, game_id: int) -> HttpResponse:
-    _, seat = _game_and_seat(request, game_id)
+    seat = _game_and_seat(request, game_id)[1]
     if seat is None:
-        messages.error(request, "You have no seat at this game.")
+        messages.error(request, _("You have no seat at this game."))
         return redirect("web:game", game_id=game_id)
 
     def leave() -> None:
         lobby_services.seat_leave(game_id=game_id, seat=seat)
 
-    return _service(request, game_id, leave, "You have left the table.")
+    return _service(request, game_id, leave, _("You have left the table."))
 
 
 @require_POST
@@ -201,7 +201,7 @@ def game_start(request: HttpRequest, game_id: int) -> HttpResponse:
     def start() -> None:
         lobby_services.game_start(game_id=game_id, user=request.user)
 
-    return _service(request, game_id, start, "The game has started.")
+    return _service(request, game_id, start, _("The game has started."))
 
 
 def play_link(request: HttpRequest, token: str) -> HttpResponse:

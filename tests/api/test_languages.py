@@ -195,3 +195,21 @@ def test_a_spectator_who_chose_polish_watches_in_polish(db) -> None:
     camp = {c["id"]: c["name"] for c in watched["table"]["players"][mover]["camp"]}
     assert camp[led] == card_name(private_name(game_id, led), "pl")
     assert_no_leak(game_id, None, watched)
+
+
+def test_the_prompt_in_polish_for_a_polish_reader_and_the_engines_english_for_others(db) -> None:
+    """The prompt (and the table's copy of it) says what to do in the reader's language: for an
+    English reader exactly the engine's text, for a Polish one the same decision in Polish."""
+    alice, bob = signup("alice"), signup("bob")
+    choose(alice, "pl")
+    game_id = start_game(alice, [bob])
+    engine_prompt = engine.prompt(engine.from_json(Game.objects.get(pk=game_id).state))
+    assert engine_prompt is not None and engine_prompt["text"] == "Lead a role, or think."
+    english, polish = bob.game(game_id), alice.game(game_id)
+    assert english["prompt"] == engine_prompt
+    assert english["table"]["prompt"] == engine_prompt
+    for prompt in (polish["prompt"], polish["table"]["prompt"]):
+        assert prompt == {**engine_prompt, "text": "Wybierz rolę albo myśl."}
+    # a spectator asking in Polish by Accept-Language alone
+    watched = signup("carol").client.get(f"/api/games/{game_id}/", HTTP_ACCEPT_LANGUAGE="pl").json()
+    assert watched["prompt"]["text"] == "Wybierz rolę albo myśl."

@@ -1,16 +1,24 @@
 """Mails in the recipient's language (docs/email.md, Languages): an address that chose Polish
-gets its turn mail's fixed text and card names in Polish (its HTML part too), the others at the
-same table keep English; the mail still names no hidden card."""
+gets its turn mail's fixed text, prompt and card names in Polish (its HTML part too), the others
+at the same table keep English; the mail still names no hidden card. The invitation and the
+unsubscribe page speak the address's language too."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
+from django.core import mail
+from django.utils import translation
 
 import engine
+from games.auth import mail_token
 from games.cardnames import card_name
-from players import notifications
+from games.models import Game, Seat
+from games.prompts import prompt_text
+from players import notifications, services
+from players.mail import unsubscribe_token
 from players.models import MailPreference
 from tests.players.conftest import ADDRESSES, Table, codes_in, mails_to, make_table
 from tests.players.test_notifications import assert_no_hidden_card
@@ -33,6 +41,14 @@ def test_a_turn_mail_in_polish(polish_table: Table) -> None:
     assert "Twoje ruchy: odpowiedz na tę wiadomość" in message.body
     assert "Glory to Rome, gra" in message.subject and "twoja kolej" in message.subject
     assert "Your moves" not in message.body
+    prompt = engine.prompt(table.state)
+    assert prompt is not None and prompt["text"] not in message.body
+    with translation.override("pl"):
+        polish_prompt = prompt_text(prompt, {})
+    assert polish_prompt in message.body and polish_prompt != prompt["text"]
+    assert "Wolne place (w mieście / poza miastem): gruz " in message.body  # the sites' words
+    assert not re.search(r"\bseat \d", message.body)  # "Ty, miejsce 2 (carol):"
+    assert re.search(r"^Ty, miejsce \d \(\w+\):$", message.body, re.M)
     moves = codes_in(message.body)
     assert moves and all(not label.startswith(("Lead ", "Think:")) for label in moves.values())
     assert any(label.startswith("Myśl: ") for label in moves.values())
@@ -53,6 +69,62 @@ def test_the_language_follows_the_address(polish_table: Table) -> None:
     with notifications.in_language(ADDRESSES[position]):
         message = notifications.decision_message(d, "your turn")
     assert "Your moves: reply to this mail" in message.body
+    assert f"Your decision: {d.view['prompt']['text']}" in message.body
     hand = d.view["players"][position]["hand"]
     for card in hand:
         assert f"{card['name']} #{card['id']}" in message.body
+
+
+def invite(django_user_model: Any, address: str) -> Any:
+    """Ann's game with `address` invited to seat 1; the mail sent."""
+    user = django_user_model.objects.filter(username="ann").first()
+    if user is None:
+        user = django_user_model.objects.create_user("ann", email="ann@example.org", password="x")
+    game = Game.objects.create(version="republic", players=2, creator=user)
+    seat = Seat.objects.create(
+        game=game, position=1, kind="invited", email=address, token_hash=f"h{game.pk}"
+    )
+    mail.outbox.clear()
+    services.invitation_send(seat=seat)
+    (message,) = mail.outbox
+    assert f"Authorization: Seat {mail_token(seat)}" in message.body  # in every language
+    return message
+
+
+def test_the_invitation_in_the_addresses_language_else_the_hosts(
+    db: Any, django_user_model: Any
+) -> None:
+    english = invite(django_user_model, "guest@example.org")
+    assert english.subject.startswith("You are invited to a game of Glory to Rome")
+    assert english.body.startswith("ann invites you to seat 2 at a 2-player Republic game")
+    assert "Keep this link secret" in english.body
+    MailPreference.objects.create(address="guest@example.org", language="pl")
+    polish = invite(django_user_model, "guest@example.org")
+    assert polish.subject.startswith("Zaproszenie do gry w Glory to Rome")
+    assert polish.body.startswith("ann zaprasza cię na miejsce 2 w grze Glory to Rome (Republika")
+    assert "Graj w przeglądarce" in polish.body and "Keep this link" not in polish.body
+    # A stranger to the server gets the host's language; the address's own choice comes first.
+    MailPreference.objects.create(address="ann@example.org", language="pl")
+    assert invite(django_user_model, "new@example.org").subject.startswith("Zaproszenie")
+    MailPreference.objects.create(address="en@example.org", language="en")
+    assert invite(django_user_model, "en@example.org").subject.startswith("You are invited")
+
+
+def test_the_unsubscribe_page_speaks_the_addresses_language(db: Any, client: Any) -> None:
+    MailPreference.objects.create(address="ola@example.org", language="pl")
+    path = f"/mail/unsubscribe/{unsubscribe_token('ola@example.org')}/"
+    asked = client.get(path).content.decode()
+    assert '<html lang="pl">' in asked and "Wypisz mnie" in asked and "ola@example.org" in asked
+    assert "Unsubscribe" not in asked
+    done = client.post(path).content.decode()
+    assert "Wypisano" in done and MailPreference.objects.get(address="ola@example.org").unsubscribed
+    # An address that chose no language: the request's (the browser's), else English.
+    path = f"/mail/unsubscribe/{unsubscribe_token('tom@example.org')}/"
+    english = client.get(path).content.decode()
+    assert '<html lang="en">' in english and "Stop all mail about Glory to Rome games" in english
+    polish = client.get(path, HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert "Wstrzymać całą pocztę" in polish
+    forged = client.get("/mail/unsubscribe/forged/", HTTP_ACCEPT_LANGUAGE="pl")
+    assert forged.status_code == 400 and "nie jest prawdziwy" in forged.content.decode()
+    forged = client.get("/mail/unsubscribe/forged/")
+    assert "This unsubscribe link is not genuine." in forged.content.decode()

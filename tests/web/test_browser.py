@@ -236,6 +236,33 @@ def test_a_stale_move_refreshes_and_says_why_and_an_illegal_one_gives_the_reason
     assert Game.objects.get(pk=game_id).seq == before  # nothing was played
 
 
+def test_the_table_script_speaks_polish_to_a_polish_reader(browsers: Any) -> None:
+    """The script's own words come from Django's JavaScript catalog in the page's language: the
+    button that clears a selection, with the Polish plural; the moves and the prompt are the
+    server's, in Polish too."""
+    ola = browsers()
+    ola.sign_up("ola", "ola@example.org")
+    game_id = ola.create_game({"players": "2", "seat1_kind": "bot"})
+    ola.find('.language-switch button[value="pl"]').click()
+    wait_for(lambda: ola.find("html").get_attribute("lang") == "pl", what="the Polish page")
+    wait_for(ola.moves, what="ola's moves")
+    prompt = ola.find("#table .prompt").text  # lead or follow, as the bot chose to lead or not
+    assert prompt.startswith("Twoja decyzja: ") and prompt.endswith(" albo myśl."), prompt
+    ola.selectable()[0].click()
+    clear = wait_for(
+        lambda: [b for b in ola.all("#actions button.link") if "Wyczyść" in b.text],
+        what="the clear button in Polish",
+    )[0]
+    assert clear.text == "Wyczyść zaznaczenie (1 karta)"
+    ola.find('.language-switch button[value="en"]').click()
+    wait_for(lambda: ola.find("html").get_attribute("lang") == "en", what="the English page")
+    wait_for(ola.moves, what="ola's moves in English")
+    ola.selectable()[0].click()
+    clear = wait_for(lambda: ola.all("#actions button.link"), what="the clear button")[0]
+    assert clear.text == "Clear the selection (1 card)"
+    assert f"/games/{game_id}/" in ola.driver.current_url
+
+
 def test_every_control_is_labelled_and_reachable_by_keyboard(browsers: Any) -> None:
     alice = browsers()
     pages = ["/signup/", "/login/"]

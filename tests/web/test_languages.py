@@ -8,11 +8,14 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 import engine
 from games.cardnames import card_name
 from games.models import Game
+from games.services import resignation
 from players.models import MailPreference
+from web.table import ending
 
 pytestmark = pytest.mark.django_db
 
@@ -38,6 +41,9 @@ def test_a_player_who_chose_polish_sees_the_table_in_polish(django_user_model: A
     english_page = bob.get(f"/games/{game.pk}/").content.decode()
     assert '<html lang="pl">' in polish_page and "Twoja ręka" in polish_page
     assert '<html lang="en">' in english_page and "Your hand" in english_page
+    assert "Wybierz rolę albo myśl." in polish_page and "Lead a role" not in polish_page
+    assert "Lead a role, or think." in english_page
+    assert ">Gruz</span>" in polish_page and ">Rubble</span>" in english_page  # the sites' words
     translated = [
         c for c in state.players[0].hand if card_name(state.names[c], "pl") != state.names[c]
     ]
@@ -95,3 +101,66 @@ def test_the_forms_and_their_errors_in_polish(client: Client, django_user_model:
 def test_the_forms_stay_english_for_an_english_reader(client: Client) -> None:
     signup = client.get("/signup/").content.decode()
     assert "Username" in signup and "Create my account" in signup
+
+
+def test_the_table_script_gets_its_words_in_the_readers_language(client: Client) -> None:
+    """The game page loads Django's JavaScript catalog before the table script; the catalog
+    holds the script's Polish words (and Polish plural rule) for a Polish reader, none for an
+    English one (the script's own English stands)."""
+    polish = client.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert "Wysy\\u0142am tw\\u00f3j ruch" in polish or "Wysyłam twój ruch" in polish
+    assert "n%10>=2" in polish  # the Polish plural forms
+    english = client.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Sending your move" not in english and "ruch" not in english
+
+
+def test_the_game_page_loads_the_catalog_before_the_script(django_user_model: Any) -> None:
+    alice = logged_in(django_user_model, "alice")
+    data = {"version": "republic", "players": "2", "clock": "none", "seat0_kind": "me"}
+    r = alice.post("/new/", {**data, "seat1_kind": "bot"})
+    page = alice.get(r["Location"]).content.decode()
+    assert page.index('src="/jsi18n/"') < page.index("web/table.js")
+
+
+def test_the_seats_the_notices_and_the_end_in_polish(django_user_model: Any) -> None:
+    """The names the page gives seats without a player, its notices after a form, and why a
+    game ended."""
+    alice = logged_in(django_user_model, "alice")
+    alice.post("/language/", {"language": "pl", "next": "/"})
+    data = {"version": "republic", "players": "3", "clock": "none", "seat0_kind": "me"}
+    r = alice.post(
+        "/new/",
+        {**data, "seat1_kind": "invited", "seat1_email": "g@example.org", "seat2_kind": "open"},
+    )
+    page = alice.get(r["Location"]).content.decode()
+    assert "Gość 2" in page and "Wolne miejsce 3" in page and "Guest" not in page
+    bob = logged_in(django_user_model, "bob")
+    english = bob.get(r["Location"]).content.decode()
+    assert "Guest 2" in english and "Open seat 3" in english
+    left = alice.post(r["Location"] + "leave/", follow=True).content.decode()
+    assert "Nie siedzisz już przy tym stole." in left
+    refused = alice.post(r["Location"] + "leave/", follow=True).content.decode()
+    assert "Nie masz miejsca w tej grze." in refused
+    view = {"end": {"reason": "catacomb", "winners": [0], "scores": []}}
+    with translation.override("pl"):
+        assert ending(view, {})["reason"] == "ukończono budowlę Katakumby"
+        assert ending(view, {})["winners"] == ["miejsce 0"]
+    with translation.override("en"):
+        assert ending(view, {})["reason"] == "a Catacomb was completed"
+        assert (
+            ending({"end": {**view["end"], "reason": "deck"}}, {})["reason"] == "the deck ran out"
+        )
+
+
+def test_a_game_won_by_surrender_tells_its_story_in_polish(django_user_model: Any) -> None:
+    alice, bob = logged_in(django_user_model, "alice"), logged_in(django_user_model, "bob")
+    alice.post("/language/", {"language": "pl", "next": "/"})
+    data = {"version": "republic", "players": "2", "clock": "none", "seat0_kind": "me"}
+    r = alice.post("/new/", {**data, "seat1_kind": "open"})
+    game = Game.objects.get(pk=int(r["Location"].strip("/").split("/")[-1]))
+    bob.post(f"/games/{game.pk}/join/", {"seat": "1"})
+    resignation.game_resign(game_id=game.pk, position=1)
+    polish = alice.get(f"/games/{game.pk}/").content.decode()
+    assert "(przez poddanie)" in polish and "<strong></strong>Poddanie</li>" in polish
+    english = bob.get(f"/games/{game.pk}/").content.decode()
+    assert "(by surrender)" in english and "<strong></strong>Surrender</li>" in english

@@ -153,3 +153,11 @@ def test_buildings_say_out_of_town_and_public(client: Any, django_user_model: An
     shrine = page[page.index('alt="Shrine') : page.index("</figure>", page.index('alt="Shrine'))]
     assert "out of town" in temple and "public" not in temple
     assert "public" in shrine and "out of town" not in shrine
+    # The same marks in Polish, with the Site's material and the count of materials.
+    page = client.get(f"/games/{game.pk}/table/", HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    temple = page[
+        page.index('alt="Świątynia') : page.index("</figure>", page.index('alt="Świątynia'))
+    ]
+    shrine = page[page.index('alt="Ołtarz') : page.index("</figure>", page.index('alt="Ołtarz'))]
+    assert "Plac: Marmur" in temple and "0 materiałów" in temple and "poza miastem" in temple
+    assert "Plac: Cegła" in shrine and "ukończony" in shrine and "publiczna" in shrine

@@ -15,6 +15,25 @@
   let selected = new Set();
   let busy = false;
 
+  // The script's own words in the page's language: Django's JavaScript catalog (web:jsi18n, loaded
+  // before this script) defines gettext, ngettext and interpolate; without it, English.
+  const gettext = window.gettext || ((text) => text);
+  const ngettext = window.ngettext || ((one, many, n) => (n === 1 ? one : many));
+  const interpolate = window.interpolate ||
+    ((text, named) => text.replace(/%\((\w+)\)s/g, (_, key) => named[key]));
+  const english = (document.documentElement.lang || "en").startsWith("en");
+
+  function words(text, named) {
+    return interpolate(text, named, true);
+  }
+
+  // Why the API refused: its `detail` is in English, as every client gets it, so an English page
+  // quotes it; a page in another language says so in its own words, with the stable error code.
+  function why(r, body, englishDefault) {
+    if (english) return body.detail || englishDefault || r.statusText;
+    return words(gettext("the server refused it (%(code)s)"), { code: body.code || r.status });
+  }
+
   function readClient() {
     const node = document.getElementById("gtr-client");
     return node ? JSON.parse(node.textContent) : { seq: 0, actions: [], your_turn: false };
@@ -105,8 +124,10 @@
       if (!labels.has(a.label)) labels.set(a.label, a); // copies of a card: one button
     }
     if (selected.size) {
-      const clear = button("Clear the selection (" + selected.size + " card" +
-        (selected.size > 1 ? "s" : "") + ")", () => { selected.clear(); render(); }, "link");
+      const text = ngettext("Clear the selection (%(count)s card)",
+        "Clear the selection (%(count)s cards)", selected.size);
+      const clear = button(words(text, { count: selected.size }),
+        () => { selected.clear(); render(); }, "link");
       box.append(clear);
     }
     for (const [group, labels] of groups) {
@@ -123,8 +144,9 @@
       if (many) {
         const more = document.createElement("p");
         more.className = "more";
-        more.textContent = "… and " + (list.length - MANY) +
-          " more: select the cards you want to play to see them.";
+        more.textContent = words(
+          gettext("… and %(count)s more: select the cards you want to play to see them."),
+          { count: list.length - MANY });
         section.append(more);
       }
       box.append(section);
@@ -145,7 +167,7 @@
     if (busy) return;
     busy = true;
     render();
-    notice("Sending your move…", "info");
+    notice(gettext("Sending your move…"), "info");
     try {
       const r = await fetch(api + "moves/", {
         method: "POST",
@@ -157,14 +179,20 @@
       if (r.status === 201) {
         notice("");
       } else if (r.status === 409) {
-        notice("Your move was not played: " + (body.detail || "the game moved on.") +
-          " The table below is up to date; choose again.", "warn");
+        const moved = gettext("the game moved on.");
+        const reason = english || body.code !== "stale_seq" ? why(r, body, moved) : moved;
+        notice(words(gettext(
+          "Your move was not played: %(reason)s The table below is up to date; choose again."
+        ), { reason: reason }), "warn");
       } else {
-        notice("That move is not allowed: " + (body.detail || r.statusText) +
-          (body.code ? " (" + body.code + ")" : ""), "error");
+        const code = english && body.code ? " (" + body.code + ")" : ""; // why() gave it else
+        notice(words(gettext("That move is not allowed: %(reason)s"),
+          { reason: why(r, body) + code }), "error");
       }
     } catch (e) {
-      notice("Your move could not be sent (" + e + "). Check your connection and try again.", "error");
+      notice(words(gettext(
+        "Your move could not be sent (%(error)s). Check your connection and try again."
+      ), { error: e }), "error");
     }
     busy = false;
     await refresh();
@@ -209,7 +237,8 @@
       client = readClient();
       if (before.seq !== client.seq) selected.clear();
     } catch (e) {
-      notice("The table could not be refreshed (" + e + "); retrying.", "warn");
+      notice(words(gettext("The table could not be refreshed (%(error)s); retrying."),
+        { error: e }), "warn");
     }
     render();
   }
@@ -226,7 +255,7 @@
       });
       const body = await r.json().catch(() => ({}));
       if (r.ok) location.reload();
-      else notice(body.detail || r.statusText, "error");
+      else notice(why(r, body), "error");
     });
   }
 
