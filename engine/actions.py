@@ -126,8 +126,18 @@ class Publicize(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class TearDown(Action):
+    """Craftsman with a Watch Post (the Geek expansion): tear down one of your completed
+    structures; its foundation goes back to your hand and its materials to your Stockpile."""
+
+    TYPE: ClassVar[str] = "tear_down"
+    building: int  # the foundation card's id
+
+
+@dataclass(frozen=True, slots=True)
 class Demand(Action):
-    """Legionary: reveal cards from hand; Rome demands their materials, all at once."""
+    """Legionary: reveal cards from hand (with a Castra Praetoria also your foundations); Rome
+    demands their materials, all at once."""
 
     TYPE: ClassVar[str] = "demand"
     cards: tuple[int, ...]
@@ -183,6 +193,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         Build,
         Fountain,
         Publicize,
+        TearDown,
         Demand,
         Claim,
         Give,

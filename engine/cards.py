@@ -47,6 +47,7 @@ class OrderType:
     material: str
     versions: tuple[str, ...]
     function: str
+    expansion: str = ""  # "geek": a card of the Geek expansion, in a game only if chosen
 
     @property
     def role(self) -> str:
@@ -237,6 +238,40 @@ FIRST_EDITION_TYPES: tuple[OrderType, ...] = (
 )
 ORDER_TYPES += FIRST_EDITION_TYPES
 
+# The unofficial Geek expansion (Black Box rulebook, Appendix III): ten types that join a Republic
+# or Imperium deck when the game's `geek` option chooses them (engine/buildings/geek.py). The text
+# gives no material; each is inferred from the appendix's examples or its function (docs/rules.md,
+# section The Geek expansion, ruling "Geek materials").
+GEEK = "geek"
+
+
+def geek(name: str, material: str, function: str) -> OrderType:
+    return OrderType(name, material, BOTH, function, GEEK)
+
+
+GEEK_TYPES: tuple[OrderType, ...] = (
+    geek("Castra", "rubble", "Lose a card from hand to a Legionary: think once after the turn."),
+    geek("Watermill", "rubble", "Lead or follow Laborer: your Architect clients act after."),
+    geek("Domus", "wood", "Upon completion: one Patron action; a matching new client acts."),
+    geek("Watch Post", "wood", "A Craftsman action may tear down one of your structures."),
+    geek(
+        "Aerarium",
+        "brick",
+        "Your Influence counts as the highest; upon completion its Site re-triggers a function.",
+    ),
+    geek(
+        "Castra Praetoria",
+        "brick",
+        "Upon completion its materials may become clients; demand with your foundations.",
+    ),
+    geek("Solarium", "concrete", "An Architect's completion may return one material to Stockpile."),
+    geek("Triclinium", "stone", "Leading or following, a client that acted may go to your Vault."),
+    geek("Bacchanalia", "marble", "Upon completion reveal a card per Influence and use them."),
+    geek("Plebian Council", "marble", "You win with more Laborer than Legionary clients in play."),
+)
+GEEK_NAMES: tuple[str, ...] = tuple(t.name for t in GEEK_TYPES)
+ORDER_TYPES += GEEK_TYPES
+
 ORDER_TYPE: dict[str, OrderType] = {t.name: t for t in ORDER_TYPES}
 
 
@@ -247,9 +282,12 @@ def site_name(material: str) -> str:
 SITE_MATERIAL: dict[str, str] = {site_name(m): m for m in MATERIALS}
 
 
-def order_types(version: str) -> tuple[OrderType, ...]:
-    """The 40 order types of one version (a ruleset), in catalog order."""
-    return tuple(t for t in ORDER_TYPES if version in t.versions)
+def order_types(version: str, geek: tuple[str, ...] | list[str] = ()) -> tuple[OrderType, ...]:
+    """The 40 order types of one version (a ruleset), in catalog order, and the Geek types named
+    in `geek` (the game's `geek` option)."""
+    return tuple(
+        t for t in ORDER_TYPES if version in t.versions and (not t.expansion or t.name in geek)
+    )
 
 
 def material_named(name: str) -> str | None:
@@ -298,8 +336,8 @@ CARD_FACTS: dict[str, dict[str, object]] = {
 }
 
 
-def catalog(version: str) -> list[dict[str, object]]:
-    """The public card table of one version, as JSON."""
+def catalog(version: str, geek: tuple[str, ...] | list[str] = ()) -> list[dict[str, object]]:
+    """The public card table of one version (with the Geek types named in `geek`), as JSON."""
     return [
         {
             "name": t.name,
@@ -308,6 +346,7 @@ def catalog(version: str) -> list[dict[str, object]]:
             "value": t.value,
             "copies": t.copies,
             "function": t.function,
+            **({"expansion": t.expansion} if t.expansion else {}),
         }
-        for t in order_types(version)
+        for t in order_types(version, geek)
     ]

@@ -10,8 +10,18 @@ from .state import State
 
 MERCHANT_BONUS = 3
 # Why a game ended: the deck ran out, the last Site in town was taken, a Catacomb was completed,
-# a Forum's owner won, or all other players surrendered (Black Box rulebook, Ending the Game).
-END_REASONS = ("deck", "last_site", "catacomb", "forum", "surrender")
+# a Forum's owner won, or all other players surrendered (Black Box rulebook, Ending the Game); in
+# the Geek expansion a Plebian Council's owner won, or a Bacchanalia wanted more cards than the
+# deck had (Appendix III).
+END_REASONS = (
+    "deck",
+    "last_site",
+    "catacomb",
+    "forum",
+    "surrender",
+    "plebian_council",
+    "bacchanalia",
+)
 
 
 def end_game(state: State, reason: str, winners: list[int] | None = None) -> None:

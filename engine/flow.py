@@ -18,9 +18,10 @@ from typing import Any, ClassVar
 
 from . import events, powers
 from .actions import SKIP, Action, Claim, Follow, Lead, Skip, Think
-from .cards import FIRST_EDITION, JACK, ROLES, is_order
+from .cards import JACK, ROLES, is_order
 from .endgame import end_game, ranked_winners, scores
 from .errors import IllegalAction
+from .schedule import after_leading, follow_own_actions, offer_early, turn_schedule
 from .state import Building, Frame, State
 
 # Cards and zones -------------------------------------------------------------------------------
@@ -345,47 +346,8 @@ class LeadFrame(FrameKind):
         play(state, leader, action.role, action.cards, leading=True)
         state.role = action.role
         state.frames.extend(turn_schedule(state, action.role))
+        follow_own_actions(state, leader)
         offer_early(state, leader)
-
-
-def after_leading(state: State) -> list[Frame]:
-    """The moment after the leader's own actions, where the first edition's Senate gives a Thinker
-    action (engine/buildings/first_edition.py). Only first-edition turns have it, so that the
-    stored states of Black Box games keep their hashes."""
-    return (
-        [{"kind": "after_leading", "seat": state.leader}] if state.version == FIRST_EDITION else []
-    )
-
-
-def offer_early(state: State, seat: int) -> None:
-    """With the first edition's Bar, Dock or Bridge, a player may execute the led role as he leads
-    or follows, out of turn order: his `act` frame comes to the top of the stack at once, marked
-    with the place it came from (`early`). Skipping it before any action puts it back (he waits for
-    his turn); once he has acted, skipping ends his actions as usual (engine/roles/base.py;
-    docs/rules.md, ruling "Out of turn order: asked at once")."""
-    role = state.role
-    if role is None or not powers.early(state, seat, role):
-        return
-    for i, frame in enumerate(state.frames):
-        if frame["kind"] == "act" and frame["seat"] == seat and "count" not in frame:
-            if powers.action_count(state, seat, role) > 0:
-                del state.frames[i]
-                state.frames.append({**frame, "early": i})
-            return
-
-
-def turn_schedule(state: State, role: str) -> list[Frame]:
-    """The decisions of a turn led as `role`, bottom of the stack first: the end of the turn, each
-    player's role actions from the leader clockwise, each other player's follow-or-think."""
-    order = state.clockwise(state.leader)
-    frames: list[Frame] = [{"kind": "end_turn"}]
-    frames += [
-        {"kind": "act", "seat": seat, "role": role, "used": 0} for seat in reversed(order[1:])
-    ]
-    frames += after_leading(state)
-    frames.append({"kind": "act", "seat": state.leader, "role": role, "used": 0})
-    frames += [{"kind": "follow", "seat": seat} for seat in reversed(order[1:])]
-    return frames
 
 
 @kind
@@ -419,6 +381,7 @@ class FollowFrame(FrameKind):
         else:
             assert isinstance(action, Follow)
             play(state, frame["seat"], state.role or "", action.cards)
+            follow_own_actions(state, frame["seat"])
             offer_early(state, frame["seat"])
 
 
@@ -555,14 +518,19 @@ def push(state: State, frames: list[Frame]) -> None:
         state.frames.extend(reversed(frames))
 
 
-def complete(state: State, seat: int, building: Building) -> None:
+def complete(state: State, seat: int, building: Building, role: str | None = None) -> None:
     """The Site goes to Influence and the function takes effect at once (Black Box rulebook,
-    Benefits of Completing a Structure); upon-completion functions act now."""
+    Benefits of Completing a Structure); upon-completion functions act now, after what comes of
+    completing it with an action of `role` (a Solarium's choice)."""
     building.complete = True
     state.structures_changed()
     events.record(state, {"type": "completed", "seat": seat, "building": building.foundation})
     state.players[seat].influence.append(building.site)
-    push(state, powers.completion_frames(state, seat, building))
+    push(
+        state,
+        powers.build_complete_frames(state, seat, building, role)
+        + powers.completion_frames(state, seat, building),
+    )
 
 
 def burst(seat: int, role: str, count: int) -> Frame:
@@ -583,7 +551,8 @@ def check_instant_wins(state: State) -> None:
     winners = powers.instant_winners(state)
     if winners:
         ranked = [s for s in scores(state) if s["seat"] in winners]
-        end_game(state, "forum", ranked_winners(ranked))
+        best = ranked_winners(ranked)
+        end_game(state, powers.win_reason(state, best[0]) or "forum", best)
 
 
 def settle(state: State) -> None:

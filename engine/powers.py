@@ -53,6 +53,11 @@ LEGIONARY_ALL = "legionary_all"  # Bridge (2005): every opponent, whatever the p
 THINK_AFTER_LEADING = "think_after_leading"  # Senate (2005)
 GATHER_FROM_DECK = "gather_from_deck"  # Foundry (2005)
 REPLACE_CLIENT = "replace_client"  # Bath (2005)
+# The Geek expansion's (engine/buildings/geek.py):
+THINK_AFTER_LOSS = "think_after_loss"  # Castra
+DEMAND_WITH_FOUNDATIONS = "demand_with_foundations"  # Castra Praetoria
+HIGHEST_INFLUENCE = "highest_influence"  # Aerarium
+TEAR_DOWN = "tear_down"  # Watch Post
 
 
 class Power:
@@ -82,6 +87,7 @@ class Power:
     # The owner's clients and foundations are safe from an opponent's Legionary (a Colosseum, a
     # Domus Aurea), even when his Materials are not (Palisade against a Bridge).
     shelters: ClassVar[bool] = False
+    win_reason: ClassVar[str] = "forum"  # the end's reason when `wins` (engine/endgame.py)
 
     def client_counts_as(self, client_role: str, role: str) -> bool:
         return False
@@ -122,6 +128,21 @@ class Power:
 
     def end_of_turn(self, state: State, seat: int) -> list[Frame]:
         """Decisions at the end of the turn, while the played cards are still on the camps."""
+        return []
+
+    def on_play(self, state: State, seat: int, role: str) -> list[Frame]:
+        """Decisions that follow the owner's own actions of `role`, which he just led or
+        followed (Watermill)."""
+        return []
+
+    def on_build_complete(
+        self, state: State, seat: int, building: Building, role: str
+    ) -> list[Frame]:
+        """Decisions after the owner completed `building` with an action of `role` (Solarium)."""
+        return []
+
+    def after_action(self, state: State, seat: int, frame: Frame) -> list[Frame]:
+        """Decisions once the action just taken in the act frame `frame` is over (Triclinium)."""
         return []
 
     def after_turn(self, state: State, seat: int) -> list[Frame]:
@@ -253,12 +274,21 @@ def hand_size(state: State, seat: int, active: list[Power] | None = None) -> int
     return BASE_HAND_SIZE + sum(p.hand_size_bonus for p in active)
 
 
+def checked_influence(state: State, seat: int) -> int:
+    """The Influence the rules check during the game (limits, bursts): the player's own, or with
+    an Aerarium the highest of all players'; scoring counts his own (Black Box rulebook, Appendix
+    III, Aerarium)."""
+    if has(state, seat, HIGHEST_INFLUENCE):
+        return max(state.influence(s) for s in range(state.n))
+    return state.influence(seat)
+
+
 def clientele_limit(state: State, seat: int, active: list[Power] | None = None) -> int:
     """Clientele is limited by Influence (Black Box rulebook, Hiring Clients); bonuses are added
     before factors (Black Box rulebook, Appendix I, Aqueduct, first example: "five Influence, plus
     two ..., doubled")."""
     active = active_powers(state, seat) if active is None else active
-    limit = state.influence(seat) + sum(p.clientele_bonus for p in active)
+    limit = checked_influence(state, seat) + sum(p.clientele_bonus for p in active)
     for p in active:
         limit *= p.clientele_factor
     return limit
@@ -267,7 +297,7 @@ def clientele_limit(state: State, seat: int, active: list[Power] | None = None) 
 def vault_limit(state: State, seat: int, active: list[Power] | None = None) -> int:
     """Vault space is limited by Influence (Black Box rulebook, Selling Materials)."""
     active = active_powers(state, seat) if active is None else active
-    limit = state.influence(seat) + sum(p.vault_bonus for p in active)
+    limit = checked_influence(state, seat) + sum(p.vault_bonus for p in active)
     # Bonuses before factors, as for the Clientele (First edition rulebook (2005), Appendix,
     # Basilica, example: "five ... plus two ... doubled").
     for p in active:
@@ -451,6 +481,30 @@ def end_of_turn_frames(state: State, seat: int) -> list[Frame]:
     return [f for p in answering(state, seat, "end_of_turn") for f in p.end_of_turn(state, seat)]
 
 
+def play_frames(state: State, seat: int, role: str) -> list[Frame]:
+    return [f for p in answering(state, seat, "on_play") for f in p.on_play(state, seat, role)]
+
+
+def build_complete_frames(
+    state: State, seat: int, building: Building, role: str | None
+) -> list[Frame]:
+    if not role:
+        return []
+    return [
+        f
+        for p in answering(state, seat, "on_build_complete")
+        for f in p.on_build_complete(state, seat, building, role)
+    ]
+
+
+def after_action_frames(state: State, seat: int, frame: Frame) -> list[Frame]:
+    return [
+        f
+        for p in answering(state, seat, "after_action")
+        for f in p.after_action(state, seat, frame)
+    ]
+
+
 def after_turn_frames(state: State, seat: int) -> list[Frame]:
     return [f for p in answering(state, seat, "after_turn") for f in p.after_turn(state, seat)]
 
@@ -468,7 +522,12 @@ def instant_winners(state: State) -> list[int]:
         )
     if not possible:
         return []
-    return [s for s in range(state.n) if any(p.wins(state, s) for p in active_powers(state, s))]
+    return [s for s in range(state.n) if win_reason(state, s) is not None]
+
+
+def win_reason(state: State, seat: int) -> str | None:
+    """Why the seat wins at once (the winning power's `win_reason`), or None."""
+    return next((p.win_reason for p in active_powers(state, seat) if p.wins(state, seat)), None)
 
 
 def materials_of_all_types(state: State, cards: list[int]) -> bool:

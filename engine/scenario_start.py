@@ -14,8 +14,9 @@ from typing import Any
 from .actions import Demand
 from .cards import ROLES, is_order, material_named
 from .errors import EngineError, SetupError
-from .flow import KINDS, check_cards_play, pending, played_actions, settle, turn_schedule
+from .flow import KINDS, check_cards_play, pending, played_actions, settle
 from .roles.base import ActFrame
+from .schedule import turn_schedule
 from .state import Frame, State
 
 DECISIONS = ("lead", "follow", "act", "claim", "give")

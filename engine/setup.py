@@ -8,6 +8,7 @@ from typing import Any
 from . import revisions, rng
 from .cards import (
     FIRST_EDITION,
+    GEEK_NAMES,
     JACK,
     JACKS_IN_BOX,
     MATERIALS,
@@ -22,7 +23,7 @@ from .errors import SetupError
 from .state import Player, State
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
-OPTIONS = ("training",)
+OPTIONS = ("training", "geek")
 
 
 def check_config(version: Any, players: Any, seed: Any, options: Any) -> dict[str, Any]:
@@ -44,13 +45,45 @@ def check_config(version: Any, players: Any, seed: Any, options: Any) -> dict[st
         raise SetupError("bad_option", "'training' must be true or false.")
     if checked.get("training") and version == FIRST_EDITION:
         raise SetupError("bad_option", "The first edition has no training game.")
+    if "geek" in checked:
+        chosen = check_geek(checked["geek"], version, bool(checked.get("training")))
+        if chosen:
+            checked["geek"] = chosen
+        else:
+            del checked["geek"]  # no Geek card: the plain game, stored as one
     return checked
 
 
-def physical_cards(version: str) -> list[str]:
-    """Every card on the table: the version's 144 orders, and 6 Jacks and 36 Sites (the first
-    edition: 5 and 30)."""
-    names = [t.name for t in order_types(version) for _ in range(t.copies)]
+def check_geek(value: Any, version: str, training: bool) -> list[str]:
+    """The Geek cards a game's `geek` option chooses, in catalog order: all ten for `true`, none
+    for `false`, or the names listed (Black Box rulebook, Appendix III: "Use any cards from this
+    expansion you like"). Republic and Imperium only ("works equally well with the Republic and
+    the Imperium version"), and not in the training game, which ignores every function."""
+    if value is True:
+        chosen = list(GEEK_NAMES)
+    elif value is False:
+        chosen = []
+    elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+        unknown = sorted(set(value) - set(GEEK_NAMES))
+        if unknown:
+            raise SetupError(
+                "bad_option",
+                f"Not a Geek card: {', '.join(unknown)}; they are: {', '.join(GEEK_NAMES)}.",
+            )
+        chosen = [name for name in GEEK_NAMES if name in value]
+    else:
+        raise SetupError("bad_option", "'geek' must be true, false or a list of Geek card names.")
+    if chosen and version == FIRST_EDITION:
+        raise SetupError("bad_option", "The Geek expansion plays with Republic or Imperium only.")
+    if chosen and training:
+        raise SetupError("bad_option", "The training game ignores functions: no Geek cards.")
+    return chosen
+
+
+def physical_cards(version: str, geek: tuple[str, ...] | list[str] = ()) -> list[str]:
+    """Every card on the table: the version's 144 orders (and the chosen Geek types' copies), and
+    6 Jacks and 36 Sites (the first edition: 5 and 30)."""
+    names = [t.name for t in order_types(version, geek) for _ in range(t.copies)]
     names += [JACK] * JACKS_IN_BOX[version]
     names += [site_name(m) for m in MATERIALS for _ in range(SITES_PER_MATERIAL[version])]
     return names
@@ -99,7 +132,7 @@ def blank_state(
 ) -> State:
     """A state whose cards all have ids (a seeded random permutation, so an id reveals nothing)
     and sit in `removed`, ready to be dealt."""
-    physical = physical_cards(version)
+    physical = physical_cards(version, options.get("geek", ()))
     ids = list(range(len(physical)))
     gen = rng.shuffle(rng.seed_state(seed), ids)
     names = [""] * len(physical)

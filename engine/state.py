@@ -169,6 +169,11 @@ class State:
     def training(self) -> bool:
         return bool(self.options.get("training", False))
 
+    @property
+    def geek(self) -> tuple[str, ...]:
+        """The Geek expansion's cards in this game (none: a game without the expansion)."""
+        return tuple(self.options.get("geek", ()))
+
     def clone(self) -> State:
         """An independent copy (the card names, a tuple, are shared)."""
         new = object.__new__(State)

@@ -91,6 +91,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "version": state.version,
         "rules_revision": state.rules_revision,
         "training": state.training,
+        "geek": list(state.geek),
         "seat": seat,
         "turn": state.turn,
         "leader": state.leader,

@@ -13,6 +13,11 @@ but it is the Circus's card), so those keep their English name. A type of the 20
 the same name, with the same suffix ("Tawerna (2005)"): the Polish edition never printed the
 2005 functions, so the suffix says that the function is the first edition's.
 
+The Geek expansion's ten types (an unofficial appendix of the English rulebook) were never printed
+in Polish: their names here are our own translations (`GEEK_POLISH_NAMES`), the Latin ones kept
+where Polish uses the Latin word (Solarium, Triclinium as "Triklinium"), the others as a Polish
+player would name the thing (docs/rules.md, The Geek expansion).
+
 Translation only ever replaces a name the view already holds: a card the viewer cannot see has
 no name to translate, so it stays hidden in every language.
 """
@@ -74,6 +79,20 @@ POLISH_NAMES: dict[str, str] = {
     "Vomitorium": "Vomitorium",
     "Wall": "Mur obronny",
 }
+# The Geek expansion's types, in our own Polish (no Polish edition has them).
+GEEK_POLISH_NAMES: dict[str, str] = {
+    "Castra": "Obóz legionu",
+    "Watermill": "Młyn wodny",
+    "Domus": "Dom",
+    "Watch Post": "Strażnica",
+    "Aerarium": "Skarb państwa",  # not "Skarbiec": that is the Vault
+    "Castra Praetoria": "Obóz pretorianów",
+    "Solarium": "Solarium",
+    "Triclinium": "Triklinium",
+    "Bacchanalia": "Bachanalia",
+    "Plebian Council": "Zgromadzenie plebejskie",
+}
+POLISH_NAMES.update(GEEK_POLISH_NAMES)
 # The 2005 first edition printed the Colosseum as "Coliseum".
 PRINTED_AS = {"Coliseum": "Colosseum"}
 # Types the Polish edition does not have: their English name stands.

@@ -164,9 +164,14 @@ class Describer:
             parts.append(_("the top card of the deck"))
         return parts
 
+    def _prompt_kind(self) -> Any:
+        return (self.view.get("prompt") or {}).get("kind")
+
     def _from_pool(self, a: Mapping[str, Any]) -> str | None:
         if a.get("card") is None:
             return None
+        if self._prompt_kind() == "bacchanalia":  # a card the Bacchanalia turned up
+            return _("%(card)s from the revealed cards") % {"card": self.card(a["card"])}
         return _("%(card)s from the Pool") % {"card": self.card(a["card"])}
 
     def _hire(self, a: Mapping[str, Any]) -> str:
@@ -182,7 +187,9 @@ class Describer:
 
     def _sell(self, a: Mapping[str, Any]) -> str:
         first = None
-        if a.get("card") is not None:
+        if self._prompt_kind() == "bacchanalia":
+            first = self._from_pool(a)
+        elif a.get("card") is not None:
             first = _("%(card)s from your stockpile") % {"card": self.card(a["card"])}
         sold = join(self._extras(a, first)) or _("nothing")
         return _("Sell %(cards)s into your vault") % {"cards": sold}
@@ -236,11 +243,24 @@ class Describer:
             "cards": revealed,
         }
 
+    def _tear_down(self, a: Mapping[str, Any]) -> str:
+        return _(
+            "Tear down %(building)s: the foundation back to your hand, its materials to your "
+            "stockpile"
+        ) % {"building": self._building(a.get("building"))}
+
     def _claim(self, a: Mapping[str, Any]) -> str:
         ids = list(a.get("cards", []))
-        if ids and (self.view.get("prompt") or {}).get("kind") == "complete":
+        kind = self._prompt_kind()
+        if ids and kind == "complete":
             # a Scriptorium's choice
             return _("Complete %(building)s now") % {"building": self._building(ids[0])}
+        if ids and kind == "aerarium":
+            return _("Give the Aerarium's Site to use the function of %(building)s") % {
+                "building": self._building(ids[0])
+            }
+        if ids and kind in CLAIM_WORDS:
+            return str(CLAIM_WORDS[kind]) % {"cards": self.cards(ids)}
         return _("Take %(cards)s") % {"cards": self.cards(ids)} if ids else _("Take nothing")
 
     def _give(self, a: Mapping[str, Any]) -> str:
@@ -253,6 +273,14 @@ class Describer:
 
     def _skip(self, a: Mapping[str, Any]) -> str:
         return _("Skip: give up the rest of this decision")
+
+
+# What taking cards means in the Geek expansion's decisions (engine/buildings/geek.py).
+CLAIM_WORDS = {
+    "enlist": gettext_lazy("Make %(cards)s your clients"),
+    "solarium": gettext_lazy("Move %(cards)s to your stockpile"),
+    "triclinium": gettext_lazy("Put %(cards)s in your vault"),
+}
 
 
 def join(parts: list[str]) -> str:
@@ -288,7 +316,11 @@ GROUPS = {
     "give": gettext_lazy("Give"),
     "skip": gettext_lazy("Skip"),
 }
-GROUPS_BY_CARD = {"publicize": "Stairway", "fountain": "Fountain"}  # headed by the card's name
+GROUPS_BY_CARD = {  # headed by the card's name
+    "publicize": "Stairway",
+    "fountain": "Fountain",
+    "tear_down": "Watch Post",
+}
 
 
 def action_group(action: Mapping[str, Any]) -> str:

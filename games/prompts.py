@@ -126,6 +126,32 @@ BUILDING_PROMPTS = {
         "Sewer",
         gettext_lazy("%(card)s: you may put the cards you played this turn into your Stockpile."),
     ),
+    # The Geek expansion's (engine/buildings/geek.py, geek_bacchanalia.py).
+    "enlist": (
+        "Castra Praetoria",
+        gettext_lazy("%(card)s: you may make its materials your clients."),
+    ),
+    "solarium": (
+        "Solarium",
+        gettext_lazy("%(card)s: you may move one material of the structure to your Stockpile."),
+    ),
+    "aerarium": (
+        "Aerarium",
+        gettext_lazy(
+            "%(card)s: you may give its Site to a player to use one of his structures' "
+            "upon-completion functions."
+        ),
+    ),
+    "triclinium": (
+        "Triclinium",
+        gettext_lazy("%(card)s: you may put a client that acted in your Vault."),
+    ),
+    "bacchanalia": (
+        "Bacchanalia",
+        gettext_lazy(
+            "%(card)s: use the revealed cards (each use once), or skip: the rest go to your hand."
+        ),
+    ),
 }
 
 

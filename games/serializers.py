@@ -11,7 +11,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 import engine
-from engine.cards import MATERIALS, ROLES
+from engine.cards import GEEK_NAMES, MATERIALS, ROLES
 from engine.setup import OPTIONS
 
 from . import codebook, codes
@@ -109,21 +109,36 @@ def _json_name(types: tuple[type, ...]) -> str:
             "training": {
                 "type": "boolean",
                 "description": "The training game: no building functions, half the deck.",
-            }
+            },
+            "geek": {
+                "oneOf": [
+                    {"type": "boolean"},
+                    {"type": "array", "items": {"type": "string", "enum": list(GEEK_NAMES)}},
+                ],
+                "description": "The unofficial Geek expansion (Republic and Imperium only, not "
+                "the training game): `true` for all ten cards, or the names of those to play "
+                "with; a game's options list the names (docs/rules.md, The Geek expansion).",
+            },
         },
         "additionalProperties": False,
     }
 )
 class GameOptions(serializers.DictField):
-    """A game's options: only `training` exists; an unknown one is refused (400)."""
+    """A game's options: `training` (true or false) and `geek` (true, false or a list of the
+    Geek cards' names); an unknown one, or a value of the wrong type, is refused (400). Whether
+    they fit the version is the engine's check (422 `bad_option`)."""
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
         options = super().to_internal_value(data)
         unknown = sorted(set(options) - set(OPTIONS))
         if unknown:
             raise serializers.ValidationError(f"Unknown option(s): {', '.join(unknown)}.")
-        if not all(isinstance(v, bool) for v in options.values()):
-            raise serializers.ValidationError("Options are true or false.")
+        if not isinstance(options.get("training", False), bool):
+            raise serializers.ValidationError("'training' is true or false.")
+        geek = options.get("geek", False)
+        names = isinstance(geek, list) and all(isinstance(n, str) for n in geek)
+        if not isinstance(geek, bool) and not names:
+            raise serializers.ValidationError("'geek' is true, false or a list of card names.")
         return dict(options)
 
 
@@ -446,7 +461,33 @@ class PromptView(serializers.Serializer):
         required=False, help_text="give: giving is optional (a Palisade or Wall protects you)."
     )
     revealed = CardRef(
-        many=True, required=False, help_text="claim, give: the cards the Legionary revealed."
+        many=True,
+        required=False,
+        help_text="claim, give: the cards the Legionary revealed (with a Castra Praetoria, "
+        "foundations too); bacchanalia: the cards turned up, still on top of the deck.",
+    )
+    building = serializers.IntegerField(
+        required=False,
+        help_text="complete, enlist, solarium, aerarium: the structure (its foundation's id).",
+    )
+    client = serializers.IntegerField(
+        required=False, help_text="bath, triclinium: the client that acts or acted."
+    )
+    clients = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="triclinium: the clients of the role that act this turn (ids).",
+    )
+    uses = serializers.ListField(
+        child=serializers.ChoiceField(
+            choices=["stockpile", "clientele", "vault", "foundation", "material"]
+        ),
+        required=False,
+        help_text="bacchanalia: the uses of the revealed cards taken so far (each once).",
+    )
+    ransom = serializers.BooleanField(
+        required=False,
+        help_text="steal: a Prison an Aerarium re-triggered; the thief pays Sites worth 3.",
     )
 
 
@@ -474,6 +515,10 @@ class TableView(serializers.Serializer):
         help_text="The version's rules revision the game plays by (docs/rules.md)."
     )
     training = serializers.BooleanField()
+    geek = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The Geek expansion's cards in this game (empty: none; docs/rules.md).",
+    )
     seat = serializers.IntegerField(allow_null=True)
     turn = serializers.IntegerField()
     leader = serializers.IntegerField()

@@ -419,6 +419,26 @@ class GameRecordView(APIView):
 
 class CardCatalogQuery(serializers.Serializer):
     version = serializers.ChoiceField(choices=Game.Version.choices, default="republic")
+    geek = serializers.CharField(
+        required=False,
+        default="",
+        help_text="The Geek expansion's cards to list too (Republic and Imperium): `true` for "
+        "all ten, or their names, comma-separated (`Domus,Watch Post`), as a game's `geek` "
+        "option takes them.",
+    )
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        raw = data.get("geek", "").strip()
+        if raw.casefold() in ("", "false"):
+            data["geek"] = []
+            return data
+        value: bool | list[str] = True if raw.casefold() == "true" else raw.split(",")
+        try:
+            chosen = engine.new_game(data["version"], 2, 0, {"geek": value}).geek
+        except engine.SetupError as error:
+            raise serializers.ValidationError({"geek": str(error)}) from error
+        data["geek"] = list(chosen)
+        return data
 
 
 class CardType(serializers.Serializer):
@@ -435,6 +455,9 @@ class CardType(serializers.Serializer):
     value = serializers.IntegerField()
     copies = serializers.IntegerField()
     function = serializers.CharField()
+    expansion = serializers.CharField(
+        required=False, help_text="`geek` for a card of the Geek expansion (asked for by `geek`)."
+    )
 
 
 class CardCatalogView(APIView):
@@ -450,7 +473,8 @@ class CardCatalogView(APIView):
         tags=["cards"],
     )
     def get(self, request: Request) -> Response:
-        rows = engine.catalog(query(CardCatalogQuery, request)["version"])
+        asked = query(CardCatalogQuery, request)
+        rows = engine.catalog(asked["version"], asked["geek"])
         lang = language.of(user=request.user, seat=token_seat(request))
         named = [
             {"type": row["name"], **row, "name": cardnames.card_name(str(row["name"]), lang)}

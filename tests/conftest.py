@@ -183,11 +183,13 @@ def state_hash(game_id: int) -> str:
 
 def hidden_from(state: Any, seat: int | None) -> set[int]:
     """Ids of the cards whose identity `seat` (None: a spectator) may not know: other hands
-    (except cards a Legionary's demand has revealed), the deck, and vaults except what the view
-    lists as visible."""
+    (except cards a Legionary's demand has revealed), the deck (except the cards a Bacchanalia
+    turned up), and vaults except what the view lists as visible."""
     import engine
 
-    hidden = set(state.deck)
+    # The deck, but for the cards a Bacchanalia turned up (the Geek expansion): they are public.
+    turned_up = {c for f in state.frames if f["kind"] == "bacchanalia" for c in f["revealed"]}
+    hidden = set(state.deck) - turned_up
     view = engine.view(state, seat)
     revealed = {c["id"] for c in (view["prompt"] or {}).get("revealed", [])}
     for s, p in enumerate(state.players):

@@ -86,6 +86,20 @@ FUNCTIONS: dict[str, str] = {
     "Scriptorium (2005)": "Your foundations may go on a site of any material.",
     "Stairway (2005)": "Any Architect action that adds a material finishes that building.",
     "Statue (2005)": "Fits any site; three materials finish it. Worth three points at the end.",
+    # The Geek expansion's types (engine/cards.py, GEEK_TYPES).
+    "Castra": "If a Legionary takes cards from your hand, you may think once at the turn's end.",
+    "Watermill": "When you lead or follow Laborer, your Architect clients act afterwards.",
+    "Domus": "When finished: one Patron action; a new client of the role led acts this turn.",
+    "Watch Post": "As Craftsman you may pull down a finished building, back to hand and stockpile.",
+    "Aerarium": "Your influence counts as the highest at the table (not in scoring). When "
+    "finished: pay its site to reuse a building's when-finished power.",
+    "Castra Praetoria": "When finished, its materials may become clients. Your Legionary may "
+    "show your unfinished buildings.",
+    "Solarium": "Finishing a building as Architect, you may stock one of its materials.",
+    "Triclinium": "When you lead or follow, a client that acted may go to your vault.",
+    "Bacchanalia": "When finished: turn up a card per influence; stock, hire, vault, lay or "
+    "build with one each, the rest to your hand.",
+    "Plebian Council": "More Laborer clients in play than Legionaries, and the most of them, wins.",
     JACK: "Wild: leads or follows any role.",
 }
 

@@ -11,6 +11,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from engine.bots import BOTS
+from engine.cards import GEEK_NAMES
+from games.cardnames import card_name
 from games.models import Game, Seat
 from games.services.clocks import ClockSpec
 from games.services.lobby import SeatSpec
@@ -63,6 +65,12 @@ class GameForm(forms.Form):
     training = forms.BooleanField(
         required=False, label=_("Training game (fewer sites: a shorter game for learning)")
     )
+    geek = forms.MultipleChoiceField(
+        choices=[(name, name) for name in GEEK_NAMES],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label=_("Geek expansion cards (unofficial; Republic and Imperium)"),
+    )
     clock = forms.ChoiceField(
         choices=Game.Clock.choices,
         initial="none",
@@ -92,6 +100,11 @@ class GameForm(forms.Form):
                 label=_("Seat %(number)d: bot level") % {"number": i + 1},
                 required=False,
             )
+
+        # The Geek cards by their name in the reader's language (engine names stay the values).
+        geek = self.fields["geek"]
+        assert isinstance(geek, forms.MultipleChoiceField)
+        geek.choices = [(name, card_name(name)) for name in GEEK_NAMES]
 
     def seat_rows(self) -> list[tuple[Any, Any, Any]]:
         return [
@@ -125,7 +138,9 @@ class GameForm(forms.Form):
             seconds=data.get("clock_seconds") or 0,
             increment=data.get("clock_increment") or 0,
         )
-        options = {"training": True} if data.get("training") else {}
+        options: dict[str, Any] = {"training": True} if data.get("training") else {}
+        if data.get("geek"):
+            options["geek"] = list(data["geek"])
         return {
             "version": data["version"],
             "players": players,

@@ -266,5 +266,13 @@ END_REASONS = {
     "last_site": gettext_lazy("the last site was taken"),
     "forum": gettext_lazy("a %(card)s victory"),
     "catacomb": gettext_lazy("a %(card)s was completed"),
+    # The Geek expansion's (docs/rules.md, The Geek expansion).
+    "plebian_council": gettext_lazy("a %(card)s victory"),
+    "bacchanalia": gettext_lazy("a %(card)s wanted more cards than the deck had"),
 }
-END_CARDS = {"forum": "Forum", "catacomb": "Catacomb"}
+END_CARDS = {
+    "forum": "Forum",
+    "catacomb": "Catacomb",
+    "plebian_council": "Plebian Council",
+    "bacchanalia": "Bacchanalia",
+}

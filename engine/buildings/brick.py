@@ -8,13 +8,14 @@ from typing import Any
 from ..actions import Action, Skip
 from ..cards import ROLES as ROLE_NAMES
 from ..errors import IllegalAction
-from ..flow import burst, kind, resolved
+from ..flow import burst, kind, push, resolved
 from ..powers import (
     ACT_ON_HIRE,
     BUILD_FROM_POOL,
     SELL_FROM_DECK,
     Power,
     active_powers,
+    after_action_frames,
     client_acts_as,
     out_of_town_cost,
     register,
@@ -165,6 +166,7 @@ class BathFrame(ActFrame):
         assert role is not None
         frame["role"], frame["used"] = role, frame["count"]  # one action, whatever it spends
         record_acted(state, frame["seat"], role)
+        push(state, after_action_frames(state, frame["seat"], frame))  # once the action is over
         ROLES[role].perform(state, frame["seat"], action)
 
     def settle(self, state: State, frame: Frame) -> bool:

@@ -10,7 +10,7 @@ from .. import powers
 from ..endgame import end_game
 from ..flow import ChooseFrame, kind, move, push
 from ..powers import Power, register, role_of
-from ..state import Building, Frame, State
+from ..state import STARTING_INFLUENCE, Building, Frame, State
 from .bursts import CompletionBurst
 
 
@@ -184,10 +184,16 @@ class StealFrame(ChooseFrame):
     kind = "steal"
 
     def prompt(self, state: State, frame: Frame) -> dict[str, Any]:
-        return {"text": "Prison: you may take an opponent's completed structure."}
+        out: dict[str, Any] = {"text": "Prison: you may take an opponent's completed structure."}
+        if frame.get("ransom"):  # an Aerarium's: Sites worth 3 to pay, not the Prison's Site
+            out["ransom"] = True
+        return out
 
     def offered(self, state: State, frame: Frame) -> list[int]:
-        mine = {state.names[b.foundation] for b in state.players[frame["seat"]].buildings}
+        seat = frame["seat"]
+        if frame.get("ransom") and ransom_worth(state, seat) < RANSOM:
+            return []  # an Aerarium's Prison: he cannot pay Sites worth 3
+        mine = {state.names[b.foundation] for b in state.players[seat].buildings}
         return [
             b.foundation
             for s, p in enumerate(state.players)
@@ -202,18 +208,33 @@ class StealFrame(ChooseFrame):
     def take(self, state: State, frame: Frame, cards: tuple[int, ...]) -> None:
         seat = frame["seat"]
         thief = state.players[seat]
-        owner = next(p for p in state.players if any(b.foundation == cards[0] for b in p.buildings))
+        victim = next(
+            s
+            for s, p in enumerate(state.players)
+            if any(b.foundation == cards[0] for b in p.buildings)
+        )
+        owner = state.players[victim]
         stolen = next(b for b in owner.buildings if b.foundation == cards[0])
-        prison = next(b for b in thief.buildings if b.foundation == frame["prison"])
         owner.buildings.remove(stolen)
         thief.buildings.append(stolen)
         state.structures_changed()
         # "as if you had just completed it", then "In exchange" the Prison's Site: an
         # upon-completion function counts the thief's Influence with that Site still his.
         frames = powers.completion_frames(state, seat, stolen)
-        if frame.get("exchange", True):  # not in the first edition: the thief keeps the Site
+        if frame.get("ransom"):  # re-triggered by an Aerarium (engine/buildings/geek.py)
+            frames.append({"kind": "ransom", "seat": seat, "to": victim})
+        elif frame.get("exchange", True):  # not in the first edition: the thief keeps the Site
+            prison = next(b for b in thief.buildings if b.foundation == frame["prison"])
             move(prison.site, thief.influence, owner.influence)
         push(state, frames)
+
+
+RANSOM = 3  # "Site cards from your Influence that sum to 3 or more" (Appendix III)
+
+
+def ransom_worth(state: State, seat: int) -> int:
+    """The Influence of the Sites a player could give (the 2 he began with are no Site)."""
+    return state.influence(seat) - STARTING_INFLUENCE
 
 
 @register

@@ -36,6 +36,9 @@ class Dealer:
         if memory is not None and memory.seat != me:
             raise ValueError("the memory is another seat's")
         self.view, self.memory, self.me = view, memory, int(me)
+        # The cards a Bacchanalia turned up: on top of the deck, the first named on top.
+        prompt = view["prompt"]
+        self.on_top = card_ids(prompt.get("revealed")) if prompt["kind"] == "bacchanalia" else []
         known = self.known_cards()
         self.names = self.name_unseen(known)
         self.template = self.table(known)
@@ -56,7 +59,7 @@ class Dealer:
     def name_unseen(self, known: Cards) -> tuple[str, ...]:
         """Names for the ids never seen: the physical cards left over. Unseen ids say nothing
         (setup draws them at random), so any one-to-one naming will do; the dealing is random."""
-        physical = physical_cards(self.view["version"])
+        physical = physical_cards(self.view["version"], self.view.get("geek", ()))
         left = Counter(physical)
         left.subtract(Counter(known.values()))
         if any(k < 0 for k in left.values()):
@@ -74,7 +77,7 @@ class Dealer:
         sites = self.site_ids(known)
         state = State(
             version=view["version"],
-            options={"training": True} if view["training"] else {},
+            options=options_of(view),
             rules_revision=int(view["rules_revision"]),
             seed=0,
             rng=0,
@@ -192,13 +195,14 @@ class Dealer:
         state.jacks, hand_jacks = jacks[:count], jacks[count:]
         self.make_room(state, len(hand_jacks))
         placed = {c for zone in zones(state).values() for c in zone}
-        unseen = [c for c in range(len(self.names)) if c not in placed]
+        unseen = [c for c in range(len(self.names)) if c not in placed and c not in self.on_top]
         orders = [c for c in unseen if is_order(self.names[c])]
         if len(orders) + len(hand_jacks) != len(unseen):
             raise ValueError("an unseen Site is not placed")
         hands = sum(n for _, n in self.hand_slots)
         vaults = sum(n for _, n in self.vault_slots)
-        needed = hands - len(hand_jacks) + vaults + int(self.view["deck_count"])
+        deck = int(self.view["deck_count"]) - len(self.on_top)
+        needed = hands - len(hand_jacks) + vaults + deck
         if len(hand_jacks) > hands or needed > len(orders):
             raise ValueError("the view's counts do not add up")
         return orders, hand_jacks
@@ -233,10 +237,18 @@ class Dealer:
         for seat, n in self.vault_slots:
             state.players[seat].vault.extend(orders[i : i + n])
             i += n
-        deck = int(self.view["deck_count"])
-        state.deck = orders[i : i + deck]
+        deck = int(self.view["deck_count"]) - len(self.on_top)
+        state.deck = orders[i : i + deck] + list(reversed(self.on_top))
         state.removed.extend(orders[i + deck :])
         return state
+
+
+def options_of(view: View) -> dict[str, Any]:
+    """The game's options as a view shows them (only those that change the rules)."""
+    options: dict[str, Any] = {"training": True} if view["training"] else {}
+    if view.get("geek"):
+        options["geek"] = list(view["geek"])
+    return options
 
 
 def determinize(view: View, rng: random.Random, memory: Memory | None = None) -> State:

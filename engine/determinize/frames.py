@@ -85,7 +85,7 @@ def note_bath_waiting(state: State, frames: list[Frame], memory: Memory | None) 
 
 def schedule(state: State, seats: list[int], role: str, memory: Memory | None) -> list[Frame]:
     """`turn_acts`, with the first edition's moment after the leader's actions (a Senate's
-    Thinker action, engine.flow.after_leading) above the others' acts while the leader's are
+    Thinker action, engine.schedule.after_leading) above the others' acts while the leader's are
     still to come (`seats` begins with the leader), and without the acts of seats the memory saw
     act out of turn order (their actions are over)."""
     gone = set(memory.acted_early) if memory is not None else set()
@@ -102,7 +102,7 @@ def early_act(
     state: State, view: View, memory: Memory | None, order: list[int], me: int, role: str
 ) -> list[Frame]:
     """The first edition's out-of-turn act (Bar, Dock, Bridge), offered as the seat leads or
-    follows (engine.flow.offer_early): the turn's schedule without the seat's act, the follows
+    follows (engine.schedule.offer_early): the turn's schedule without the seat's act, the follows
     still to come, and the act on top, marked with its place. Other seats offered theirs earlier
     wait for their turn unless the memory saw them act."""
     frames = schedule(state, order, role, None if memory is None else memory.without(me))
@@ -188,7 +188,7 @@ def legionary(state: State, view: View, memory: Memory | None, demander: int) ->
                 "demand": list(demand),
                 "revealed": list(revealed),
                 "optional": immune,
-                "stockpile": bridge and not immune,
+                "stockpile": bridge,  # ruling "Wall: a gift to a Bridge", as the demand has it
             }
         )
     if prompt["kind"] == "claim":
@@ -232,10 +232,27 @@ def top(state: State, view: View, memory: Memory | None) -> Frame:
     if kind == "complete":
         return {"kind": kind, "seat": me, "building": int(prompt["building"])}
     if kind == "steal":
+        if prompt.get("ransom"):  # a Prison an Aerarium re-triggered (the Geek expansion)
+            return {"kind": kind, "seat": me, "prison": -1, "ransom": True}
         prison = next(
             b.foundation
             for b in state.players[me].buildings
             if b.complete and state.names[b.foundation] == "Prison"
         )
         return {"kind": kind, "seat": me, "prison": prison}
-    return {"kind": kind, "seat": me}
+    return {"kind": kind, "seat": me, **geek_frame(prompt)}
+
+
+def geek_frame(prompt: dict[str, Any]) -> Frame:
+    """What the Geek expansion's decisions need besides their kind and seat, from their prompts
+    (engine/buildings/geek.py, geek_bacchanalia.py)."""
+    kind = prompt["kind"]
+    if kind in ("enlist", "solarium", "aerarium"):
+        return {"building": int(prompt["building"])}
+    if kind == "triclinium":
+        if "client" in prompt:
+            return {"client": int(prompt["client"])}
+        return {"clients": [int(c) for c in prompt["clients"]]}
+    if kind == "bacchanalia":
+        return {"revealed": card_ids(prompt["revealed"]), "uses": list(prompt["uses"])}
+    return {}

@@ -25,8 +25,9 @@ def card_ids(cards: Any) -> list[int]:
     return [int(c["id"]) for c in cards or ()]
 
 
-def public_cards(view: View) -> Cards:
-    """Every card the view names, with its name (the prompt's revealed cards included)."""
+def public_cards(view: View, prompt_too: bool = True) -> Cards:
+    """Every card the view names, with its name (the prompt's revealed cards included, unless
+    not `prompt_too`)."""
     out: Cards = {}
 
     def add(cards: Any) -> None:
@@ -40,15 +41,15 @@ def public_cards(view: View) -> Cards:
         for b in p["buildings"]:
             add([b["foundation"]])
             add(b["materials"])
-    prompt = view.get("prompt") or {}
-    add(prompt.get("revealed"))
+    if prompt_too:
+        add((view.get("prompt") or {}).get("revealed"))
     return out
 
 
 def placed_cards(view: View) -> set[int]:
-    """The cards whose zone the view shows (all it names but a demand's revealed cards)."""
-    revealed = set(card_ids((view.get("prompt") or {}).get("revealed")))
-    return {c for c in public_cards(view) if c not in revealed}
+    """The cards whose zone the view shows (all it names but the prompt's revealed cards that no
+    zone names: a demand's cards in hand; a Castra Praetoria's foundations are in their place)."""
+    return set(public_cards(view, prompt_too=False))
 
 
 @dataclass

@@ -19,10 +19,11 @@ from ..actions import (
     Publicize,
     Sell,
     Skip,
+    TearDown,
 )
 from ..cards import is_order
 from ..errors import IllegalAction
-from ..flow import FrameKind, kind, require_held, require_order
+from ..flow import FrameKind, kind, push, require_held, require_order
 from ..state import Frame, State
 
 
@@ -31,7 +32,7 @@ class ActFrame(FrameKind):
     """A player's actions of one role."""
 
     kind = "act"
-    accepts = (Hire, Gather, Lay, Build, Fountain, Publicize, Demand, Sell, Skip)
+    accepts = (Hire, Gather, Lay, Build, Fountain, Publicize, TearDown, Demand, Sell, Skip)
 
     def left(self, state: State, frame: Frame) -> int:
         return act_left(state, frame)
@@ -82,11 +83,12 @@ class ActFrame(FrameKind):
         # Count the cost first: the action may push decisions above this frame.
         frame["used"] += role.cost(state, seat, self.left(state, frame), action)
         record_acted(state, seat, frame["role"])
+        push(state, powers.after_action_frames(state, seat, frame))  # once the action is over
         role.perform(state, seat, action)
 
 
 def waits(frame: Frame) -> bool:
-    """An act frame offered early (flow.offer_early) in which nothing was done yet: skipping it
+    """An act frame offered early (schedule.offer_early) in which nothing was done yet: skipping it
     means waiting for the player's turn."""
     return frame.get("early") is not None and frame["used"] == 0
 

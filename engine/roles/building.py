@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from .. import powers
-from ..actions import SKIP, Action, Build, Fountain, Lay, Publicize, Skip
+from ..actions import SKIP, Action, Build, Fountain, Lay, Publicize, Skip, TearDown
 from ..cards import is_order
 from ..endgame import end_game
 from ..errors import IllegalAction
@@ -105,9 +105,12 @@ def add_material(
     state.structures_changed()  # a Marble in a Stone structure may wake it (Gate with Road)
     material = state.material(card) or ""
     if powers.completes(state, seat, building, material, role):
-        complete(state, seat, building)
+        complete(state, seat, building, role)
     elif powers.may_complete(state, seat, building, material):
-        push(state, [{"kind": "complete", "seat": seat, "building": building.foundation}])
+        frame: Frame = {"kind": "complete", "seat": seat, "building": building.foundation}
+        if state.geek and role:  # only Geek games note it (a Solarium asks): older states
+            frame["role"] = role  # keep their hashes
+        push(state, [frame])
 
 
 @kind
@@ -126,7 +129,7 @@ class CompleteFrame(ChooseFrame):
 
     def take(self, state: State, frame: Frame, cards: tuple[int, ...]) -> None:
         seat = frame["seat"]
-        complete(state, seat, own_building(state, seat, frame["building"]))
+        complete(state, seat, own_building(state, seat, frame["building"]), frame.get("role"))
 
 
 class Builder(Role):
@@ -304,10 +307,11 @@ class StairwayFrame(FrameKind):
 
 @role
 class Craftsman(Builder):
-    """Craftsman adds materials from hand; a Fountain may draw the card from the deck."""
+    """Craftsman adds materials from hand; a Fountain may draw the card from the deck; a Watch
+    Post (the Geek expansion) may tear down a structure instead."""
 
     name = "craftsman"
-    accepts = (Lay, Build, Fountain)
+    accepts = (Lay, Build, Fountain, TearDown)
 
     def sources(self, state: State, seat: int) -> list[list[int]]:
         return [state.players[seat].hand]
@@ -316,10 +320,17 @@ class Craftsman(Builder):
         if powers.has(state, seat, powers.CRAFT_FROM_DECK):
             yield Fountain()
         yield from super().options(state, seat, left)
+        if powers.has(state, seat, powers.TEAR_DOWN):
+            for b in state.players[seat].buildings:
+                if b.complete:
+                    yield TearDown(b.foundation)
 
     def check(self, state: State, seat: int, left: int, action: Action) -> None:
         if isinstance(action, Fountain):
             require(state, seat, powers.CRAFT_FROM_DECK, "take a Craftsman's card from the deck")
+        elif isinstance(action, TearDown):
+            require(state, seat, powers.TEAR_DOWN, "tear down a structure")
+            completed_building(state, seat, action.building)
         else:
             super().check(state, seat, left, action)
 
@@ -327,5 +338,25 @@ class Craftsman(Builder):
         if isinstance(action, Fountain):
             card = draw_one(state, seat, "hand")
             push(state, [{"kind": "fountain", "seat": seat, "card": card}])
+        elif isinstance(action, TearDown):
+            tear_down(state, seat, completed_building(state, seat, action.building))
         else:
             super().perform(state, seat, action)
+
+
+def completed_building(state: State, seat: int, foundation: int) -> Building:
+    for b in state.players[seat].buildings:
+        if b.foundation == foundation and b.complete:
+            return b
+    raise IllegalAction("no_such_building", f"You have no completed structure {foundation}.")
+
+
+def tear_down(state: State, seat: int, building: Building) -> None:
+    """The foundation goes back to the hand and the materials to the Stockpile (Black Box rulebook,
+    Appendix III, Watch Post); the Site stays in Influence (docs/rules.md, ruling "Watch Post: the
+    Site stays")."""
+    player = state.players[seat]
+    player.buildings.remove(building)
+    player.hand.append(building.foundation)
+    player.stockpile.extend(building.materials)
+    state.structures_changed()

@@ -36,14 +36,15 @@ class Legionary(Role):
     accepts = (Demand,)
 
     def options(self, state: State, seat: int, left: int) -> Iterator[Action]:
-        for combo in subsets(hand_orders(state, seat), 1, left):
+        for combo in subsets(hand_orders(state, seat) + foundations(state, seat), 1, left):
             yield Demand(combo)
 
     def check(self, state: State, seat: int, left: int, action: Action) -> None:
         assert isinstance(action, Demand)
         if not action.cards:
             raise IllegalAction("no_cards", "Reveal at least one card to demand.")
-        require_held(state, seat, action.cards)
+        shown = foundations(state, seat)
+        require_held(state, seat, [c for c in action.cards if c not in shown])
         if any(not is_order(state.names[c]) for c in action.cards):
             raise IllegalAction("not_an_order", "A Jack cannot be revealed to demand a material.")
         if len(action.cards) > left:
@@ -76,6 +77,15 @@ class Legionary(Role):
             )
         exposed = [v for v in victims if not powers.sheltered(state, v)]
         push(state, frames + powers.demand_frames(state, seat, demand, exposed))
+
+
+def foundations(state: State, seat: int) -> list[int]:
+    """The incomplete structures a Castra Praetoria lets its owner show as well as cards from
+    hand; each once per demand, and they stay where they are (Black Box rulebook, Appendix III,
+    Castra Praetoria)."""
+    if not powers.has(state, seat, powers.DEMAND_WITH_FOUNDATIONS):
+        return []
+    return [b.foundation for b in state.players[seat].buildings if not b.complete]
 
 
 def demand_counts(frame: Frame) -> Counter[str]:
@@ -194,5 +204,17 @@ class GiveFrame(FrameKind):
         state.frames.pop()
         giver = state.players[frame["seat"]]
         taker = state.players[frame["to"]]
+        if any(c in giver.hand for c in action.cards):
+            note_loss(state, frame["seat"])
         for c in action.cards:
             move(c, giver.hand if c in giver.hand else giver.stockpile, taker.stockpile)
+
+
+def note_loss(state: State, seat: int) -> None:
+    """A Castra's owner lost cards from hand to a Legionary: noted on the turn's own frame for
+    his Thinker action at the end of the turn (engine/buildings/geek.py)."""
+    if not powers.has(state, seat, powers.THINK_AFTER_LOSS):
+        return
+    turn = next((f for f in state.frames if f["kind"] == "end_turn"), None)
+    if turn is not None and seat not in turn.get("lost_to_legionary", ()):
+        turn["lost_to_legionary"] = [*turn.get("lost_to_legionary", ()), seat]

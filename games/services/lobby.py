@@ -61,7 +61,9 @@ def game_create(
     else:
         if players is None:
             raise Refused("Say how many players.", codes.BAD_PLAYERS)
-        engine.new_game(version, players, 0, options)  # validates the configuration
+        # Validates the configuration, and stores the options as the engine reads them (the Geek
+        # expansion's `true` as the list of its cards).
+        options = engine.new_game(version, players, 0, options).options
         setup: dict[str, Any] = {}
         rules_revision = engine.current_revision(version)
     seats = seats or [SeatSpec("me")] + [SeatSpec("open")] * (players - 1)

@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 import engine
-from engine.cards import JACK, ORDER_TYPE, VERSIONS, order_types
+from engine.cards import GEEK_NAMES, JACK, ORDER_TYPE, VERSIONS, order_types
 from games import selectors
 from games.cardnames import NO_POLISH_NAME, POLISH_NAMES, card_name
 from games.models import Game
@@ -61,6 +61,10 @@ def test_every_type_of_every_ruleset_has_its_polish_name_but_three() -> None:
                 kept.add(t.name)
     same_in_polish = {"Atrium", "Atrium (2005)", "Insula", "Vomitorium"}
     assert kept == NO_POLISH_NAME | same_in_polish
+    # The Geek expansion's types have names of our own, the Latin one where Polish keeps it.
+    geek = {name: card_name(name, "pl") for name in GEEK_NAMES}
+    assert {n for n, pl in geek.items() if pl == n} == {"Solarium"}
+    assert geek["Watch Post"] == "Strażnica" and geek["Bacchanalia"] == "Bachanalia"
     assert card_name("Bath", "pl") == "Łaźnie" and card_name(JACK, "pl") == "Senator"
     assert card_name("Bar (2005)", "pl") == "Tawerna (2005)"
     assert card_name("Coliseum (2005)", "pl") == "Arena (2005)"

@@ -2,7 +2,8 @@
 
 600 complete random games in the suite (GTR_PROPERTY_GAMES=2000, or more, for a longer run: the
 suite has a time budget), across 2-5 players and every ruleset (Republic, Imperium, the 2005 first
-edition), building functions active (a tenth of the Black Box games are training games). After
+edition), building functions active (a tenth of the Black Box games are training games, and a
+third of the others play with the whole Geek expansion). After
 every action every card is in exactly one zone and the total never changes. Every seat's view, the
 spectator's, and the legal actions of the seat to act name only cards that seat may see: checked
 after every action of one game in twenty, and after every 50th action of the others (a full check
@@ -10,8 +11,9 @@ of 2,000 takes over half an hour); in one game in four, the events of every acti
 (engine.events_of), as each seat and the spectator see them, name only cards that viewer could see
 just before or just after it, or that the action itself put on the table. After each game the
 state survives a JSON round trip, and replaying its actions from its seed gives the same hash.
-Every building of each ruleset is completed in some of 600 further games (some 200 a ruleset;
-GTR_COVERAGE_GAMES for more, or fewer).
+Every building of each ruleset, and each of the Geek expansion's ten, is completed in some of 600
+further games (some 200 a ruleset, some 120 of them with the Geek cards; GTR_COVERAGE_GAMES for
+more, or fewer).
 """
 
 from __future__ import annotations
@@ -26,21 +28,24 @@ from typing import Any
 import pytest
 
 import engine
-from engine.cards import VERSIONS, order_types
+from engine.cards import GEEK_NAMES, VERSIONS, order_types
 from engine.state import State, zones
 
 # The suite's budget, shared by the rulesets; set the variables higher for a deeper run.
 GAMES = int(os.environ.get("GTR_PROPERTY_GAMES", "600"))
 CHUNKS = 40
 MAX_STEPS = 5000
-END_REASONS = {"deck", "last_site", "catacomb", "forum"}
+END_REASONS = {"deck", "last_site", "catacomb", "forum", "plebian_council", "bacchanalia"}
 
 
 def config(game: int) -> tuple[str, int, dict[str, bool]]:
     r = random.Random(game)
     version, players = r.choice(VERSIONS), r.randint(2, 5)
     training = game % 10 == 0 and version != "first_edition"  # it has no training game
-    return version, players, {"training": training}
+    options = {"training": training}
+    if version != "first_edition" and not training and game % 3 == 1:
+        options["geek"] = True  # the Geek expansion: Republic and Imperium only
+    return version, players, options
 
 
 def assert_conserved(state: State) -> None:
@@ -204,7 +209,8 @@ def completions(games: range) -> Counter[tuple[str, str]]:
         for p in final.players:
             for b in p.buildings:
                 if b.complete:
-                    done[(final.version, final.names[b.foundation])] += 1
+                    name = final.names[b.foundation]
+                    done[("geek" if name in GEEK_NAMES else final.version, name)] += 1
     return done
 
 
@@ -222,6 +228,8 @@ def test_every_building_is_completed_in_some_random_game() -> None:
     for version in VERSIONS:
         missing = [t.name for t in order_types(version) if done[(version, t.name)] == 0]
         assert not missing, f"{version}: never completed in {len(COVERAGE_GAMES)} games: {missing}"
+    missing = [name for name in GEEK_NAMES if done[("geek", name)] == 0]
+    assert not missing, f"Geek expansion: never completed in {len(COVERAGE_GAMES)} games: {missing}"
 
 
 def report(done: Counter[tuple[str, str]]) -> str:
@@ -229,6 +237,8 @@ def report(done: Counter[tuple[str, str]]) -> str:
     for t in sorted({t.name for v in VERSIONS for t in order_types(v)}):
         counts = [str(done.get((v, t), "-")) for v in VERSIONS]
         lines.append(f"| {t} | {' | '.join(counts)} |")
+    lines += ["", "| Geek building | Republic and Imperium |", "|---|---:|"]
+    lines += [f"| {name} | {done.get(('geek', name), '-')} |" for name in GEEK_NAMES]
     return "\n".join(lines)
 
 

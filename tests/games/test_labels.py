@@ -138,3 +138,39 @@ def test_every_legal_action_of_a_game_has_a_label_from_the_view(version: str, se
             kinds.add(row["action"]["type"])
         state = engine.apply(state, bots[seat].choose(view, engine.legal_actions(state)))
     assert {"lead", "follow", "think", "lay", "build", "skip"} <= kinds
+
+
+@pytest.mark.parametrize(("version", "seed"), [("republic", 5), ("imperium", 6)])
+def test_every_legal_action_of_a_geek_game_has_a_label_from_the_view(
+    version: str, seed: int
+) -> None:
+    """The same through games with the Geek expansion (its decisions and the tear-down)."""
+    state = engine.new_game(version, 4, seed, {"geek": True})
+    bots = [make_bot("greedy", seed * 10 + s) for s in range(4)]
+    while not engine.is_over(state):
+        seat = engine.to_act(state)
+        view = engine.view(state, seat)
+        for row in labelled_actions(view, engine.legal_actions(state)):
+            assert row["label"] and "hidden card" not in row["label"], row
+            assert set(row["cards"]) <= set(card_names(view)), row
+        state = engine.apply(state, bots[seat].choose(view, engine.legal_actions(state)))
+
+
+def test_geek_decisions_read_as_what_they_do() -> None:
+    """A Bacchanalia's uses name the revealed card, not the Pool; a Watch Post's tear-down names
+    the structure (Black Box rulebook, Appendix III, Bacchanalia, Watch Post)."""
+    from tests.engine.buildings.test_geek_bacchanalia import REVEALED, bacchanalia_table
+    from tests.engine.buildings.test_geek_domus_watch_post import watch_post_table
+
+    state = bacchanalia_table(REVEALED)
+    view, names = names_of(state, 0)
+    found = {action_label(a, names, view=view) for a in engine.legal_actions(state)}
+    assert "Hire Sewer (stone) from the revealed cards as clients" in found
+    assert "Sell Road (rubble) from the revealed cards into your vault" in found
+    state = watch_post_table()
+    view, names = names_of(state, 0)
+    found = {action_label(a, names, view=view) for a in engine.legal_actions(state)}
+    assert (
+        "Tear down your Watch Post: the foundation back to your hand, its materials to your "
+        "stockpile" in found
+    )

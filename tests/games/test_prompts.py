@@ -110,3 +110,19 @@ def test_every_prompt_of_a_game_reads_in_polish(version: str, seed: int) -> None
         kinds.add(prompt["kind"])
         state = engine.apply(state, bots[seat].choose(view, engine.legal_actions(state)))
     assert {"lead", "follow", "act"} <= kinds
+
+
+def test_every_prompt_of_a_geek_game_reads_in_polish() -> None:
+    """The same through a game with the Geek expansion, whose decisions are worded too."""
+    state = engine.new_game("imperium", 4, 8, {"geek": True})
+    bots = [make_bot("greedy", 80 + s) for s in range(4)]
+    english_words = {"action", "left", "Lead", "Follow", "Rome", "may", "you"}
+    while not engine.is_over(state):
+        seat = engine.to_act(state)
+        view = engine.view(state, seat)
+        text = polish(view["prompt"], view)
+        assert text and "%(" not in text and not english_words & set(text.split()), text
+        state = engine.apply(state, bots[seat].choose(view, engine.legal_actions(state)))
+    for kind in ("enlist", "solarium", "aerarium", "triclinium", "bacchanalia"):
+        text = polish({"kind": kind, "seat": 0, "text": "-"}, {})
+        assert text != "-" and "%(" not in text and not english_words & set(text.split()), text

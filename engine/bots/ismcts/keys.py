@@ -25,12 +25,14 @@ from ...actions import (
     Lead,
     Publicize,
     Sell,
+    TearDown,
     Think,
 )
 from ...state import State
 
 Key = tuple[Any, ...]
-OWNED_CLAIMS = ("slay", "raze", "steal")  # claims of other players' cards: whose matters
+# Claims of other players' cards, where whose matters (the Geek expansion's Aerarium too).
+OWNED_CLAIMS = ("slay", "raze", "steal", "aerarium")
 
 
 def key(state: State, seat: int, a: Action) -> Key:
@@ -81,6 +83,7 @@ KEYERS: dict[type[Action], Callable[[State, Any], Key]] = {
         s.names[a.building],
         owner(s, a.building),
     ),
+    TearDown: lambda s, a: (s.names[a.building],),
     Demand: lambda s, a: names(s, a.cards),
     Claim: claim_key,
     Give: give_key,

@@ -1,0 +1,160 @@
+"""Triclinium and Plebian Council (Black Box rulebook, Appendix III). Triclinium: "If you are
+leading or following, then whenever one of your Clients acts you may put it into your Vault after
+that action completes." Plebian Council: "Once this building is complete, you immediately win the
+game if both of its conditions are met: 1 The total number of Laborer Clients held by all players is
+strictly higher than the total number of Legionary Clients held by all players. 2 You personally
+have strictly more Laborer Clients than any other single player." """
+
+from __future__ import annotations
+
+import engine
+from tests.engine.buildings.geek import geek_table
+from tests.engine.buildings.steps import (
+    SKIP,
+    act,
+    build,
+    claim,
+    demand,
+    follow,
+    hire,
+    in_clientele,
+    in_hand,
+    in_pool,
+    lay,
+    lead,
+    left,
+    pending,
+    site_of,
+    zones,
+)
+from tests.engine.helpers import think
+
+REMUS = {
+    "hand": ["Fountain", "Insula", "Dock"],
+    "clientele": ["Temple", "Temple"],
+    "buildings": [
+        {"name": "Bath", "materials": ["Shrine"] * 2, "complete": True},
+        {"name": "Triclinium", "materials": ["Stone"] * 3, "complete": True},
+    ],
+}
+
+
+def test_triclinium_example_not_when_thinking() -> None:
+    """Black Box rulebook, Appendix III, Triclinium, example: "Remus has a Bath and a Triclinium in
+    play. Romulus leads as Patron, and Remus chooses to think. Remus may trigger his Patron
+    Clients, but he may not activate the Triclinium since he did not lead or follow." """
+    state = geek_table([{"hand": ["Statue"]}, REMUS], pool=["Academy", "Crane"])
+    state = act(state, lead("patron", in_hand(state, 0, "Statue")))
+    state = act(state, think())  # Remus thinks
+    state = act(state, SKIP)  # Romulus's own Patron action
+    assert pending(state) == (1, "act") and left(state) == 2
+    state = act(state, hire(in_pool(state, "Academy")))
+    assert pending(state) == (1, "bath")
+    state = act(state, SKIP)
+    assert pending(state) == (1, "act") and left(state) == 1  # no Triclinium decision
+
+
+def test_triclinium_example_the_legionary_to_the_vault_and_the_game_ends() -> None:
+    """Black Box rulebook, Appendix III, Triclinium, example (continued): "On Remus's next turn, he
+    leads Patron. This time, he may activate Triclinium. He uses a Patron Client to recruit a
+    Legionary Client. He decides to leave the Patron Client where it is. Because of the bath, the
+    new Legionary Client immediately activates. After it resolves, he puts the Legionary Client into
+    his Vault. He then uses another Patron action to recruit a Craftsman Client from the pool. That
+    Craftsman immediately takes its action by starting a new building. That building uses the last
+    in-town Site in the game, so the game ends. Remus does not have the option to put the Craftsman
+    into his Vault, since the game has ended." """
+    state = geek_table(
+        [{"hand": ["Statue"]}, REMUS],
+        pool=["Academy", "Crane"],
+        leader=1,
+        sites={m: {"in_town": 1 if m == "wood" else 0} for m in engine.cards.MATERIALS},
+    )
+    state = act(state, lead("patron", in_hand(state, 1, "Fountain")))
+    state = act(state, follow(in_hand(state, 0, "Statue")))
+    assert pending(state) == (1, "act") and left(state) == 3
+    state = act(state, hire(in_pool(state, "Academy")))
+    assert pending(state) == (1, "bath")  # the Legionary acts at once
+    state = act(state, demand(in_hand(state, 1, "Insula")))
+    prompt = engine.prompt(state)
+    assert (prompt["kind"], prompt["client"]) == ("triclinium", in_clientele(state, 1, "Academy"))
+    state = act(state, claim(in_clientele(state, 1, "Academy")))
+    assert zones(state, 1)["vault"] == ["Academy"]
+    assert pending(state) == (1, "triclinium")  # the Patron client that acted: it stays
+    state = act(state, SKIP)
+    assert left(state) == 2
+    state = act(state, hire(in_pool(state, "Crane")))
+    state = act(state, lay(in_hand(state, 1, "Dock"), "wood"))
+    assert state.end is not None and state.end["reason"] == "last_site"
+    assert zones(state, 1)["clientele"] == ["Crane", "Temple", "Temple"]
+
+
+def test_triclinium_vaulting_a_client_keeps_the_actions_left() -> None:
+    """Ruling "Triclinium: one client per action": the vaulted Patron client's action was the one
+    just taken, so the actions left do not change."""
+    state = geek_table(
+        [{"hand": ["Statue"]}, {**REMUS, "buildings": REMUS["buildings"][1:]}],
+        pool=["Academy", "Crane", "Dock"],
+        leader=1,
+    )
+    state = act(state, lead("patron", in_hand(state, 1, "Fountain")))
+    state = act(state, follow(in_hand(state, 0, "Statue")))
+    state = act(state, hire(in_pool(state, "Academy")))
+    assert pending(state) == (1, "triclinium")
+    state = act(state, claim(in_clientele(state, 1, "Temple")))
+    assert zones(state, 1)["clientele"] == ["Academy", "Temple"]
+    assert zones(state, 1)["vault"] == ["Temple"]
+    assert left(state) == 2
+
+
+def council_table(storeroom: bool = True) -> engine.State:
+    """Romulus (seat 0) has a Storeroom, a Palace and 5 Legionary clients; he completes a Plebian
+    Council and then a Domus with two Craftsman actions (a Palace play of two Wood cards). Remus
+    (seat 1) has a Laborer and a Legionary client, Hannibal (seat 2) five Laborer clients."""
+    buildings = [
+        {"name": "Storeroom", "materials": ["Tower"] * 2, "complete": True},
+        {"name": "Palace", "materials": ["Statue"] * 3, "complete": True},
+        {"name": "Plebian Council", "materials": ["Basilica", "Basilica"]},
+        {"name": "Domus"},
+    ]
+    return geek_table(
+        [
+            {
+                "hand": ["Market", "Dock", "Temple", "Palisade"],
+                "clientele": ["Legionary"] * 5,
+                "buildings": buildings if storeroom else buildings[1:],
+            },
+            {"clientele": ["Laborer", "Legionary"]},
+            {"clientele": ["Laborer"] * 5, "influence": 5},
+        ],
+        pool=["Garden"],
+    )
+
+
+def test_plebian_council_example_a_tie_then_a_merchant() -> None:
+    """Black Box rulebook, Appendix III, Plebian Council, example: "Romulus completes a Plebian
+    Council. He already has a Storeroom and 5 Legionary Clients. Remus has 1 Laborer Client and 1
+    Legionary Client. Hannibal has 5 Laborer Clients. ... there are a total of 11 Laborers and only
+    a total of 6 legionaries in play. Romulus has 5 Laborer Clients, but he is tied with Hannibal so
+    nothing happens. Later in the same turn, Romulus completes a Domus and recruits a Merchant. That
+    Merchant also counts as a Laborer (thanks to Storeroom), so he now has 6 Laborers to Hannibal's
+    5. He immediately wins the game." """
+    state = council_table()
+    state = act(state, lead("craftsman", in_hand(state, 0, "Market"), in_hand(state, 0, "Dock")))
+    state = act(act(state, think()), think())
+    state = act(state, build(in_hand(state, 0, "Temple"), site_of(state, 0, "Plebian Council")))
+    assert zones(state, 0)["buildings"]["Plebian Council"][1] is True
+    assert state.end is None  # tied with Hannibal
+    state = act(state, build(in_hand(state, 0, "Palisade"), site_of(state, 0, "Domus")))
+    state = act(state, hire(in_pool(state, "Garden")))
+    assert state.end is not None
+    assert (state.end["reason"], state.end["winners"]) == ("plebian_council", [0])
+
+
+def test_plebian_council_needs_more_laborers_than_legionaries() -> None:
+    """Black Box rulebook, Appendix III, Plebian Council, condition 1: without the Storeroom,
+    Romulus's Legionary clients are no Laborers; 7 Legionaries to 6 Laborers, and he has none."""
+    state = council_table(storeroom=False)
+    state = act(state, lead("craftsman", in_hand(state, 0, "Market"), in_hand(state, 0, "Dock")))
+    state = act(act(state, think()), think())
+    state = act(state, build(in_hand(state, 0, "Temple"), site_of(state, 0, "Plebian Council")))
+    assert state.end is None
