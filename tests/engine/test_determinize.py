@@ -36,10 +36,10 @@ CONFIGS = [
 
 
 def decisions(
-    version: str, players: int, seed: int, training: bool
+    version: str, players: int, seed: int, training: bool, **options: Any
 ) -> Iterator[tuple[State, Memory]]:
     """Each decision of a random game, with the deciding seat's memory of the game so far."""
-    state = engine.new_game(version, players, seed, {"training": training})
+    state = engine.new_game(version, players, seed, {"training": training, **options})
     memories = [Memory(s) for s in range(players)]
     r = random.Random(seed)
     while not engine.is_over(state):

@@ -7,7 +7,6 @@ random Geek games with its invariants.)"""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
@@ -16,6 +15,8 @@ from engine import fast
 from engine.bots import IsmctsBot, make_bot
 from engine.determinize import Dealer, Memory
 from engine.state import State, to_json, zones
+
+from .test_determinize import decisions
 
 GEEK = {"geek": True}
 CONFIGS = [("republic", 2, 11), ("imperium", 3, 12), ("republic", 4, 13), ("imperium", 5, 14)]
@@ -37,27 +38,10 @@ def test_play_in_place_equals_apply(version: str, players: int, seed: int) -> No
         assert to_json(inplace) == to_json(state)
 
 
-def decisions(version: str, players: int, seed: int) -> Iterator[tuple[State, Memory]]:
-    """Each decision of a random Geek game, with the deciding seat's memory of the game so far."""
-    state = engine.new_game(version, players, seed, GEEK)
-    memories = [Memory(s) for s in range(players)]
-    r = random.Random(seed)
-    while not engine.is_over(state):
-        for memory in memories:
-            memory.observe(engine.view(state, memory.seat))
-        seat = engine.to_act(state)
-        assert seat is not None
-        yield state, memories[seat]
-        action = r.choice(engine.legal_actions(state))
-        state = engine.apply(state, action)
-        for memory in memories:
-            memory.record(seat, engine.public_action(action, seat, memory.seat))
-
-
 @pytest.mark.parametrize(("version", "players", "seed"), CONFIGS)
 def test_a_dealt_state_is_the_seats_view(version: str, players: int, seed: int) -> None:
     kinds = set()
-    for step, (state, memory) in enumerate(decisions(version, players, seed)):
+    for step, (state, memory) in enumerate(decisions(version, players, seed, False, **GEEK)):
         view = engine.view(state, memory.seat)
         world = Dealer(view, memory).deal(random.Random(step))
         assert sorted(c for ids in zones(world).values() for c in ids) == list(
