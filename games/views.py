@@ -16,6 +16,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import engine
+from engine.cards import GEEK_NAMES
+from engine.setup import check_geek
 
 from . import cardnames, codes, health, hub, language, selectors, view_cache
 from .errors import Forbidden
@@ -417,27 +419,28 @@ class GameRecordView(APIView):
         return Response(records.game_record(game, caller_seat(request, game), request.user))
 
 
+_GEEK_CARD = "|".join(GEEK_NAMES)
+
+
 class CardCatalogQuery(serializers.Serializer):
     version = serializers.ChoiceField(choices=Game.Version.choices, default="republic")
-    geek = serializers.CharField(
+    geek = serializers.RegexField(
+        rf"^(true|false|({_GEEK_CARD})(,({_GEEK_CARD}))*)$",  # in the schema too
         required=False,
-        default="",
         help_text="The Geek expansion's cards to list too (Republic and Imperium): `true` for "
         "all ten, or their names, comma-separated (`Domus,Watch Post`), as a game's `geek` "
         "option takes them.",
+        error_messages={
+            "invalid": f"`true`, `false` or Geek cards, comma-separated: {', '.join(GEEK_NAMES)}."
+        },
     )
 
     def validate(self, data: dict[str, Any]) -> dict[str, Any]:
-        raw = data.get("geek", "").strip()
-        if raw.casefold() in ("", "false"):
-            data["geek"] = []
-            return data
-        value: bool | list[str] = True if raw.casefold() == "true" else raw.split(",")
-        try:
-            chosen = engine.new_game(data["version"], 2, 0, {"geek": value}).geek
-        except engine.SetupError as error:
-            raise serializers.ValidationError({"geek": str(error)}) from error
-        data["geek"] = list(chosen)
+        """The chosen cards, as a game takes them; the first edition has none (422 `bad_option`,
+        engine.SetupError)."""
+        raw = data.get("geek", "false")
+        value: bool | list[str] = raw.split(",") if raw not in ("true", "false") else raw == "true"
+        data["geek"] = check_geek(value, data["version"], training=False)
         return data
 
 
@@ -469,7 +472,7 @@ class CardCatalogView(APIView):
     @extend_schema(
         operation_id="cards_list",
         parameters=[CardCatalogQuery],
-        responses={200: CardType(many=True), **errors(400)},
+        responses={200: CardType(many=True), **errors(400, 422)},
         tags=["cards"],
     )
     def get(self, request: Request) -> Response:

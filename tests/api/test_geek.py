@@ -73,11 +73,20 @@ def test_the_catalog_lists_the_geek_cards_when_asked(anon) -> None:
 
 
 @pytest.mark.parametrize(
-    "query", ["version=first_edition&geek=true", "version=republic&geek=Nope", "geek="]
+    "query", ["version=republic&geek=Nope", "geek=", "geek=0", "geek=TRUE", "geek=Domus,"]
 )
-def test_the_catalog_refuses_a_bad_geek_parameter(anon, query: str) -> None:
+def test_the_catalog_refuses_a_geek_parameter_its_schema_does_not_take(anon, query: str) -> None:
     r = anon.get(f"/api/cards/?{query}")
-    assert r.status_code == 400, r.content
+    assert r.status_code == 400 and r.json()["code"] == "invalid", r.content
+
+
+def test_the_first_edition_has_no_geek_cards(anon) -> None:
+    """The parameter fits the schema, and is refused on its merits (Black Box rulebook,
+    Appendix III: the cards work "with the Republic and the Imperium version")."""
+    r = anon.get("/api/cards/?version=first_edition&geek=Domus")
+    assert r.status_code == 422 and r.json()["code"] == "bad_option", r.content
+    plain = anon.get("/api/cards/?version=first_edition&geek=false")
+    assert plain.status_code == 200 and not any("expansion" in row for row in plain.json())
 
 
 @pytest.mark.django_db
