@@ -66,6 +66,8 @@ def _statement(vendor: str, with_state: bool, lock: str) -> str:
 def game_with_seats(game_id: int, *, with_state: bool = True, lock: bool = False) -> Game | None:
     """The game (without its snapshot unless `with_state`) with its creator and seats, or None;
     with `lock`, its row locked until the caller's transaction ends (as `select_for_update`)."""
+    if not fits_key(game_id):
+        return None
     db = connections[DEFAULT_DB_ALIAS]
     lock_clause = _lock_clause(db) if lock else ""
     with db.cursor() as cursor:
@@ -89,6 +91,15 @@ def game_with_seats(game_id: int, *, with_state: bool = True, lock: bool = False
     loaded._prefetch_done = True
     game._prefetched_objects_cache = {Seat.game.field.remote_field.cache_name: loaded}
     return game
+
+
+def fits_key(game_id: int) -> bool:
+    """Whether `game_id` fits the games' key column; a number past it names no game (as the ORM
+    finds), and the database driver would refuse it in a statement written out."""
+    low, high = connections[DEFAULT_DB_ALIAS].ops.integer_field_range(
+        Game._meta.pk.get_internal_type()
+    )
+    return bool(low <= game_id <= high)
 
 
 def _lock_clause(db: BaseDatabaseWrapper) -> str:

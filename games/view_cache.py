@@ -19,6 +19,7 @@ from django.core.cache import caches
 from . import codes, selectors
 from .errors import Forbidden, NotFound
 from .models import Game, Seat
+from .rows import fits_key
 
 # The game's columns a cached answer needs (the key, the ETag, `_as_of_now`), and the caller's
 # first seat at the game, in one statement written out: the ORM's building of it cost more than
@@ -38,7 +39,9 @@ def probe(game_id: int, *, user: Any, token_seat: Seat | None) -> tuple[Game, in
     first seat, else None (a spectator)."""
     sql = _PROBE.format(game=Game._meta.db_table, seat=Seat._meta.db_table)
     user_id = user.pk if token_seat is None and user is not None else None
-    game = next(iter(Game.objects.raw(sql, [user_id, game_id])), None)
+    game = (
+        next(iter(Game.objects.raw(sql, [user_id, game_id])), None) if fits_key(game_id) else None
+    )
     if game is None:
         raise NotFound("No such game.")
     if token_seat is not None:

@@ -115,6 +115,10 @@ def test_spectator_and_anonymous_cannot_move(table, anon) -> None:
 def test_unknown_game_and_bad_token(table, anon) -> None:
     game_id, mover, _ = table
     assert mover.get("/api/games/999999/").json()["code"] == "not_found"
+    for beyond in (2**63, 203099598296193400832):  # past any key's column: no such game either
+        assert mover.get(f"/api/games/{beyond}/").json()["code"] == "not_found"
+        r = mover.move(beyond, 0, {"type": "think", "take": "cards"})
+        assert r.status_code == 404 and r.json()["code"] == "not_found"
     anon.client.credentials(HTTP_AUTHORIZATION="Seat nope")
     r = anon.get(f"/api/games/{game_id}/")
     assert r.status_code == 401 and r.json()["code"] == "authentication_failed"

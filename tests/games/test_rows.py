@@ -89,6 +89,7 @@ def test_a_locked_read_inside_a_transaction(game: Game, django_assert_num_querie
 
 def test_no_such_game_and_a_game_without_its_creator(game: Game) -> None:
     assert rows.game_with_seats(game.pk + 1000) is None
+    assert rows.game_with_seats(2**63) is None and rows.game_with_seats(-(2**63) - 1) is None
     User.objects.filter(username="ann").delete()  # the creator's account is gone (SET_NULL)
     got = rows.game_with_seats(game.pk)
     assert got is not None and got.creator is None and got.creator_id is None
