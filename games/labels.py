@@ -349,3 +349,30 @@ def labelled_actions(
         }
         for a in actions
     ]
+
+
+# Why a game ended (the engine's end reasons), in the reader's language.
+_END_REASONS = {
+    "surrender": gettext_lazy("by surrender"),
+    "deck": gettext_lazy("the deck ran out"),
+    "last_site": gettext_lazy("the last site was taken"),
+    "forum": gettext_lazy("a %(card)s victory"),
+    "catacomb": gettext_lazy("a %(card)s was completed"),
+    # The Geek expansion's (docs/rules.md, The Geek expansion).
+    "plebian_council": gettext_lazy("a %(card)s victory"),
+    "bacchanalia": gettext_lazy("a %(card)s wanted more cards than the deck had"),
+}
+_END_CARDS = {
+    "forum": "Forum",
+    "catacomb": "Catacomb",
+    "plebian_council": "Plebian Council",
+    "bacchanalia": "Bacchanalia",
+}
+
+
+def end_reason(reason: str) -> str:
+    """Why a game ended, in the active language (an end reason without words: its code)."""
+    words = _END_REASONS.get(reason)
+    if words is None:
+        return reason.replace("_", " ")
+    return str(words) % {"card": card_name(_END_CARDS.get(reason, ""))}

@@ -25,7 +25,14 @@ from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
 import engine
-from games.labels import Describer, action_label, card_names, material_word, role_word
+from games.labels import (
+    Describer,
+    action_label,
+    card_names,
+    end_reason,
+    material_word,
+    role_word,
+)
 from games.models import Game, Seat
 
 # Reply secrets ----------------------------------------------------------------------------------
@@ -239,9 +246,7 @@ def scores_text(seats: list[Seat], view: dict[str, Any]) -> str:
         ) % {**row, "bonuses": bonuses}
         lines.append(f"  {label}: {score}")
     winners = ", ".join(seat_number(w) for w in end.get("winners", []))
-    reason = {"surrender": _("by surrender"), "deck": _("the deck ran out")}.get(
-        end.get("reason", ""), end.get("reason", "")
-    )
+    reason = end_reason(end["reason"]) if end.get("reason") else ""
     head = _("Winner: %(winners)s") % {"winners": winners} + (f" ({reason})" if reason else "")
     return head + "\n" + "\n".join(lines)
 

@@ -23,7 +23,14 @@ import engine
 from engine.cards import MATERIALS, ROLE_OF_MATERIAL
 from games import selectors
 from games.cardnames import card_name
-from games.labels import Describer, action_cards, card_names, labelled_actions, role_word
+from games.labels import (
+    Describer,
+    action_cards,
+    card_names,
+    end_reason,
+    labelled_actions,
+    role_word,
+)
 from games.labels import material_word as material_name
 from games.models import Game, Seat
 from games.prompts import prompt_text
@@ -237,13 +244,9 @@ def ending(view: dict[str, Any], names: dict[int, str]) -> dict[str, Any] | None
     if not end:
         return None
     rows = sorted(end.get("scores", []), key=lambda r: -r["total"])
-    reason = end.get("reason", "")
-    words = END_REASONS.get(reason)
     return {
         "winners": [names.get(w, seat_number(w)) for w in end.get("winners", [])],
-        "reason": str(words) % {"card": card_name(END_CARDS.get(reason, ""))}
-        if words
-        else str(reason).replace("_", " "),
+        "reason": end_reason(end.get("reason", "")),
         "scores": [
             {
                 **r,
@@ -257,22 +260,3 @@ def ending(view: dict[str, Any], names: dict[int, str]) -> dict[str, Any] | None
 
 def seat_number(position: int) -> str:
     return _("seat %(n)s") % {"n": position}
-
-
-# Why a game ended (the engine's end reasons), in the reader's language.
-END_REASONS = {
-    "surrender": gettext_lazy("by surrender"),
-    "deck": gettext_lazy("the deck ran out"),
-    "last_site": gettext_lazy("the last site was taken"),
-    "forum": gettext_lazy("a %(card)s victory"),
-    "catacomb": gettext_lazy("a %(card)s was completed"),
-    # The Geek expansion's (docs/rules.md, The Geek expansion).
-    "plebian_council": gettext_lazy("a %(card)s victory"),
-    "bacchanalia": gettext_lazy("a %(card)s wanted more cards than the deck had"),
-}
-END_CARDS = {
-    "forum": "Forum",
-    "catacomb": "Catacomb",
-    "plebian_council": "Plebian Council",
-    "bacchanalia": "Bacchanalia",
-}

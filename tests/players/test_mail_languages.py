@@ -18,7 +18,7 @@ from games.cardnames import card_name
 from games.models import Game, Seat
 from games.prompts import prompt_text
 from players import notifications, services
-from players.mail import unsubscribe_token
+from players.mail import scores_text, unsubscribe_token
 from players.models import MailPreference
 from tests.players.conftest import ADDRESSES, Table, codes_in, mails_to, make_table
 from tests.players.test_notifications import assert_no_hidden_card
@@ -128,3 +128,25 @@ def test_the_unsubscribe_page_speaks_the_addresses_language(db: Any, client: Any
     assert forged.status_code == 400 and "nie jest prawdziwy" in forged.content.decode()
     forged = client.get("/mail/unsubscribe/forged/")
     assert "This unsubscribe link is not genuine." in forged.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("reason", "english", "polish"),
+    [
+        ("forum", "(a Forum victory)", f"(zwycięstwo dzięki budowli {card_name('Forum', 'pl')})"),
+        ("plebian_council", "(a Plebian Council victory)", "(zwycięstwo dzięki budowli "),
+        ("deck", "(the deck ran out)", None),
+    ],
+)
+def test_the_final_mail_says_why_the_game_ended(
+    reason: str, english: str, polish: str | None
+) -> None:
+    """Every end reason in words, the same words as the web table's (games.labels.end_reason),
+    never the engine's code."""
+    view = {"end": {"reason": reason, "winners": [1], "scores": []}}
+    with translation.override("en"):
+        assert scores_text([], view).splitlines()[0] == f"Winner: seat 1 {english}"
+    with translation.override("pl"):
+        head = scores_text([], view).splitlines()[0]
+    assert reason not in head and "Winner" not in head
+    assert polish is None or polish in head
