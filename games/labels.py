@@ -19,11 +19,15 @@ active language (games.cardnames); the names given are the engine's.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from engine.cards import JACK, MATERIAL_OF_ROLE, material_of
 
@@ -69,8 +73,11 @@ def card_names(view: Any) -> dict[int, str]:
     while stack:
         item = stack.pop()
         if isinstance(item, dict):
-            if isinstance(item.get("id"), int) and isinstance(item.get("name"), str):
-                names[item["id"]] = item["name"]
+            cid, name = item.get("id"), item.get("name")
+            if isinstance(cid, int) and isinstance(name, str):
+                names[cid] = name
+                if "kind" in item:  # a card with its facts (engine.views.card): nothing inside
+                    continue
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)
@@ -88,8 +95,38 @@ def action_cards(action: Mapping[str, Any]) -> list[int]:
     return ids
 
 
+@functools.cache
+def translated(language: str, message: str) -> str:
+    """`message` in `language`, looked up once per process. Django's gettext finds the active
+    translation anew at every call, which costs more than the rest of a label's work."""
+    with translation.override(language):
+        return gettext(message)
+
+
+@dataclass(frozen=True)
+class Words:
+    """The describer's fixed words (materials, roles, numbers, the Geek claims) in one language."""
+
+    materials: dict[str, str]
+    roles: dict[str, str]
+    numbers: dict[int, str]
+    claims: dict[str, str]
+
+
+@functools.cache
+def words_in(language: str) -> Words:
+    with translation.override(language):
+        return Words(
+            materials={k: str(v) for k, v in MATERIAL_WORDS.items()},
+            roles={k: str(v) for k, v in ROLE_WORDS.items()},
+            numbers={k: str(v) for k, v in NUMBERS.items()},
+            claims={k: str(v) for k, v in CLAIM_WORDS.items()},
+        )
+
+
 class Describer:
-    """Names cards and seats for one viewer; `with_ids` adds each card's id ("Temple #12")."""
+    """Names cards and seats for one viewer, in the language active when it is made; `with_ids`
+    adds each card's id ("Temple #12")."""
 
     def __init__(
         self,
@@ -103,23 +140,44 @@ class Describer:
         self.view = view or {}
         self.seat_names = seat_names or {}
         self.with_ids = with_ids
+        self.language = translation.get_language() or settings.LANGUAGE_CODE
+        self.words = words_in(self.language)
+
+    def _(self, message: str) -> str:
+        return translated(self.language, message)
+
+    def material(self, material: Any) -> str:
+        return self.words.materials.get(str(material), str(material))
+
+    def role(self, role: Any) -> str:
+        return self.words.roles.get(str(role), str(role).capitalize())
+
+    def card_name(self, name: str) -> str:
+        return card_name(name, self.language)
+
+    def join(self, parts: list[str]) -> str:
+        """'a', 'a and b', 'a, b and c'."""
+        if len(parts) <= 1:
+            return "".join(parts)
+        last = self._("%(first)s and %(last)s")
+        return last % {"first": ", ".join(parts[:-1]), "last": parts[-1]}
 
     def seat(self, position: Any) -> str:
-        return self.seat_names.get(position) or _("seat %(n)s") % {"n": position}
+        return self.seat_names.get(position) or self._("seat %(n)s") % {"n": position}
 
     def card(self, cid: Any, *, material: bool = True) -> str:
         """'Bath (brick)', 'a Jack', 'a hidden card' (with_ids: 'Bath #9 (brick)')."""
         name = self.names.get(cid)
         suffix = f" #{cid}" if self.with_ids else ""
         if name is None:
-            return _("a hidden card") + suffix
+            return self._("a hidden card") + suffix
         if name == JACK:
-            return _("a Jack") + suffix
+            return self._("a Jack") + suffix
         kind = material_of(name) if material else None
-        return f"{card_name(name)}{suffix}" + (f" ({material_word(kind)})" if kind else "")
+        return f"{self.card_name(name)}{suffix}" + (f" ({self.material(kind)})" if kind else "")
 
     def cards(self, ids: Iterable[Any], *, material: bool = True) -> str:
-        return join([self.card(c, material=material) for c in ids]) or _("no cards")
+        return self.join([self.card(c, material=material) for c in ids]) or self._("no cards")
 
     def played(self, ids: list[int], role: str | None) -> str:
         """The cards that lead or follow a role: one card, a Jack, a petition, several (Palace)."""
@@ -127,10 +185,10 @@ class Describer:
         if len(ids) > 1 and len(kinds) == 1 and None not in kinds:
             (kind,) = kinds
             if role is None or MATERIAL_OF_ROLE.get(role) != kind:
-                number = NUMBERS.get(len(ids), str(len(ids)))
-                return _("a petition of %(number)s %(material)s") % {
+                number = self.words.numbers.get(len(ids), str(len(ids)))
+                return self._("a petition of %(number)s %(material)s") % {
                     "number": number,
-                    "material": material_word(kind).capitalize(),
+                    "material": self.material(kind).capitalize(),
                 }
         return self.cards(ids, material=False)
 
@@ -140,28 +198,31 @@ class Describer:
         return describe(action) if describe is not None else str(kind).capitalize()
 
     def _think(self, a: Mapping[str, Any]) -> str:
-        text = _("Think: take a jack") if a.get("take") == "jack" else _("Think: draw cards")
+        if a.get("take") == "jack":
+            text = self._("Think: take a jack")
+        else:
+            text = self._("Think: draw cards")
         if a.get("discard"):
-            text += _(", first discarding %(cards)s") % {"cards": self.cards(a["discard"])}
+            text += self._(", first discarding %(cards)s") % {"cards": self.cards(a["discard"])}
         if a.get("extra_jack"):
-            text += _(", and take a jack too")
+            text += self._(", and take a jack too")
         return text
 
     def _lead(self, a: Mapping[str, Any]) -> str:
         role = str(a.get("role", ""))
         played = self.played(list(a.get("cards", [])), role)
-        return _("Lead %(role)s with %(cards)s") % {"role": role_word(role), "cards": played}
+        return self._("Lead %(role)s with %(cards)s") % {"role": self.role(role), "cards": played}
 
     def _follow(self, a: Mapping[str, Any]) -> str:
         played = self.played(list(a.get("cards", [])), self.view.get("role"))
-        return _("Follow with %(cards)s") % {"cards": played}
+        return self._("Follow with %(cards)s") % {"cards": played}
 
     def _extras(self, a: Mapping[str, Any], first: str | None) -> list[str]:
         parts = [first] if first else []
         if a.get("from_hand") is not None:
-            parts.append(_("%(card)s from your hand") % {"card": self.card(a["from_hand"])})
+            parts.append(self._("%(card)s from your hand") % {"card": self.card(a["from_hand"])})
         if a.get("from_deck"):
-            parts.append(_("the top card of the deck"))
+            parts.append(self._("the top card of the deck"))
         return parts
 
     def _prompt_kind(self) -> Any:
@@ -171,34 +232,35 @@ class Describer:
         if a.get("card") is None:
             return None
         if self._prompt_kind() == "bacchanalia":  # a card the Bacchanalia turned up
-            return _("%(card)s from the revealed cards") % {"card": self.card(a["card"])}
-        return _("%(card)s from the Pool") % {"card": self.card(a["card"])}
+            return self._("%(card)s from the revealed cards") % {"card": self.card(a["card"])}
+        return self._("%(card)s from the Pool") % {"card": self.card(a["card"])}
 
     def _hire(self, a: Mapping[str, Any]) -> str:
-        who = join(self._extras(a, self._from_pool(a))) or _("nobody")
-        text = _("Hire %(who)s as clients") % {"who": who}
+        who = self.join(self._extras(a, self._from_pool(a))) or self._("nobody")
+        text = self._("Hire %(who)s as clients") % {"who": who}
         if a.get("replace") is not None:  # the first edition's Bath
-            text += _(", sending %(card)s back to the Pool") % {"card": self.card(a["replace"])}
+            sent = self.card(a["replace"])
+            text += self._(", sending %(card)s back to the Pool") % {"card": sent}
         return text
 
     def _gather(self, a: Mapping[str, Any]) -> str:
-        taken = join(self._extras(a, self._from_pool(a))) or _("nothing")
-        return _("Take %(cards)s into your stockpile") % {"cards": taken}
+        taken = self.join(self._extras(a, self._from_pool(a))) or self._("nothing")
+        return self._("Take %(cards)s into your stockpile") % {"cards": taken}
 
     def _sell(self, a: Mapping[str, Any]) -> str:
         first = None
         if self._prompt_kind() == "bacchanalia":
             first = self._from_pool(a)
         elif a.get("card") is not None:
-            first = _("%(card)s from your stockpile") % {"card": self.card(a["card"])}
-        sold = join(self._extras(a, first)) or _("nothing")
-        return _("Sell %(cards)s into your vault") % {"cards": sold}
+            first = self._("%(card)s from your stockpile") % {"card": self.card(a["card"])}
+        sold = self.join(self._extras(a, first)) or self._("nothing")
+        return self._("Sell %(cards)s into your vault") % {"cards": sold}
 
     def _lay(self, a: Mapping[str, Any]) -> str:
-        where = _("out of town") if a.get("out_of_town") else _("in town")
+        where = self._("out of town") if a.get("out_of_town") else self._("in town")
         card = self.card(a.get("card"), material=False)
-        site = material_word(a.get("site", "")).capitalize()
-        return _("Lay %(card)s on a %(site)s site %(where)s") % {
+        site = self.material(a.get("site", "")).capitalize()
+        return self._("Lay %(card)s on a %(site)s site %(where)s") % {
             "card": card,
             "site": site,
             "where": where,
@@ -210,41 +272,42 @@ class Describer:
             for b in player.get("buildings") or []:
                 if b["foundation"]["id"] == cid:
                     if player["seat"] == self.view.get("seat"):
-                        return _("your %(card)s") % {"card": card}
-                    return _("%(seat)s's %(card)s") % {
+                        return self._("your %(card)s") % {"card": card}
+                    return self._("%(seat)s's %(card)s") % {
                         "seat": self.seat(player["seat"]),
                         "card": card,
                     }
-        return _("the %(card)s") % {"card": card}
+        return self._("the %(card)s") % {"card": card}
 
     def _build(self, a: Mapping[str, Any]) -> str:
-        return _("Add %(card)s to %(building)s") % {
+        return self._("Add %(card)s to %(building)s") % {
             "card": self.card(a.get("card")),
             "building": self._building(a.get("building")),
         }
 
     def _publicize(self, a: Mapping[str, Any]) -> str:
-        return _("Add %(card)s to %(building)s, making its function public") % {
+        return self._("Add %(card)s to %(building)s, making its function public") % {
             "card": self.card(a.get("card")),
             "building": self._building(a.get("building")),
         }
 
     def _fountain(self, a: Mapping[str, Any]) -> str:
-        fountain = card_name("Fountain")
-        return _("Draw the top card of the deck to use it (%(fountain)s)") % {"fountain": fountain}
+        fountain = self.card_name("Fountain")
+        words = self._("Draw the top card of the deck to use it (%(fountain)s)")
+        return words % {"fountain": fountain}
 
     def _demand(self, a: Mapping[str, Any]) -> str:
         ids = list(a.get("cards", []))
         kinds = sorted({str(material_of(self.names.get(c, "")) or "?") for c in ids})
-        wanted = join([material_word(k) for k in kinds])
+        wanted = self.join([self.material(k) for k in kinds])
         revealed = self.cards(ids, material=False)
-        return _("Demand %(materials)s, revealing %(cards)s") % {
+        return self._("Demand %(materials)s, revealing %(cards)s") % {
             "materials": wanted,
             "cards": revealed,
         }
 
     def _tear_down(self, a: Mapping[str, Any]) -> str:
-        return _(
+        return self._(
             "Tear down %(building)s: the foundation back to your hand, its materials to your "
             "stockpile"
         ) % {"building": self._building(a.get("building"))}
@@ -254,25 +317,27 @@ class Describer:
         kind = self._prompt_kind()
         if ids and kind == "complete":
             # a Scriptorium's choice
-            return _("Complete %(building)s now") % {"building": self._building(ids[0])}
+            return self._("Complete %(building)s now") % {"building": self._building(ids[0])}
         if ids and kind == "aerarium":
-            return _("Give the Aerarium's Site to use the function of %(building)s") % {
+            return self._("Give the Aerarium's Site to use the function of %(building)s") % {
                 "building": self._building(ids[0])
             }
-        if ids and kind in CLAIM_WORDS:
-            return str(CLAIM_WORDS[kind]) % {"cards": self.cards(ids)}
-        return _("Take %(cards)s") % {"cards": self.cards(ids)} if ids else _("Take nothing")
+        if ids and kind in self.words.claims:
+            return self.words.claims[kind] % {"cards": self.cards(ids)}
+        if not ids:
+            return self._("Take nothing")
+        return self._("Take %(cards)s") % {"cards": self.cards(ids)}
 
     def _give(self, a: Mapping[str, Any]) -> str:
         to = (self.view.get("prompt") or {}).get("to")
         ids = list(a.get("cards", []))
-        given = self.cards(ids) if ids else _("nothing")
+        given = self.cards(ids) if ids else self._("nothing")
         if to is None:
-            return _("Give %(cards)s") % {"cards": given}
-        return _("Give %(cards)s to %(seat)s") % {"cards": given, "seat": self.seat(to)}
+            return self._("Give %(cards)s") % {"cards": given}
+        return self._("Give %(cards)s to %(seat)s") % {"cards": given, "seat": self.seat(to)}
 
     def _skip(self, a: Mapping[str, Any]) -> str:
-        return _("Skip: give up the rest of this decision")
+        return self._("Skip: give up the rest of this decision")
 
 
 # What taking cards means in the Geek expansion's decisions (engine/buildings/geek.py).
@@ -281,13 +346,6 @@ CLAIM_WORDS = {
     "solarium": gettext_lazy("Move %(cards)s to your stockpile"),
     "triclinium": gettext_lazy("Put %(cards)s in your vault"),
 }
-
-
-def join(parts: list[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return _("%(first)s and %(last)s") % {"first": ", ".join(parts[:-1]), "last": parts[-1]}
 
 
 def action_label(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import doctest
 
 import pytest
+from django.utils import translation
 
 import engine
 from engine.bots import make_bot
@@ -174,3 +175,30 @@ def test_geek_decisions_read_as_what_they_do() -> None:
         "Tear down your Watch Post: the foundation back to your hand, its materials to your "
         "stockpile" in found
     )
+
+
+def test_labels_are_in_the_language_active_when_the_describer_is_made() -> None:
+    # The describer looks each phrase up once per language and process (labels.translated): an
+    # English label after a Polish one, and a Polish one after, must not borrow the other's words.
+    state = engine.scenario(
+        {
+            "version": "republic",
+            "leader": 0,
+            "players": [{"hand": ["Temple", "Jack", "Stone", "Stone"]}, {"hand": ["Bath"]}],
+        }
+    )
+    view, names = names_of(state, 0)
+
+    def found() -> set[str]:
+        return {action_label(a, names, view=view) for a in engine.legal_actions(state)}
+
+    with translation.override("en"):
+        english = found()
+    with translation.override("pl"):
+        polish = found()
+    with translation.override("en"):
+        assert found() == english
+    assert "Lead Architect with a petition of two Stone" in english
+    assert "Wybierz rolę Patron, zagrywając Świątynia" in polish
+    assert "Wybierz rolę Murarz, zagrywając petycja z dwóch kart (Kamień)" in polish
+    assert not english & polish
