@@ -23,13 +23,13 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from . import codes
 from .errors import BadRequest, Conflict
 from .models import IdempotentResponse, Seat
+from .renderers import JSONRenderer
 
 log = logging.getLogger(__name__)
 HEADER = "Idempotency-Key"

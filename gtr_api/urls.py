@@ -1,13 +1,13 @@
 from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
-from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 import gtr_api.errors
 from games import event_views, streams
 from games import views as game_views
+from games.renderers import JSONRenderer
 from players import views as player_views
 
 
