@@ -5,6 +5,7 @@ running bank's time left, whether the server is late) is computed again on every
 
 from __future__ import annotations
 
+import copy
 from datetime import timedelta
 
 import pytest
@@ -14,6 +15,7 @@ from django.utils import timezone
 from games.models import Game
 from games.selectors import VIEW_CACHE
 from tests.conftest import assert_no_leak, signup, start_game
+from web.table import table_context
 
 
 def fresh(player, game_id: int) -> dict:
@@ -107,3 +109,35 @@ def test_the_movers_answer_is_kept_for_the_movers_next_look(
     assert other.json()["my_seat"] == 1 - mover
     polish = people[mover].get(f"/api/games/{game_id}/", HTTP_ACCEPT_LANGUAGE="pl")
     assert polish["Content-Language"] == "pl" and polish.json() != answer
+
+
+def test_every_reader_leaves_the_kept_views_as_they_were(db) -> None:
+    """The cache keeps the views themselves, not copies (games.objectcache): answering from it,
+    building the move's answer, the web table and a running bank's time left must read them and
+    change nothing."""
+    alice, bob = signup(), signup()
+    game_id = start_game(
+        alice, [bob], clock={"kind": "bank", "seconds": 600, "increment": 10, "cap": 900}
+    )
+    caches[VIEW_CACHE].clear()
+    players = {0: alice, 1: bob}
+    for player in players.values():
+        player.get(f"/api/games/{game_id}/")  # built and kept
+    kept = caches[VIEW_CACHE]._cache  # type: ignore[attr-defined]
+    before = {key: copy.deepcopy(value) for key, value in kept.items()}
+    assert any(key.startswith(":1:view:") for key in before)
+    assert any(key.startswith(":1:table:") for key in before)
+
+    game = Game.objects.get(pk=game_id)
+    for seat in [*game.seats.all(), None]:
+        table_context(game, seat)  # the web table, from the kept table parts
+    for player in players.values():
+        assert player.get(f"/api/games/{game_id}/").status_code == 200  # from the cache
+    mover = alice.game(game_id)["to_act"]
+    view = players[mover].game(game_id)
+    r = players[mover].move(game_id, view["seq"], view["legal_actions"][0]["action"])
+    assert r.status_code == 201
+    r.json()["game"]["seats"].clear()  # a client's copy: nothing kept
+    for key, value in before.items():
+        assert kept[key] == value, key
+    assert len(kept) > len(before)  # the move's answer was kept too
