@@ -15,6 +15,11 @@ from typing import Any
 from .cards import MATERIALS, VALUE_OF_MATERIAL, material_of
 from .revisions import BASELINE
 
+try:  # a faster writer of the same JSON (canonical_json); the engine runs without it
+    import orjson
+except ImportError:  # pragma: no cover - the server always has it
+    orjson = None  # type: ignore[assignment]
+
 Frame = dict[str, Any]
 STARTING_INFLUENCE = 2
 
@@ -284,9 +289,24 @@ def from_json(data: dict[str, Any]) -> State:
 
 def state_hash(state: State) -> str:
     """A stable digest of the whole state (it includes the secret generator state, so it cannot
-    be used to guess hidden cards)."""
-    blob = json.dumps(to_json(state), sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(blob.encode()).hexdigest()
+    be used to guess hidden cards): the SHA-256 of its JSON, keys sorted, no spaces, ASCII."""
+    return hashlib.sha256(canonical_json(to_json(state))).hexdigest()
+
+
+def canonical_json(data: dict[str, Any]) -> bytes:
+    """`data` as the hash reads it. orjson, where installed (the server has it), writes these
+    same bytes eight times faster than the standard library; a state that holds anything it
+    would write differently (text past ASCII, a number past 64 bits) is written by the
+    standard library."""
+    if orjson is not None:
+        try:
+            blob = orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
+        except orjson.JSONEncodeError:
+            pass
+        else:
+            if blob.isascii():
+                return blob
+    return json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
 
 
 def zones(state: State) -> dict[str, list[int]]:
