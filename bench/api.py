@@ -4,6 +4,7 @@ and after 300 moves, on SQLite and (when given) PostgreSQL.
     python bench/api.py                         # SQLite only
     python bench/api.py --postgres URL          # SQLite, then PostgreSQL at URL (a scratch db)
     python bench/api.py --games 10 --moves 20   # samples: games x moves per phase
+    python bench/api.py --profile move_late     # where those requests spend their time (stderr)
 
 Requests go through the whole Django stack (middleware, DRF, auth, ORM, JSON) in-process via the
 test client, one client at a time, so the figures compare the framework's work with the engine's
@@ -15,8 +16,10 @@ ratio is against the bare endpoint measured in the same run. Never used by tests
 from __future__ import annotations
 
 import argparse
+import cProfile
 import json
 import os
+import pstats
 import random
 import subprocess
 import sys
@@ -56,7 +59,7 @@ def plan_game(engine: Any, state: Any, rnd: random.Random, length: int) -> list[
     return None if engine.is_over(state) else actions
 
 
-def run_one(games: int, moves: int) -> dict[str, Any]:
+def run_one(games: int, moves: int, profile: str | None = None) -> dict[str, Any]:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gtr_api.settings")
     import django
 
@@ -112,10 +115,16 @@ def run_one(games: int, moves: int) -> dict[str, Any]:
     timings: dict[str, list[float]] = {k: [] for k in (*keys, "move_late")}
     queries: dict[str, int] = {}  # statements per request, counted on the first game's requests
 
+    profiler = cProfile.Profile()
+
     def timed(key: str, fn: Any) -> Any:
         with CaptureQueriesContext(connection) as captured:
             start = time.perf_counter()
+            if key == profile:
+                profiler.enable()
             response = fn()
+            if key == profile:
+                profiler.disable()
             timings[key].append(time.perf_counter() - start)
         queries.setdefault(key, len(captured))
         assert response.status_code in (200, 201), (key, response.status_code, response.content)
@@ -155,6 +164,8 @@ def run_one(games: int, moves: int) -> dict[str, Any]:
         for _ in range(moves):
             timed("bare_get", lambda: clients[0].get("/bench/row/"))
             timed("bare_post", lambda: clients[0].post("/bench/row/", "{}", "application/json"))
+    if profile:
+        pstats.Stats(profiler, stream=sys.stderr).sort_stats("cumulative").print_stats(60)
     return {
         "database": connection.vendor,
         "engine_apply_ms": engine_apply_cost(engine),
@@ -214,9 +225,14 @@ def main() -> None:
     parser.add_argument("--postgres", help="a PostgreSQL URL whose database may be written to")
     parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    parser.add_argument(
+        "--profile",
+        choices=("view_early", "view_late", "view_again", "move_early", "move_late"),
+        help="profile these requests (cProfile) and print the stats to stderr",
+    )
     args = parser.parse_args()
     if args.one:
-        print(json.dumps(run_one(args.games, args.moves)))
+        print(json.dumps(run_one(args.games, args.moves, args.profile)))
         return
     results = []
     targets: list[str | None] = [None] + ([args.postgres] if args.postgres else [])
@@ -239,11 +255,12 @@ def main() -> None:
                     "--one",
                     f"--games={args.games}",
                     f"--moves={args.moves}",
+                    *([f"--profile={args.profile}"] if args.profile else []),
                 ],
                 env=env,
                 cwd=ROOT,
                 check=True,
-                capture_output=True,
+                stdout=subprocess.PIPE,
                 text=True,
             ).stdout
             results.append(json.loads(out.strip().splitlines()[-1]))
