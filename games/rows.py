@@ -93,6 +93,34 @@ def game_with_seats(game_id: int, *, with_state: bool = True, lock: bool = False
     return game
 
 
+def read_one(
+    model: type[Model], names: tuple[str, ...], sql: str, params: Sequence[Any]
+) -> tuple[Any, tuple[Any, ...]] | None:
+    """The first row of `sql`, or None: an instance of `model` from its first columns (the
+    fields `names`, converted as the ORM converts them, every other field deferred, as `raw`
+    makes it) and the row's further columns as they came."""
+    db = connections[DEFAULT_DB_ALIAS]
+    with db.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    fields = _named_fields(model, names)
+    values = list(row[: len(names)])
+    for i, (col, functions) in _converters(db, fields):
+        for convert in functions:
+            values[i] = convert(values[i], col, db)
+    by_name = dict(zip(names, values, strict=True))
+    order = [f.attname for f in model._meta.concrete_fields if f.attname in by_name]
+    instance = model.from_db(db.alias, order, [by_name[name] for name in order])  # model's order
+    return instance, tuple(row[len(names) :])
+
+
+@cache
+def _named_fields(model: type[Model], names: tuple[str, ...]) -> tuple[Field[Any, Any], ...]:
+    return tuple(model._meta.get_field(name) for name in names)
+
+
 def fits_key(game_id: int) -> bool:
     """Whether `game_id` fits the games' key column; a number past it names no game (as the ORM
     finds), and the database driver would refuse it in a statement written out."""

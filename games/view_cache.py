@@ -12,43 +12,64 @@ at every answer from the game's stored columns, never from rows read earlier."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from django.core.cache import caches
+from django.db import connection
 
-from . import codes, selectors
+from . import codes, rows, selectors
 from .errors import Forbidden, NotFound
 from .models import Game, Seat
-from .rows import fits_key
 
 # The game's columns a cached answer needs (the key, the ETag, `_as_of_now`), and the caller's
 # first seat at the game, in one statement written out: the ORM's building of it cost more than
-# the rest of a cached answer.
+# the rest of a cached answer, and reading its row through `raw` most of what was left.
+_COLUMNS = (
+    "id",
+    "created",
+    "revision",
+    "last_event",
+    "status",
+    "to_act",
+    "automatic",
+    "deadline",
+    "decision_started",
+    "updated",
+    "clock",
+)
 _PROBE = (
-    "SELECT g.id, g.created, g.revision, g.last_event, g.status, g.to_act, g.automatic,"
-    " g.deadline, g.decision_started, g.updated, g.clock,"
+    "SELECT {columns},"
     " (SELECT s.position FROM {seat} s WHERE s.game_id = g.id AND s.user_id = %s"
     " ORDER BY s.position LIMIT 1) AS caller_position"
     " FROM {game} g WHERE g.id = %s"
 )
 
 
+@cache
+def _probe_statement() -> str:
+    quote = connection.ops.quote_name
+    columns = ", ".join(f"g.{quote(Game._meta.get_field(name).column)}" for name in _COLUMNS)
+    return _PROBE.format(columns=columns, game=Game._meta.db_table, seat=Seat._meta.db_table)
+
+
 def probe(game_id: int, *, user: Any, token_seat: Seat | None) -> tuple[Game, int | None]:
     """The game's key columns (a `Game` with every other column deferred) and the caller's
     position at it as `selectors.seat_for` finds it: the seat of its token, else the user's
     first seat, else None (a spectator)."""
-    sql = _PROBE.format(game=Game._meta.db_table, seat=Seat._meta.db_table)
     user_id = user.pk if token_seat is None and user is not None else None
-    game = (
-        next(iter(Game.objects.raw(sql, [user_id, game_id])), None) if fits_key(game_id) else None
+    found = (
+        rows.read_one(Game, _COLUMNS, _probe_statement(), [user_id, game_id])
+        if rows.fits_key(game_id)
+        else None
     )
-    if game is None:
+    if found is None:
         raise NotFound("No such game.")
+    game, (position,) = found
     if token_seat is not None:
         if token_seat.game_id != game.pk:
             raise Forbidden("This seat token belongs to another game.", codes.WRONG_GAME)
         return game, token_seat.position
-    position: int | None = getattr(game, "caller_position", None)
     return game, position
 
 

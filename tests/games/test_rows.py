@@ -130,3 +130,21 @@ def test_an_update_writes_the_columns_named_and_updated(
     after = Game.objects.get(pk=game.pk)
     assert (after.revision, after.options, after.players) == (41, {"changed": True}, 4)
     assert after.updated == game.updated and after.updated > before.updated
+
+
+def test_a_row_read_by_names_is_the_orms_whatever_their_order(game: Game) -> None:
+    """`rows.read_one` (the view cache's probe) makes the instance `only(...)` makes: each
+    column converted, in whatever order the statement names them, the rest deferred; the
+    further columns come back as they are."""
+    names = ("updated", "id", "clock", "created", "revision", "deadline", "status")
+    sql = (
+        "SELECT updated, id, clock, created, revision, deadline, status, 42 FROM games_game"
+        " WHERE id = %s"
+    )
+    found = rows.read_one(Game, names, sql, [game.pk])
+    assert found is not None
+    read, rest = found
+    expected = Game.objects.only(*names).get(pk=game.pk)
+    assert {n: getattr(read, n) for n in names} == {n: getattr(expected, n) for n in names}
+    assert rest == (42,) and read.get_deferred_fields() == expected.get_deferred_fields()
+    assert rows.read_one(Game, names, sql, [game.pk + 1000]) is None
