@@ -28,9 +28,19 @@ def staff(db: Any, django_user_model: Any) -> APIClient:
 
 
 @pytest.fixture
-def everything_running(db: Any) -> None:
+def everything_running(db: Any, tmp_path: Any) -> Any:
+    """A worker's heartbeat, beat's sweep, and an embedded broker of the test's own: the one in
+    var/ may hold what a server run from this checkout left there."""
     health.record("worker:w1@host", pid=1)
     health.record(health.SWEEP, queued=0)
+    from gtr_api.broker import transport_options
+    from gtr_api.celery import app
+
+    before = app.conf.broker_transport_options
+    if "folder" in before:  # the embedded broker (not Redis)
+        app.conf.broker_transport_options = transport_options(tmp_path / "celery")
+    yield
+    app.conf.broker_transport_options = before
 
 
 def age(name: str, seconds: float) -> None:
