@@ -91,6 +91,15 @@ class Person:
     def all(self, css: str) -> list[WebElement]:
         return self.driver.find_elements(By.CSS_SELECTOR, css)
 
+    def attributes(self, css: str, name: str) -> list[str]:
+        """The attribute of every element matching `css`, read in one go: the table may be
+        redrawn between finding its elements and reading them one by one."""
+        script = (
+            "return [...document.querySelectorAll(arguments[0])]"
+            ".map(e => e.getAttribute(arguments[1]))"
+        )
+        return list(self.driver.execute_script(script, css, name))
+
     def fill(self, fields: dict[str, str]) -> None:
         for name, value in fields.items():
             element = self.find(f"[name={name}]")

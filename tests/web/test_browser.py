@@ -29,7 +29,7 @@ def hand_ids(game_id: int, seat: int) -> set[int]:
 
 
 def page_card_ids(person: Person) -> set[int]:
-    return {int(e.get_attribute("data-card")) for e in person.all("#table [data-card]")}
+    return {int(card) for card in person.attributes("#table [data-card]", "data-card")}
 
 
 def test_two_people_and_a_spectator_play_a_whole_game(
@@ -57,7 +57,7 @@ def test_two_people_and_a_spectator_play_a_whole_game(
 
     assert Game.objects.get(pk=game_id).status == Game.Status.FINISHED
     for person in (alice, bob):
-        scores = person.find("#table .scores").text
+        scores = wait_for(lambda p=person: p.find("#table .scores").text, what="the scores")
         assert "alice" in scores and "Guest 2" in scores  # bob plays by his invitation link
     wait_for(watcher.finished, 30, "the spectator's page to show the final scores")
     assert clicks > 20
