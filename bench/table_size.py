@@ -122,7 +122,7 @@ def main() -> None:
         env = {**os.environ, "DATABASE_URL": with_database(args.postgres, scratch)}
         out = subprocess.run(
             [sys.executable, __file__, "--one", f"--moves={args.moves}", f"--tables={args.tables}"],
-            env={**env, "DJANGO_DEBUG": "0"},
+            env={**env, "DJANGO_DEBUG": "0", "SECRET_KEY": "bench-table-size-" + "k" * 40},
             cwd=ROOT,
             check=True,
             capture_output=True,

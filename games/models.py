@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from . import codes
 from .errors import Conflict
+from .fields import JSONTextField
 
 
 class Game(models.Model):
@@ -50,7 +51,7 @@ class Game(models.Model):
     auto_start = models.BooleanField(default=True)
     # How the table was set up, enough to replay it: {"seed": int} or {"scenario": {...}}.
     setup = models.JSONField(default=dict, blank=True)
-    state = models.JSONField(null=True, blank=True)  # engine.to_json: private
+    state = JSONTextField(null=True, blank=True)  # engine.to_json: private
     seq = models.PositiveIntegerField(default=0)  # moves applied
     revision = models.PositiveIntegerField(default=0)  # bumped on every change (ETag)
     last_event = models.PositiveIntegerField(default=0)  # the number of its last GameEvent

@@ -1,0 +1,44 @@
+"""`JSONTextField`: a JSON value kept as plain text, for a value always written and read whole.
+
+Django's JSONField is `jsonb` on PostgreSQL: the server parses the text into its binary form on
+every write and prints it back on every read, and the binary form takes more room. That pays for
+itself when a query looks inside the value; nothing looks inside a game's snapshot, which every
+move reads and writes whole. For a late game's snapshot a locked read and a write cost about four
+times as much as jsonb as as text (docs/benchmarks.md, "The snapshot as text"). The value is
+written and read by orjson, compact, on SQLite as on PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import orjson
+from django import forms
+from django.db import models
+
+
+class JSONTextField(models.TextField):  # type: ignore[type-arg]
+    """A dict, list or scalar, stored as its JSON text. None is SQL NULL (with `null=True`)."""
+
+    description = "A JSON value kept as text"
+
+    def from_db_value(self, value: str | None, expression: Any, connection: Any) -> Any:
+        return None if value is None else orjson.loads(value)
+
+    def to_python(self, value: Any) -> Any:
+        return value  # already the value, as for JSONField (a str is a JSON string)
+
+    def get_prep_value(self, value: Any) -> str | None:
+        if value is None:
+            return None
+        try:
+            return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+        except orjson.JSONEncodeError:  # what orjson refuses (an integer past 64 bits)
+            return json.dumps(value, separators=(",", ":"))
+
+    def value_to_string(self, obj: models.Model) -> Any:
+        return self.value_from_object(obj)  # the value itself, as JSONField gives serializers
+
+    def formfield(self, **kwargs: Any) -> forms.Field:
+        return super().formfield(**{"form_class": forms.JSONField, **kwargs})
