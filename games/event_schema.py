@@ -11,8 +11,9 @@ from rest_framework import serializers
 
 import engine
 
+from .inputs import MAX_SEQ, JSONInput
 from .models import Move
-from .serializers import MAX_SEQ, JSONInput, LoggedActionField, ScoreView, paginated
+from .outputs import LoggedActionField, ScoreView, paginated
 
 
 class EventQuery(serializers.Serializer):

@@ -254,7 +254,7 @@ class Waiting:
 def wait_plan(request: HttpRequest, game_id: int) -> Waiting | None:
     """What to wait for, or None when the DRF view should answer at once (a bad request, bad
     credentials, or nothing to wait for)."""
-    from .serializers import WaitQuery
+    from .inputs import WaitQuery
 
     query = WaitQuery(data=request.GET)
     if not query.is_valid():

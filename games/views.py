@@ -22,25 +22,27 @@ from engine.setup import check_geek
 from . import cardnames, codes, health, hub, language, selectors, view_cache
 from .errors import Forbidden
 from .idempotency import idempotent
-from .models import Game, Seat
-from .pagination import Pagination
-from .params import check_params
-from .serializers import (
-    Error,
+from .inputs import (
     GameCreateInput,
     GameListQuery,
-    GamePage,
-    GameRecord,
-    GameView,
     MoveListQuery,
-    MovePage,
     MoveSubmitInput,
-    MoveSubmitResult,
     SeatJoinInput,
-    SeatTokenResult,
     SurrenderInput,
     WaitQuery,
 )
+from .models import Game, Seat
+from .outputs import (
+    Error,
+    GamePage,
+    GameRecord,
+    GameView,
+    MovePage,
+    MoveSubmitResult,
+    SeatTokenResult,
+)
+from .pagination import Pagination
+from .params import check_params
 from .services import automatic, lobby, moves, records, resignation
 from .services.clocks import ClockSpec
 

@@ -24,8 +24,9 @@ from rest_framework.views import APIView
 from games import codes
 from games.cardnames import LANGUAGES
 from games.errors import Conflict, Forbidden, Refused
+from games.inputs import JSONInput
 from games.models import Seat
-from games.serializers import Error, JSONInput
+from games.outputs import Error
 
 from . import mail, notifications, services
 from .mail import seat_address
