@@ -5,6 +5,7 @@ illegal one say why. These tests also take the screenshots in docs/ (docs/web.md
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +97,34 @@ def revealed_ids(game_id: int) -> set[int]:
     """Cards a Legionary's demander has revealed from his hand: public while the demand lasts."""
     state = engine.from_json(Game.objects.get(pk=game_id).state)
     return {c["id"] for c in (engine.prompt(state) or {}).get("revealed", [])}
+
+
+def test_a_page_fetches_its_table_once_a_move(browsers: Any, paths_asked: list[str]) -> None:
+    """A move comes down the event stream as several events of one seq (docs/events.md). The
+    first sets the page fetching its table; the others, arriving while that fetch is under way,
+    ask for nothing more: the fetch began after the move was committed, so it shows it."""
+    from django.contrib.auth import get_user_model
+
+    from games.services import lobby
+    from games.services.moves import move_submit
+
+    users = get_user_model().objects
+    ann, ben = (users.create_user(name, password="x") for name in ("ann", "ben"))
+    game_id = lobby.game_create(user=ann, version="republic", players=2).pk
+    lobby.seat_join(game_id=game_id, user=ben)
+    watcher = browsers()
+    watcher.open(f"/games/{game_id}/")
+    events, table = f"/api/games/{game_id}/events/", f"/games/{game_id}/table/"
+    wait_for(lambda: events in paths_asked, what="the page's event stream")
+    asked_before = len(paths_asked)
+    moves = 6
+    for seq in range(moves):
+        state = engine.from_json(Game.objects.get(pk=game_id).state)
+        action = engine.legal_actions(state)[0]
+        move_submit(game_id=game_id, position=engine.to_act(state), seq=seq, action=action)
+        wait_for(lambda s=seq: watcher.seq() == s + 1, what="the page to show the move")
+        time.sleep(0.5)  # time for a fetch more, were one asked for
+    assert paths_asked[asked_before:].count(table) == moves
 
 
 def test_a_person_plays_a_whole_game_against_two_bots(browsers: Any) -> None:

@@ -200,18 +200,25 @@
 
   let refreshing = null;
   let askedAgain = false;
+  let heard = -1; // the highest seq heard of
+  let covered = -1; // every seq heard before the fetch under way began: it shows them
 
-  function refresh() {
-    // One refresh at a time. A second asker may have heard of a change the one under way was
-    // asked too early to see (two bot moves in a row; the asker's own move): that refresh is
-    // followed by one more, and every asker waits for the last.
+  function refresh(seq) {
+    // One refresh at a time; `seq` is the change the asker heard of (undefined: unknown). A
+    // second asker may have heard of a change the fetch under way began too early to see (two
+    // bot moves in a row; the asker's own move): that refresh is followed by one more, and every
+    // asker waits for the last. A change the fetch under way began after hearing of (the other
+    // events of the same move) asks for nothing more.
+    const known = seq !== null && seq !== undefined;
+    if (known) heard = Math.max(heard, seq);
     if (refreshing) {
-      askedAgain = true;
+      if (!known || seq > covered) askedAgain = true;
       return refreshing;
     }
     refreshing = (async () => {
       do {
         askedAgain = false;
+        covered = heard;
         await fetchTable();
       } while (askedAgain);
     })().finally(() => { refreshing = null; });
@@ -274,7 +281,7 @@
   }
 
   function changed(seq) {
-    if (seq === null || seq === undefined || seq > client.seq) return refresh();
+    if (seq === null || seq === undefined || seq > client.seq) return refresh(seq);
     return refreshing;
   }
 
