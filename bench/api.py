@@ -5,6 +5,7 @@ and after 300 moves, on SQLite and (when given) PostgreSQL.
     python bench/api.py --postgres URL          # SQLite, then PostgreSQL at URL (a scratch db)
     python bench/api.py --games 10 --moves 20   # samples: games x moves per phase
     python bench/api.py --profile move_late     # where those requests spend their time (stderr)
+    python bench/api.py --no-settle             # the process not settled as the server's is
 
 Requests go through the whole Django stack (middleware, DRF, auth, ORM, JSON) in-process via the
 test client, one client at a time, so the figures compare the framework's work with the engine's
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import json
 import os
 import pstats
@@ -59,7 +61,9 @@ def plan_game(engine: Any, state: Any, rnd: random.Random, length: int) -> list[
     return None if engine.is_over(state) else actions
 
 
-def run_one(games: int, moves: int, profile: str | None = None) -> dict[str, Any]:
+def run_one(
+    games: int, moves: int, profile: str | None = None, settle: bool = True
+) -> dict[str, Any]:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gtr_api.settings")
     import django
 
@@ -116,6 +120,11 @@ def run_one(games: int, moves: int, profile: str | None = None) -> dict[str, Any
     queries: dict[str, int] = {}  # statements per request, counted on the first game's requests
 
     profiler = cProfile.Profile()
+    if settle:  # as the server does before its first request (gtr_api/settle.py)
+        from gtr_api.settle import settle as settle_process
+
+        settle_process()
+    collections = GarbageCollections()
 
     def timed(key: str, fn: Any) -> Any:
         with CaptureQueriesContext(connection) as captured:
@@ -164,14 +173,48 @@ def run_one(games: int, moves: int, profile: str | None = None) -> dict[str, Any
         for _ in range(moves):
             timed("bare_get", lambda: clients[0].get("/bench/row/"))
             timed("bare_post", lambda: clients[0].post("/bench/row/", "{}", "application/json"))
+    collections.stop()
     if profile:
         pstats.Stats(profiler, stream=sys.stderr).sort_stats("cumulative").print_stats(60)
     return {
         "database": connection.vendor,
+        "settled": settle,
+        "gc": collections.summary(sum(len(v) for v in timings.values())),
         "engine_apply_ms": engine_apply_cost(engine),
         "queries": queries,
         **{k: summary(v) for k, v in timings.items()},
     }
+
+
+class GarbageCollections:
+    """The garbage collector's pauses from now until `stop()`: full ones (generation 2) one by
+    one, the young ones in all."""
+
+    def __init__(self) -> None:
+        self.full: list[float] = []
+        self.young = 0.0
+        self._began = 0.0
+        gc.callbacks.append(self._heard)
+
+    def _heard(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+        elif info["generation"] == 2:
+            self.full.append(time.perf_counter() - self._began)
+        else:
+            self.young += time.perf_counter() - self._began
+
+    def stop(self) -> None:
+        gc.callbacks.remove(self._heard)
+
+    def summary(self, requests: int) -> dict[str, Any]:
+        return {
+            "requests": requests,
+            "full": len(self.full),
+            "full_max_ms": max(self.full, default=0) * 1000,
+            "full_ms_per_request": sum(self.full) / requests * 1000,
+            "young_ms_per_request": self.young / requests * 1000,
+        }
 
 
 def engine_apply_cost(engine: Any) -> float:
@@ -207,6 +250,7 @@ def report(result: dict[str, Any]) -> str:
             f"| {label} | {result['queries'][key]} | {r['per_sec']:.0f} | {r['p50_ms']:.2f} "
             f"| {r['p99_ms']:.2f} | {r['p50_ms'] / b['p50_ms']:.1f}x |"
         )
+    gc_ = result["gc"]
     late = result["move_late"]["p50_ms"] / result["move_early"]["p50_ms"]
     view_late = result["view_late"]["p50_ms"] / result["view_early"]["p50_ms"]
     lines += [
@@ -214,6 +258,12 @@ def report(result: dict[str, Any]) -> str:
         f"Late/early p50: move submit {late:.2f}x, game view {view_late:.2f}x. "
         f"Engine alone: {result['engine_apply_ms']:.3f} ms per legal_actions+apply. "
         f"Samples per row: {result['move_early']['n']}.",
+        "",
+        f"Garbage collection ({'settled' if result['settled'] else 'not settled'}: "
+        f"gtr_api/settle.py) over {gc_['requests']} requests and what ran between them: "
+        f"{gc_['full']} full collections, the longest {gc_['full_max_ms']:.1f} ms; per request "
+        f"{gc_['full_ms_per_request']:.3f} ms in full and {gc_['young_ms_per_request']:.3f} ms in "
+        "young collections.",
     ]
     return "\n".join(lines)
 
@@ -226,13 +276,18 @@ def main() -> None:
     parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
     parser.add_argument(
+        "--no-settle",
+        action="store_true",
+        help="do not settle the process as the server does (gtr_api/settle.py): for comparison",
+    )
+    parser.add_argument(
         "--profile",
         choices=("view_early", "view_late", "view_again", "move_early", "move_late"),
         help="profile these requests (cProfile) and print the stats to stderr",
     )
     args = parser.parse_args()
     if args.one:
-        print(json.dumps(run_one(args.games, args.moves, args.profile)))
+        print(json.dumps(run_one(args.games, args.moves, args.profile, not args.no_settle)))
         return
     results = []
     targets: list[str | None] = [None] + ([args.postgres] if args.postgres else [])
@@ -256,6 +311,7 @@ def main() -> None:
                     f"--games={args.games}",
                     f"--moves={args.moves}",
                     *([f"--profile={args.profile}"] if args.profile else []),
+                    *(["--no-settle"] if args.no_settle else []),
                 ],
                 env=env,
                 cwd=ROOT,

@@ -21,6 +21,8 @@ from django.core.asgi import get_asgi_application
 from django.core.handlers.asgi import ASGIHandler
 from servestatic import ServeStaticASGI
 
+from gtr_api.settle import settle
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gtr_api.settings")
 os.environ.setdefault("GTR_ASGI", "1")  # settings: a request's thread lives only as long as it
 
@@ -52,3 +54,4 @@ application = ServeStaticASGI(
     prefix=settings.STATIC_URL,
     max_age=int(os.environ.get("GTR_STATIC_MAX_AGE", "3600")),
 )
+settle()  # start-up's objects out of the garbage collector's sight (gtr_api/settle.py)
