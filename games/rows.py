@@ -70,7 +70,7 @@ def game_with_seats(game_id: int, *, with_state: bool = True, lock: bool = False
         return None
     db = connections[DEFAULT_DB_ALIAS]
     lock_clause = _lock_clause(db) if lock else ""
-    with db.cursor() as cursor:
+    with _cursor(db) as cursor:
         cursor.execute(_statement(db.vendor, with_state, lock_clause), [game_id])
         rows = cursor.fetchall()
     if not rows:
@@ -100,7 +100,7 @@ def read_one(
     fields `names`, converted as the ORM converts them, every other field deferred, as `raw`
     makes it) and the row's further columns as they came."""
     db = connections[DEFAULT_DB_ALIAS]
-    with db.cursor() as cursor:
+    with _cursor(db) as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:
@@ -119,6 +119,25 @@ def read_one(
 @cache
 def _named_fields(model: type[Model], names: tuple[str, ...]) -> tuple[Field[Any, Any], ...]:
     return tuple(model._meta.get_field(name) for name in names)
+
+
+def _cursor(db: BaseDatabaseWrapper) -> Any:
+    """A cursor for a statement written out here. On PostgreSQL, when the connection prepares
+    statements (settings: `prepare_threshold`), it binds its parameters on the server, so that
+    psycopg prepares a statement once the connection has run it a few times: PostgreSQL plans
+    the game with its seats, a join of four tables and about sixty columns, in longer than it
+    runs it (docs/benchmarks.md, "Prepared statements"). The ORM's own cursors bind on the
+    client and are never prepared. The cursor is Django's wrapper, so the statement is counted
+    and logged as any other."""
+    if db.vendor != "postgresql":
+        return db.cursor()
+    db.ensure_connection()
+    if db.connection.prepare_threshold is None:
+        return db.cursor()
+    from django.db.backends.postgresql.base import ServerBindingCursor
+
+    raw = ServerBindingCursor(db.connection)
+    return db.make_debug_cursor(raw) if db.queries_logged else db.make_cursor(raw)
 
 
 def fits_key(game_id: int) -> bool:
@@ -215,7 +234,7 @@ def insert(objs: Sequence[Model]) -> None:
         f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(f.column) for f in fields)})"
         f" VALUES {', '.join([row] * len(objs))} RETURNING {quote(meta.pk.column)}"
     )
-    with db.cursor() as cursor:
+    with _cursor(db) as cursor:
         cursor.execute(sql, values)
         keys = cursor.fetchall()
     for obj, (key,) in zip(objs, keys, strict=True):
@@ -232,5 +251,5 @@ def update(obj: Model, fields: Iterable[str]) -> None:
     values = [f.get_db_prep_save(f.pre_save(obj, False), db) for f in changed]
     sets = ", ".join(f"{quote(f.column)} = %s" for f in changed)
     sql = f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(meta.pk.column)} = %s"
-    with db.cursor() as cursor:
+    with _cursor(db) as cursor:
         cursor.execute(sql, [*values, obj.pk])

@@ -101,6 +101,14 @@ if ASGI and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         "max_size": int(os.environ.get("GTR_DB_POOL_SIZE", "20")),
         "timeout": 30,  # seconds a request waits for a free connection
     }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.environ.get(
+    "GTR_DB_PREPARED", "1"
+) not in ("0", ""):
+    # The statements games.rows writes out (the game with its seats, read for every move and
+    # view; the view cache's probe; a move's writes) are prepared on each connection once it has
+    # run them five times (games.rows._cursor). The ORM's statements never are. Behind PgBouncer
+    # in transaction mode, before 1.21 or without max_prepared_statements, set GTR_DB_PREPARED=0.
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 5
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers take the lock at BEGIN, so two moves never both read the same `seq` and collide;
     # waiting writers queue instead of failing with "database is locked". WAL lets readers (views,
