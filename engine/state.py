@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from .cards import MATERIALS, VALUE_OF_MATERIAL, material_of
@@ -211,7 +212,7 @@ class State:
     # Card facts -------------------------------------------------------------------------------
     def material(self, card: int) -> str | None:
         if self.names_of_materials is not self.names:
-            self.materials = tuple(material_of(name) for name in self.names)
+            self.materials = materials_of_deck(self.names)
             self.names_of_materials = self.names
         return self.materials[card]
 
@@ -258,6 +259,14 @@ def to_json(state: State) -> dict[str, Any]:
     if state.rules_revision != BASELINE:  # written only when not the baseline: older snapshots
         data["rules_revision"] = state.rules_revision  # keep their hash
     return data
+
+
+@lru_cache(maxsize=64)
+def materials_of_deck(names: tuple[str, ...]) -> tuple[str | None, ...]:
+    """Each card's material by id. Every game of one edition and options has the same deck, and
+    a state read from its snapshot has its own copy of the names: looking its materials up here
+    spares each state read for a view or a move its ~150 look-ups in the card catalog."""
+    return tuple(material_of(name) for name in names)
 
 
 def from_json(data: dict[str, Any]) -> State:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import engine
+from engine.cards import VERSIONS, material_of
 from tests.engine.helpers import find, hand, lead, table, think
 
 ROOT = Path(engine.__file__).resolve().parents[1]  # where this `engine` is imported from
@@ -179,3 +180,18 @@ def test_what_the_faster_writer_would_write_otherwise_falls_back() -> None:
     for data in ({"name": "Świątynia", "a": 1}, {"big": 2**70, "z": [1, 2]}):
         expected = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
         assert state_module.canonical_json(data) == expected
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_states_read_from_one_deck_share_its_materials(version: str) -> None:
+    """Each card's material is looked up in the catalog once per deck, not once per state read
+    from a snapshot: two states read from JSON share one table, which names every card's
+    material as the catalog does (a Jack: none)."""
+    state = engine.new_game(version, 3, seed=11)
+    first, second = round_trip(state), round_trip(state)
+    assert first.names is not second.names
+    cards = range(len(state.names))
+    assert [first.material(c) for c in cards] == [material_of(n) for n in state.names]
+    assert [second.material(c) for c in cards] == [state.material(c) for c in cards]
+    assert first.materials is second.materials
+    assert None in first.materials  # the Jacks
