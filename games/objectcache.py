@@ -1,12 +1,13 @@
 """A process-local cache that keeps the objects themselves: Django's local-memory cache without
 its pickling.
 
-The view cache (games.view_cache, games.selectors.table_view) keeps views of up to 50 KB of
-JSON; pickling one when it is kept and unpickling it at every answer cost about a quarter of a
-millisecond each way, more than a cached answer's own work (docs/benchmarks.md). Here an entry
-is the very object given, so **what is kept must never be changed** by whoever gets it: a view
-is read and rendered, and anything added to it goes into a copy (`view_cache._as_of_now`).
-tests/api/test_view_cache.py checks that every reader leaves the kept views as they were.
+The view cache (games.view_cache, games.selectors.table_view) keeps views of up to 50 KB of JSON
+(and the games they were built from); pickling one when it is kept and unpickling it at every
+answer cost about a quarter of a millisecond each way, more than a cached answer's own work
+(docs/benchmarks.md). Here an entry is the very object given, so **what is kept must never be
+changed** by whoever gets it: a view is read and rendered, and anything added to it goes into a
+copy (`view_cache._as_of_now`). tests/api/test_view_cache.py checks that every reader leaves the
+kept views as they were.
 
 An entry held as objects is about five times its pickle's size (a view late in a game: about
 160 KB), so MAX_ENTRIES is set lower than for pickles (gtr_api/settings.py)."""

@@ -8,7 +8,13 @@ language, and the revision and the game's story (`last_event`), so a write makes
 (anything a view shows changes the revision: the ETag makes the same promise). The key holds the
 game's creation time too, so that a reused id never finds another game's entry. What changes
 with the time alone (the running bank's time left, whether the server is late) is computed again
-at every answer from the game's stored columns, never from rows read earlier."""
+at every answer from the game's stored columns, never from rows read earlier.
+
+A view not in the cache is built from the game as a view of it was last built at that revision
+in this process, if one was (a move's answer, another seat's view), kept with it under the same
+game, revision and story: after a move every other seat looks at the game, and only the first
+of them (or none, when the move was made through this process) reads the game's row, its seats
+and its snapshot. The game kept is never changed by whoever gets it, as for a view."""
 
 from __future__ import annotations
 
@@ -73,9 +79,12 @@ def probe(game_id: int, *, user: Any, token_seat: Seat | None) -> tuple[Game, in
     return game, position
 
 
+def _at(game: Game) -> str:
+    return f"{game.pk}:{game.created.timestamp()}:{game.revision}:{game.last_event}"
+
+
 def _key(game: Game, position: int | None, language: str) -> str:
-    created = game.created.timestamp()
-    return f"view:{game.pk}:{created}:{game.revision}:{game.last_event}:{position}:{language}"
+    return f"view:{_at(game)}:{position}:{language}"
 
 
 def cached(game: Game, position: int | None, language: str) -> dict[str, Any] | None:
@@ -85,11 +94,20 @@ def cached(game: Game, position: int | None, language: str) -> dict[str, Any] | 
     return None if view is None else _as_of_now(view, game)
 
 
+def game_at(game: Game) -> Game | None:
+    """The game with its seats and snapshot at the revision of `game` (a probed one) if this
+    process has built a view of it there."""
+    kept: Game | None = caches[selectors.VIEW_CACHE].get(f"game:{_at(game)}")
+    return kept
+
+
 def built(game: Game, position: int | None, language: str) -> dict[str, Any]:
-    """The view of `position` in `language` built from the game (loaded with its seats), and
-    kept."""
+    """The view of `position` in `language` built from the game (loaded with its seats and
+    snapshot), kept, and the game kept for the other seats' views."""
     view = selectors.game_view_at(game, position, language)
-    caches[selectors.VIEW_CACHE].set(_key(game, position, language), view)
+    kept = caches[selectors.VIEW_CACHE]
+    kept.set(_key(game, position, language), view)
+    kept.set(f"game:{_at(game)}", game)
     return view
 
 

@@ -218,8 +218,8 @@ class GameDetailView(APIView):
         if etag in request.headers.get("If-None-Match", ""):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
         view = view_cache.cached(game, position, lang)
-        if view is None:  # built from the game as it is now (it may have moved on since)
-            game = selectors.game_get(game_id)  # the snapshot in the same statement
+        if view is None:  # from the game as kept at this revision, else as it is now
+            game = view_cache.game_at(game) or selectors.game_get(game_id)
             seat = caller_seat(request, game)
             view = view_cache.built(game, None if seat is None else seat.position, lang)
             headers["ETag"] = selectors.etag_for(game, seat, lang)

@@ -232,10 +232,11 @@ CACHES = {
     }
     if os.environ.get("REDIS_URL")
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    # Each process keeps the views it built from game snapshots, by (game, revision, seat)
-    # (games.selectors.table_view, games.view_cache): a new revision is a new key, so no entry is
-    # ever stale. Kept as objects, not pickled (games.objectcache): up to about 160 KB an entry
-    # late in a game, and a view's whole answer and its table share their objects.
+    # Each process keeps the views it built from game snapshots, by (game, revision, seat), and
+    # the games it built them from, by (game, revision) (games.selectors.table_view,
+    # games.view_cache): a new revision is a new key, so no entry is ever stale. Kept as objects,
+    # not pickled (games.objectcache): up to about 160 KB an entry late in a game, and a view's
+    # whole answer and its table share their objects.
     "views": {
         "BACKEND": "games.objectcache.ObjectCache",
         "LOCATION": "gtr-views",

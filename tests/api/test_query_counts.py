@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import caches
 
+from games.selectors import VIEW_CACHE
 from tests.conftest import Player, signup, start_game
 
 
@@ -97,6 +99,7 @@ def test_a_view_costs_three_statements_then_two(table, django_assert_num_queries
     cache: the token and the key alone."""
     game_id = table[0]
     other = signup()  # a spectator: a view nobody built yet
+    caches[VIEW_CACHE].clear()  # nor of anyone else at this revision (see the next test)
     with django_assert_num_queries(3):
         first = other.get(f"/api/games/{game_id}/")
     with django_assert_num_queries(2):
@@ -104,6 +107,18 @@ def test_a_view_costs_three_statements_then_two(table, django_assert_num_queries
     assert first.status_code == again.status_code == 200
     assert first.json() == again.json()
     assert first["ETag"] == again["ETag"]
+
+
+def test_another_seats_view_at_a_revision_already_built_costs_two_statements(
+    table, django_assert_num_queries
+) -> None:
+    """Built from the game kept with a view of the same revision (games.view_cache): the token
+    and the key alone. Here the players' own looks in the fixture kept it."""
+    game_id = table[0]
+    spectator = signup()
+    with django_assert_num_queries(2):
+        r = spectator.get(f"/api/games/{game_id}/")
+    assert r.status_code == 200 and r.json()["my_seat"] is None
 
 
 def test_a_view_not_modified_costs_two_statements(table, django_assert_num_queries) -> None:

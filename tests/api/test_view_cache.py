@@ -7,15 +7,35 @@ from __future__ import annotations
 
 import copy
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.core.cache import caches
 from django.utils import timezone
 
+import engine
 from games.models import Game
 from games.selectors import VIEW_CACHE
+from games.services.moves import move_submit
 from tests.conftest import assert_no_leak, signup, start_game
 from web.table import table_context
+
+
+def kept_keys(kind: str) -> set[str]:
+    """The keys of the kept entries of one kind: `view`, `table` or `game`."""
+    cache = caches[VIEW_CACHE]._cache  # type: ignore[attr-defined]
+    return {key for key in cache if key.startswith(f":1:{kind}:")}
+
+
+def as_data(entry: Any) -> Any:
+    """A kept entry as data to compare: a game as its columns and its seats' columns."""
+    if not isinstance(entry, Game):
+        return entry
+
+    def columns(obj: Any) -> dict[str, Any]:
+        return {f.attname: getattr(obj, f.attname) for f in obj._meta.concrete_fields}
+
+    return columns(entry), [columns(seat) for seat in entry.seats.all()]
 
 
 def fresh(player, game_id: int) -> dict:
@@ -92,7 +112,8 @@ def test_the_movers_answer_is_kept_for_the_movers_next_look(
     """A move's answer holds the mover's new view, built once and kept in the view cache: the
     mover's next look is answered from it (the token and the key alone), the same view a build
     from the database makes, and in the move's language only (an English answer never answers
-    the mover's Polish look). The other seats' views are not built by the move."""
+    the mover's Polish look). The other seats' views are not built by the move, but from the
+    game it kept: the token and the key alone again."""
     game_id, people = table
     views = {who: people[who].game(game_id) for who in (0, 1)}
     mover = views[0]["to_act"]
@@ -104,17 +125,46 @@ def test_the_movers_answer_is_kept_for_the_movers_next_look(
         again = people[mover].get(f"/api/games/{game_id}/")
     assert again.json() == answer == fresh(people[mover], game_id)
     assert_no_leak(game_id, mover, again.json())
-    with django_assert_num_queries(3):  # the other seat's view: built now, not by the move
+    views_kept = kept_keys("view")
+    with django_assert_num_queries(2):  # the other seat's view, from the game the move kept
         other = people[1 - mover].get(f"/api/games/{game_id}/")
     assert other.json()["my_seat"] == 1 - mover
+    assert len(kept_keys("view") - views_kept) == 1  # built now
+    assert other.json() == fresh(people[1 - mover], game_id)
+    assert_no_leak(game_id, 1 - mover, other.json())
     polish = people[mover].get(f"/api/games/{game_id}/", HTTP_ACCEPT_LANGUAGE="pl")
     assert polish["Content-Language"] == "pl" and polish.json() != answer
 
 
+def test_a_view_is_built_from_the_game_kept_at_its_revision_only(
+    table, django_assert_num_queries
+) -> None:
+    """A move made outside this process's requests (a bot's, a worker's) left no game kept at
+    the new revision: the first look reads the game from the database, and the game it read is
+    kept for the next seat's look. The game kept at the revision before never answers."""
+    game_id, people = table
+    for who in (0, 1):
+        people[who].get(f"/api/games/{game_id}/")  # the game kept at this revision
+    game = Game.objects.get(pk=game_id)
+    state = engine.from_json(game.state)
+    to_act = engine.to_act(state)
+    move_submit(
+        game_id=game_id, position=to_act, seq=game.seq, action=engine.legal_actions(state)[0]
+    )
+    with django_assert_num_queries(3):  # the token, the key, the game with its seats
+        first = people[to_act].get(f"/api/games/{game_id}/").json()
+    with django_assert_num_queries(2):  # the token and the key: the game as the first read it
+        second = people[1 - to_act].get(f"/api/games/{game_id}/").json()
+    assert first["seq"] == second["seq"] == game.seq + 1
+    assert first == fresh(people[to_act], game_id)
+    assert second == fresh(people[1 - to_act], game_id)
+    assert_no_leak(game_id, 1 - to_act, second)
+
+
 def test_every_reader_leaves_the_kept_views_as_they_were(db) -> None:
-    """The cache keeps the views themselves, not copies (games.objectcache): answering from it,
-    building the move's answer, the web table and a running bank's time left must read them and
-    change nothing."""
+    """The cache keeps the views themselves and the games they were built from, not copies
+    (games.objectcache): answering from it, building the move's answer, the web table and a
+    running bank's time left must read them and change nothing."""
     alice, bob = signup(), signup()
     game_id = start_game(
         alice, [bob], clock={"kind": "bank", "seconds": 600, "increment": 10, "cap": 900}
@@ -124,9 +174,9 @@ def test_every_reader_leaves_the_kept_views_as_they_were(db) -> None:
     for player in players.values():
         player.get(f"/api/games/{game_id}/")  # built and kept
     kept = caches[VIEW_CACHE]._cache  # type: ignore[attr-defined]
-    before = {key: copy.deepcopy(value) for key, value in kept.items()}
-    assert any(key.startswith(":1:view:") for key in before)
-    assert any(key.startswith(":1:table:") for key in before)
+    before = {key: copy.deepcopy(as_data(value)) for key, value in kept.items()}
+    for kind in ("view", "table", "game"):
+        assert any(key.startswith(f":1:{kind}:") for key in before), kind
 
     game = Game.objects.get(pk=game_id)
     for seat in [*game.seats.all(), None]:
@@ -139,5 +189,5 @@ def test_every_reader_leaves_the_kept_views_as_they_were(db) -> None:
     assert r.status_code == 201
     r.json()["game"]["seats"].clear()  # a client's copy: nothing kept
     for key, value in before.items():
-        assert kept[key] == value, key
+        assert as_data(kept[key]) == value, key
     assert len(kept) > len(before)  # the move's answer was kept too
