@@ -113,7 +113,7 @@ def move_append(
     rows.insert([move])
     game.seq += 1
     game.revision += 1
-    game.state = engine.to_json(state)
+    selectors.snapshot_written(game, state)
     story.record_apply(game, state, actor)
     if engine.is_over(state):
         game.status = Game.Status.FINISHED

@@ -90,3 +90,28 @@ def test_automatic_turns_ignore_a_stale_schedule(transactional_db, alice) -> Non
     game = Game.objects.get(pk=r.json()["id"])
     assert automatic.automatic_turns_play(game_id=game.pk, seq=game.seq + 5) == 0
     assert automatic.automatic_turns_play(game_id=game.pk, seq=game.seq) == 0  # alice's turn
+
+
+def test_a_move_holds_the_state_it_applied_with_its_snapshot(alice, bob) -> None:
+    """The move's answer and the views built from the game it kept read the state the move
+    applied, not the snapshot again, while the game holds the snapshot written from it; a game
+    whose snapshot is read anew (or replaced) is read from its snapshot."""
+    from games import selectors
+    from games.services.moves import move_submit
+
+    game_id = start_game(alice, [bob])
+    state = engine.from_json(Game.objects.get(pk=game_id).state)
+    game, _ = move_submit(
+        game_id=game_id,
+        position=engine.to_act(state),
+        seq=0,
+        action=engine.legal_actions(state)[0],
+    )
+    held = selectors.state_of(game)
+    assert selectors.state_of(game) is held  # not read again
+    assert engine.to_json(held) == game.state == Game.objects.get(pk=game_id).state
+    game.state = dict(game.state)  # another snapshot object: read from it
+    assert selectors.state_of(game) is not held
+    assert engine.to_json(selectors.state_of(game)) == engine.to_json(held)
+    fresh = Game.objects.get(pk=game_id)
+    assert selectors.state_of(fresh) is not selectors.state_of(fresh)  # nothing held
