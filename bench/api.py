@@ -118,9 +118,8 @@ def run_one(
         c = Client(HTTP_AUTHORIZATION=f"Token {token_create(user=u)}")
         clients.append(c)
 
-    keys = ("bare_get", "bare_post", "view_early", "view_again", "view_cold", "move_early")
-    keys += ("view_late",)
-    timings: dict[str, list[float]] = {k: [] for k in (*keys, "move_late")}
+    kinds = ("bare_get", "bare_post", "view_early", "view_again", "view_cold", "view_late")
+    timings: dict[str, list[float]] = {k: [] for k in (*kinds, "move_early", "move_late")}
     statements: dict[str, Counter[int]] = {}  # how many requests of each kind ran how many
 
     profiler = cProfile.Profile()
