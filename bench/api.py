@@ -118,7 +118,15 @@ def run_one(
         c = Client(HTTP_AUTHORIZATION=f"Token {token_create(user=u)}")
         clients.append(c)
 
-    kinds = ("bare_get", "bare_post", "view_early", "view_again", "view_cold", "view_late")
+    kinds = (
+        "bare_get",
+        "bare_post",
+        "view_early",
+        "view_again",
+        "view_cold",
+        "view_elsewhere",
+        "view_late",
+    )
     timings: dict[str, list[float]] = {k: [] for k in (*kinds, "move_early", "move_late")}
     statements: dict[str, Counter[int]] = {}  # how many requests of each kind ran how many
 
@@ -166,9 +174,10 @@ def run_one(
                 timed(f"view_{phase}", lambda c=client, gid=game.pk: c.get(f"/api/games/{gid}/"))
                 if phase == "early":  # the same view again, nothing changed (no If-None-Match)
                     timed("view_again", lambda c=client, gid=game.pk: c.get(f"/api/games/{gid}/"))
-                    # and once more with nothing kept: as after a move another process made
+                    # and once more with nothing kept: as a process's first look at the game
                     caches[VIEW_CACHE].clear()
                     timed("view_cold", lambda c=client, gid=game.pk: c.get(f"/api/games/{gid}/"))
+                before = caches[VIEW_CACHE].get(f"game:{game.pk}")  # as games.view_cache keeps it
                 body = json.dumps({"seq": seq, "action": plan[seq]})
                 timed(
                     f"move_{phase}",
@@ -176,6 +185,13 @@ def run_one(
                         f"/api/games/{gid}/moves/", b, content_type="application/json"
                     ),
                 )
+                if phase == "early":  # the mover looks as if another process had made the move:
+                    caches[VIEW_CACHE].clear()  # this one holds the game as it was before it
+                    caches[VIEW_CACHE].set(f"game:{game.pk}", before)
+                    timed(
+                        "view_elsewhere",
+                        lambda c=client, gid=game.pk: c.get(f"/api/games/{gid}/"),
+                    )
         for _ in range(moves):
             timed("bare_get", lambda: clients[0].get("/bench/row/"))
             timed("bare_post", lambda: clients[0].post("/bench/row/", "{}", "application/json"))
@@ -250,6 +266,7 @@ def report(result: dict[str, Any]) -> str:
         (f"game view, after {LATE} moves", "view_late", "bare_get"),
         ("game view again, nothing changed", "view_again", "bare_get"),
         ("game view, nothing kept", "view_cold", "bare_get"),
+        ("game view after a move made elsewhere", "view_elsewhere", "bare_get"),
         ("move submit, early", "move_early", "bare_post"),
         (f"move submit, after {LATE} moves", "move_late", "bare_post"),
     ]
@@ -291,7 +308,15 @@ def main() -> None:
     )
     parser.add_argument(
         "--profile",
-        choices=("view_early", "view_late", "view_again", "view_cold", "move_early", "move_late"),
+        choices=(
+            "view_early",
+            "view_late",
+            "view_again",
+            "view_cold",
+            "view_elsewhere",
+            "move_early",
+            "move_late",
+        ),
         help="profile these requests (cProfile) and print the stats to stderr",
     )
     args = parser.parse_args()

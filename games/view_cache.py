@@ -10,11 +10,13 @@ game's creation time too, so that a reused id never finds another game's entry. 
 with the time alone (the running bank's time left, whether the server is late) is computed again
 at every answer from the game's stored columns, never from rows read earlier.
 
-A view not in the cache is built from the game as a view of it was last built at that revision
-in this process, if one was (a move's answer, another seat's view), kept with it under the same
-game, revision and story: after a move every other seat looks at the game, and only the first
+A view not in the cache is built from the game the last view of it in this process was built
+from (a move's answer, another seat's view), kept under the game's id, if it stands at the
+game's revision and story: after a move every other seat looks at the game, and only the first
 of them (or none, when the move was made through this process) reads the game's row, its seats
-and its snapshot. The game kept is never changed by whoever gets it, as for a view."""
+and its snapshot. The game kept is never changed by whoever gets it, as for a view. Where no
+game of that id is kept, no view of it can be either (but one the cache dropped): the first look
+reads the game whole at once, without first reading its key."""
 
 from __future__ import annotations
 
@@ -59,10 +61,30 @@ def _probe_statement() -> str:
     return _PROBE.format(columns=columns, game=Game._meta.db_table, seat=Seat._meta.db_table)
 
 
+def look(
+    game_id: int, *, user: Any, token_seat: Seat | None
+) -> tuple[Game, int | None, Game | None]:
+    """The game as it is now (at least its key columns: the key, the ETag and `_as_of_now` read
+    them), the caller's position at it as `selectors.seat_for` finds it (the seat of its token,
+    else the user's first seat, else None: a spectator), and the game to build a view from, with
+    its seats and snapshot, if this process has it at the game's revision (None: read it).
+
+    Where this process keeps no game of this id, it has built no view of it either (or has
+    dropped it): the game is read whole at once, its seats and snapshot with its key, in one
+    statement. Otherwise `probe` reads the key alone, and the game kept answers if it stands at
+    that revision (a view's build after another seat's, or after this process's move)."""
+    kept: Game | None = caches[selectors.VIEW_CACHE].get(f"game:{game_id}")
+    if kept is None:
+        game = selectors.game_get(game_id)
+        seat = selectors.seat_for(game, user=user, token_seat=token_seat)
+        return game, None if seat is None else seat.position, game
+    game, position = probe(game_id, user=user, token_seat=token_seat)
+    return game, position, kept if _at(kept) == _at(game) else None
+
+
 def probe(game_id: int, *, user: Any, token_seat: Seat | None) -> tuple[Game, int | None]:
     """The game's key columns (a `Game` with every other column deferred) and the caller's
-    position at it as `selectors.seat_for` finds it: the seat of its token, else the user's
-    first seat, else None (a spectator)."""
+    position at it as `selectors.seat_for` finds it."""
     user_id = user.pk if token_seat is None and user is not None else None
     found = (
         rows.read_one(Game, _COLUMNS, _probe_statement(), [user_id, game_id])
@@ -94,20 +116,13 @@ def cached(game: Game, position: int | None, language: str) -> dict[str, Any] | 
     return None if view is None else _as_of_now(view, game)
 
 
-def game_at(game: Game) -> Game | None:
-    """The game with its seats and snapshot at the revision of `game` (a probed one) if this
-    process has built a view of it there."""
-    kept: Game | None = caches[selectors.VIEW_CACHE].get(f"game:{_at(game)}")
-    return kept
-
-
 def built(game: Game, position: int | None, language: str) -> dict[str, Any]:
     """The view of `position` in `language` built from the game (loaded with its seats and
     snapshot), kept, and the game kept for the other seats' views."""
     view = selectors.game_view_at(game, position, language)
     kept = caches[selectors.VIEW_CACHE]
     kept.set(_key(game, position, language), view)
-    kept.set(f"game:{_at(game)}", game)
+    kept.set(f"game:{game.pk}", game)
     return view
 
 

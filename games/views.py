@@ -211,15 +211,15 @@ class GameDetailView(APIView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         token = token_seat(request)
-        game, position = view_cache.probe(game_id, user=request.user, token_seat=token)
+        game, position, built_from = view_cache.look(game_id, user=request.user, token_seat=token)
         lang = language.of(user=request.user, seat=token)  # a spectator's own choice too
         etag = selectors.etag_at(game, position, lang)
         headers = {"ETag": etag, "Content-Language": lang}
         if etag in request.headers.get("If-None-Match", ""):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
         view = view_cache.cached(game, position, lang)
-        if view is None:  # from the game as kept at this revision, else as it is now
-            game = view_cache.game_at(game) or selectors.game_get(game_id)
+        if view is None:
+            game = built_from or selectors.game_get(game_id)
             seat = caller_seat(request, game)
             view = view_cache.built(game, None if seat is None else seat.position, lang)
             headers["ETag"] = selectors.etag_for(game, seat, lang)
