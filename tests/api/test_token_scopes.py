@@ -7,9 +7,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.core.cache import caches
 from rest_framework.test import APIClient
 
 from games.models import Game
+from games.selectors import VIEW_CACHE
 from tests.conftest import seat_player, signup, start_game
 
 
@@ -89,7 +91,10 @@ def test_a_seat_token_cannot_touch_another_game(request, transactional_db, crede
     host = signup()
     other = host.post("/api/games/", {"players": 2}).json()["id"]
     guest = seat_player(token)
-    refused(guest.get(f"/api/games/{other}/"), "wrong_game")
+    caches[VIEW_CACHE].clear()
+    refused(guest.get(f"/api/games/{other}/"), "wrong_game")  # nothing kept: the game read whole
+    assert host.get(f"/api/games/{other}/").status_code == 200  # the game kept now
+    refused(guest.get(f"/api/games/{other}/"), "wrong_game")  # its key read first
     refused(guest.get(f"/api/games/{other}/moves/"), "wrong_game")
     refused(guest.post(f"/api/games/{other}/resign/"), "wrong_game")
 
