@@ -11,7 +11,9 @@ Requests go through the whole Django stack (middleware, DRF, auth, ORM, JSON) in
 test client, one client at a time, so the figures compare the framework's work with the engine's
 and with the database's, not the network's. Each database runs in its own subprocess (settings are
 read at import). Figures: requests per second (1 / mean latency) and p50/p99 latency in ms; the
-ratio is against the bare endpoint measured in the same run. Never used by tests for timing.
+ratio is against the bare endpoint measured in the same run, one bare GET and one bare POST timed
+beside each move's requests, so that the baseline meets the machine (its load, its caches) as the
+game's requests do. Never used by tests for timing.
 """
 
 from __future__ import annotations
@@ -192,9 +194,9 @@ def run_one(
                         "view_elsewhere",
                         lambda c=client, gid=game.pk: c.get(f"/api/games/{gid}/"),
                     )
-        for _ in range(moves):
-            timed("bare_get", lambda: clients[0].get("/bench/row/"))
-            timed("bare_post", lambda: clients[0].post("/bench/row/", "{}", "application/json"))
+                # the baseline beside them, so that both meet the machine as it is then
+                timed("bare_get", lambda c=client: c.get("/bench/row/"))
+                timed("bare_post", lambda c=client: c.post("/bench/row/", "{}", "application/json"))
     collections.stop()
     if profile:
         pstats.Stats(profiler, stream=sys.stderr).sort_stats("cumulative").print_stats(60)
@@ -283,7 +285,8 @@ def report(result: dict[str, Any]) -> str:
         "",
         f"Late/early p50: move submit {late:.2f}x, game view {view_late:.2f}x. "
         f"Engine alone: {result['engine_apply_ms']:.3f} ms per legal_actions+apply. "
-        f"Samples per row: {result['move_early']['n']}.",
+        f"Samples per row: {result['move_early']['n']} (the bare rows: "
+        f"{result['bare_get']['n']}, timed beside the others).",
         "",
         f"Garbage collection ({'settled' if result['settled'] else 'not settled'}: "
         f"gtr_api/settle.py) over {gc_['requests']} requests and what ran between them: "
