@@ -85,10 +85,10 @@ def run_one(
 
     import engine
     from games.models import Game
-    from games.selectors import VIEW_CACHE
+    from games.read.selectors import VIEW_CACHE
     from games.services import lobby
     from games.services.moves import move_submit
-    from players.services import token_create
+    from players.accounts.services import token_create
 
     class BareRow(APIView):
         """The baseline: read one row (GET) or read and write it in a transaction (POST)."""
@@ -179,7 +179,9 @@ def run_one(
                     # and once more with nothing kept: as a process's first look at the game
                     caches[VIEW_CACHE].clear()
                     timed("view_cold", lambda c=client, gid=game.pk: c.get(f"/api/games/{gid}/"))
-                before = caches[VIEW_CACHE].get(f"game:{game.pk}")  # as games.view_cache keeps it
+                before = caches[VIEW_CACHE].get(
+                    f"game:{game.pk}"
+                )  # as games.read.view_cache keeps it
                 body = json.dumps({"seq": seq, "action": plan[seq]})
                 timed(
                     f"move_{phase}",

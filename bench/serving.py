@@ -57,7 +57,7 @@ def make_games(count: int) -> list[dict[str, Any]]:
 
     from games.models import Seat
     from games.services import lobby
-    from players.services import token_create
+    from players.accounts.services import token_create
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     call_command("migrate", verbosity=0)

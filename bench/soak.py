@@ -172,7 +172,7 @@ class Soak:
         done = self.manage(
             "shell",
             "-c",
-            "from knox.models import AuthToken; from players.services import token_key; "
+            "from knox.models import AuthToken; from players.accounts.services import token_key; "
             f"u = AuthToken.objects.get(token_key=token_key('{client.token}')).user; "
             "u.is_staff = True; u.save()",
         )

@@ -166,7 +166,7 @@ def new_game() -> tuple[int, list[str]]:
     from django.contrib.auth.models import User
 
     from games.services import lobby
-    from players.services import token_create
+    from players.accounts.services import token_create
 
     users = [User.objects.create_user(f"b{secrets.token_hex(4)}") for _ in range(2)]
     game = lobby.game_create(user=users[0], version="republic", players=2)

@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from .models import Game, Move, Seat, Webhook, WebhookDelivery
+from games.models import Game, Move, Seat, Webhook, WebhookDelivery
 
 
 class SeatInline(admin.TabularInline):

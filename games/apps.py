@@ -1,5 +1,5 @@
 """The game service. `ready` connects to the events the services publish after each commit the
-live side (`games.fanout.on_committed`: event streams, webhooks) and the Celery side
+live side (`games.live.fanout.on_committed`: event streams, webhooks) and the Celery side
 (`games.tasks.on_committed`: the server's moves and deadline tasks)."""
 
 from django.apps import AppConfig
@@ -10,8 +10,11 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self) -> None:
-        from . import events, fanout, tasks
+        from games.events import commit
+        from games.live import fanout
+
+        from . import tasks
 
         # The story first: streams hear of a move before in-process bots play the next ones.
-        events.committed.connect(fanout.on_committed, dispatch_uid="games.story")
-        events.committed.connect(tasks.on_committed, dispatch_uid="games.tasks")
+        commit.committed.connect(fanout.on_committed, dispatch_uid="games.live.fanout")
+        commit.committed.connect(tasks.on_committed, dispatch_uid="games.tasks")

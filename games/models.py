@@ -16,9 +16,10 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.errors import Conflict
+from games.fields import JSONTextField
+
 from . import codes
-from .errors import Conflict
-from .fields import JSONTextField
 
 
 class Game(models.Model):
@@ -331,7 +332,7 @@ class WebhookDelivery(models.Model):
 
 
 class Heartbeat(models.Model):
-    """The last sign of life of a background process (games.health): each worker writes
+    """The last sign of life of a background process (games.live.health): each worker writes
     `worker:<hostname>` every GTR_HEARTBEAT_SECONDS; the beat sweep writes `sweep` each time it
     runs. Read by the health endpoint."""
 

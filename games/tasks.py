@@ -1,6 +1,6 @@
 """Celery tasks: adapters that take ids and call a service (games.services.automatic), and the
 receiver that schedules them after each commit (`on_committed`, connected to
-`games.events.committed` by the app).
+`games.events.commit.committed` by the app).
 
 Each task names the game and the `seq` it was scheduled for, and the service does nothing if the
 game has moved on, so late, duplicate or concurrent delivery is harmless. `acks_late`: a task
@@ -23,9 +23,10 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 
-from . import health, selectors, webhooks
-from .events import Event
-from .services import automatic
+from games.events.commit import Event
+from games.live import deliveries, health
+from games.read import selectors
+from games.services import automatic
 
 log = logging.getLogger(__name__)
 RETRY = {
@@ -95,13 +96,13 @@ def sweep() -> int:
 @shared_task(**RETRY)
 def deliver_webhook(delivery_id: int) -> str:
     """One attempt of a webhook delivery (if it is due and no other attempt holds it)."""
-    return webhooks.delivery_attempt(delivery_id)
+    return deliveries.delivery_attempt(delivery_id)
 
 
 @shared_task(**RETRY)
 def webhooks_sweep() -> int:
     """Beat's safety net for webhook deliveries whose task is late or lost."""
-    return webhooks.webhooks_sweep()
+    return deliveries.webhooks_sweep()
 
 
 @beat_init.connect

@@ -7,7 +7,7 @@ Django's ASGIHandler opens a ThreadSensitiveContext around each request, and the
 context's synchronous calls (the middleware's) run in lives as long as the request: one idle
 thread per open event stream or long poll. Those requests run without it here: their few
 synchronous middleware calls share Django's one thread-sensitive thread, and the streams' own
-database reads run in the shared pool (games.hub.db), so a web process holds thousands of
+database reads run in the shared pool (games.live.hub.db), so a web process holds thousands of
 streams with a handful of threads (docs/events.md, docs/benchmarks.md).
 """
 

@@ -20,7 +20,7 @@ from rest_framework.response import Response
 
 from engine.errors import GameError
 from games import codes
-from games.auth import SeatTokenScopeError, SeatTokenWrongGame
+from games.api.auth import SeatTokenScopeError, SeatTokenWrongGame
 from games.errors import BadRequest, Forbidden, NotFound, PayloadTooLarge, Unavailable, status_of
 
 log = logging.getLogger(__name__)

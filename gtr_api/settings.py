@@ -59,7 +59,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "players.middleware.StoredLanguageMiddleware",
+    "players.accounts.middleware.StoredLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -104,9 +104,9 @@ if ASGI and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.environ.get(
     "GTR_DB_PREPARED", "1"
 ) not in ("0", ""):
-    # The statements games.rows writes out (the game with its seats, read for every move and
-    # view; the view cache's probe; a move's writes) are prepared on each connection once it has
-    # run them five times (games.rows._cursor). The ORM's statements never are. Behind PgBouncer
+    # The statements games.store.rows writes out (the game with its seats, read for every move and
+    # view; the view cache's probe; a move's writes) are prepared on each connection once it has run
+    # them five times (games.store.rows._cursor). The ORM's statements never are. Behind PgBouncer
     # in transaction mode, before 1.21 or without max_prepared_statements, set GTR_DB_PREPARED=0.
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 5
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -129,7 +129,7 @@ AUTH_PASSWORD_VALIDATORS = [
 # The languages of the interface and of card names (docs/api.md, Languages): English, and
 # Polish with the Polish edition's card names. LocaleMiddleware picks one per request (the web
 # client's language cookie, else Accept-Language); a player's stored choice wins over both
-# (players.middleware, games.language).
+# (players.accounts.middleware, games.words.language).
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("pl", "Polski")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
@@ -157,29 +157,29 @@ LOGIN_URL = "web:login"
 LOGIN_REDIRECT_URL = "web:lobby"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Request bodies above this many bytes are refused with 413 (games.parsers).
+# Request bodies above this many bytes are refused with 413 (games.api.parsers).
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("GTR_MAX_BODY", 64 * 1024))
 CSRF_FAILURE_VIEW = "gtr_api.errors.csrf_failure"
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "players.auth.TokenAuthentication",
-        "games.auth.SeatTokenAuthentication",
+        "players.accounts.auth.TokenAuthentication",
+        "games.api.auth.SeatTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
-    "DEFAULT_PARSER_CLASSES": ["games.parsers.LimitedJSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.LimitedJSONParser"],
     "DEFAULT_RENDERER_CLASSES": [
-        "games.renderers.JSONRenderer",
+        "games.api.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
     "EXCEPTION_HANDLER": "gtr_api.errors.exception_handler",
-    "DEFAULT_PAGINATION_CLASS": "games.pagination.Pagination",
+    "DEFAULT_PAGINATION_CLASS": "games.api.pagination.Pagination",
     "PAGE_SIZE": 20,
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
-    # Logging in and signing up are throttled per client address (players.views); over the rate
-    # the answer is 429 `throttled` with Retry-After. The counts live in the cache.
+    # Logging in and signing up are throttled per client address (players.accounts.views); over the
+    # rate the answer is 429 `throttled` with Retry-After. The counts live in the cache.
     "DEFAULT_THROTTLE_RATES": {
         "login": os.environ.get("GTR_LOGIN_RATE", "10/min"),
         "signup": os.environ.get("GTR_SIGNUP_RATE", "5/min"),
@@ -232,13 +232,13 @@ CACHES = {
     }
     if os.environ.get("REDIS_URL")
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    # Each process keeps the views it built from game snapshots, by (game, revision, seat), and
-    # the games it built them from, by (game, revision) (games.selectors.table_view,
-    # games.view_cache): a new revision is a new key, so no entry is ever stale. Kept as objects,
-    # not pickled (games.objectcache): up to about 160 KB an entry late in a game, and a view's
-    # whole answer and its table share their objects.
+    # Each process keeps the views it built from game snapshots, by (game, revision, seat), and the
+    # games it built them from, by (game, revision) (games.read.selectors.table_view,
+    # games.read.view_cache): a new revision is a new key, so no entry is ever stale. Kept as
+    # objects, not pickled (games.store.objectcache): up to about 160 KB an entry late in a game,
+    # and a view's whole answer and its table share their objects.
     "views": {
-        "BACKEND": "games.objectcache.ObjectCache",
+        "BACKEND": "games.store.objectcache.ObjectCache",
         "LOCATION": "gtr-views",
         "TIMEOUT": 3600,
         "OPTIONS": {"MAX_ENTRIES": 1000},
@@ -270,7 +270,7 @@ CORS_EXPOSE_HEADERS = ("etag", "retry-after", "idempotent-replayed")
 # Anyone may start a game from a scenario (docs/scenarios.md) when this is on; staff always may.
 GTR_ALLOW_SCENARIOS = os.environ.get("GTR_ALLOW_SCENARIOS", "0") == "1"
 # An Idempotency-Key is reserved for this long at most by a request that never answers (its
-# process died): then a retry of the same request may run (games.idempotency).
+# process died): then a retry of the same request may run (games.api.idempotency).
 GTR_IDEMPOTENCY_LEASE_SECONDS = float(os.environ.get("GTR_IDEMPOTENCY_LEASE_SECONDS", "60"))
 # The long-poll "wait for the next move" endpoint answers after at most this many seconds.
 GTR_WAIT_MAX_SECONDS = float(os.environ.get("GTR_WAIT_MAX_SECONDS", "30"))
@@ -354,12 +354,12 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # The periodic sweep: overdue deadlines and automatic moves whose task was lost (games.tasks).
 GTR_SWEEP_SECONDS = float(os.environ.get("GTR_SWEEP_SECONDS", "60"))
 GTR_SWEEP_GRACE_SECONDS = float(os.environ.get("GTR_SWEEP_GRACE_SECONDS", "30"))
-# Each worker writes a heartbeat this often (games.health); the health check calls a worker down
-# when its heartbeat is three times as old.
+# Each worker writes a heartbeat this often (games.live.health); the health check calls a worker
+# down when its heartbeat is three times as old.
 GTR_HEARTBEAT_SECONDS = float(os.environ.get("GTR_HEARTBEAT_SECONDS", "10"))
 CELERY_BEAT_SCHEDULE = {
     "sweep": {"task": "games.tasks.sweep", "schedule": GTR_SWEEP_SECONDS},
-    # E-mail (players.tasks): reminders that are due, mails whose task was lost; the digest.
+    # E-mail (players.mail.tasks): reminders that are due, mails whose task was lost; the digest.
     "mail-sweep": {"task": "players.mails_sweep", "schedule": GTR_SWEEP_SECONDS},
     "mail-digest": {
         "task": "players.send_digests",
@@ -429,6 +429,6 @@ SPECTACULAR_SETTINGS = {
     # it is received); request-only defaults do not make fields required in generated clients.
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "games.schema.share_request_components",
+        "games.api.schema.share_request_components",
     ],
 }

@@ -5,10 +5,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 import gtr_api.errors
-from games import event_views, streams
-from games import views as game_views
-from games.renderers import JSONRenderer
-from players import views as player_views
+from games.api import events as event_views
+from games.api import play as game_views
+from games.api import streams
+from games.api.renderers import JSONRenderer
+from players.accounts import views as player_views
 
 
 class SchemaView(SpectacularAPIView):

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib import admin
 
-from .models import InboundMail, MailPreference, SentNotification
+from players.models import InboundMail, MailPreference, SentNotification
 
 
 @admin.register(MailPreference)

@@ -1,6 +1,6 @@
 """Accounts use Django's own user admin; API tokens (django-rest-knox) are listed by its admin.
 `ready` connects the e-mail side to the events the game service publishes after each commit
-(games.events) and to anymail's inbound signal."""
+(games.events.commit) and to anymail's inbound signal."""
 
 from django.apps import AppConfig
 
@@ -12,12 +12,11 @@ class PlayersConfig(AppConfig):
     def ready(self) -> None:
         from anymail.signals import inbound
 
-        from games import language
-        from games.events import committed
+        from games.events.commit import committed
+        from games.words import language
+        from players.mail import notify, receivers
 
-        from . import notifications, receivers
-
-        language.register(notifications.stored_language)
+        language.register(notify.stored_language)
 
         committed.connect(receivers.on_committed, dispatch_uid="players.committed")
         inbound.connect(receivers.on_inbound, dispatch_uid="players.inbound")

@@ -7,9 +7,9 @@ class WebConfig(AppConfig):
 
     def ready(self) -> None:
         # The turn mails draw the table as the page does: one renderer (docs/web.md).
-        from players import notifications
+        from players.mail import notify
 
         from .mail import with_table
 
-        if with_table not in notifications.HTML_RENDERERS:
-            notifications.HTML_RENDERERS.append(with_table)
+        if with_table not in notify.HTML_RENDERERS:
+            notify.HTML_RENDERERS.append(with_table)

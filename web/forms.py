@@ -1,5 +1,5 @@
 """The forms of the web client's pages: signing up and creating a game. They only read input;
-the services (`players.services`, `games.services`) decide what is allowed."""
+the services (`players.accounts.services`, `games.services`) decide what is allowed."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from django.utils.translation import pgettext_lazy
 
 from engine.bots import BOTS
 from engine.cards import GEEK_NAMES
-from games.cardnames import card_name
 from games.models import Game, Seat
 from games.services.clocks import ClockSpec
 from games.services.lobby import SeatSpec
+from games.words.cardnames import card_name
 
 MAX_SEATS = 5
 

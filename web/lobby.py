@@ -7,8 +7,8 @@ from typing import Any
 
 from django.urls import reverse
 
-from games import selectors
 from games.models import Game, Seat
+from games.read import selectors
 
 from .table import seat_name
 

@@ -1,6 +1,6 @@
 """The turn mail's HTML: the table drawn by the web client's own template (web/_table.html) with
 the card faces attached inline by Content-ID, the moves with their reply codes, and a link into
-the web client. Registered with `players.notifications.HTML_RENDERERS` by `web.apps`."""
+the web client. Registered with `players.mail.notify.HTML_RENDERERS` by `web.apps`."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from django.contrib.staticfiles import finders
 from django.core.mail import EmailMessage, EmailMultiAlternatives
 from django.template.loader import render_to_string
 
-from players import mail
-from players.notifications import Rendering
+from players.mail import texts
+from players.mail.notify import Rendering
 
 from . import cards
 from .table import mail_src, table_context
@@ -30,8 +30,8 @@ def mail_css() -> str:
 def with_table(r: Rendering) -> EmailMessage:
     d, message = r.decision, r.message
     context = table_context(d.game, d.seat, src=mail_src, for_mail=True)
-    names = mail.card_names(d.view)
-    codes = mail.move_codes(d.state)
+    names = texts.card_names(d.view)
+    codes = texts.move_codes(d.state)
     limit = settings.GTR_MAIL_MAX_MOVES
     context.update(
         subject=message.subject,
@@ -39,10 +39,10 @@ def with_table(r: Rendering) -> EmailMessage:
         play_url=r.link,
         css=mail_css(),
         moves=[
-            (code, mail.describe(a, names, d.view, context["names"])) for code, a in codes[:limit]
+            (code, texts.describe(a, names, d.view, context["names"])) for code, a in codes[:limit]
         ],
         more=max(0, len(codes) - limit),
-        unsubscribe_url=mail.unsubscribe_url(message.to[0]),
+        unsubscribe_url=texts.unsubscribe_url(message.to[0]),
     )
     rich = EmailMultiAlternatives(
         subject=message.subject,

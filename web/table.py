@@ -21,9 +21,10 @@ from django.utils.translation import gettext_lazy
 
 import engine
 from engine.cards import MATERIALS, ROLE_OF_MATERIAL
-from games import selectors
-from games.cardnames import card_name
-from games.labels import (
+from games.models import Game, Seat
+from games.read import selectors
+from games.words.cardnames import card_name
+from games.words.labels import (
     Describer,
     action_cards,
     card_names,
@@ -31,9 +32,8 @@ from games.labels import (
     labelled_actions,
     role_word,
 )
-from games.labels import material_word as material_name
-from games.models import Game, Seat
-from games.prompts import prompt_text
+from games.words.labels import material_word as material_name
+from games.words.prompts import prompt_text
 
 from . import cards
 
@@ -58,7 +58,7 @@ class Pictures:
 
     def card(self, card: dict[str, Any]) -> dict[str, Any]:
         """A card of the view (named by the engine) as the page draws it: its picture, and its
-        name in the reader's language (games.cardnames) in words beside the picture, whose
+        name in the reader's language (games.words.cardnames) in words beside the picture, whose
         drawing is the same in every language."""
         f = cards.face(card["name"])
         shown = card_name(card["name"])
@@ -235,7 +235,7 @@ def client_moves(
 
 def prompt_words(text: str, names: dict[int, str]) -> str:
     """The engine's English prompt with seats named: 'give to seat 1' becomes 'give to Bob' (a
-    prompt in another language names them already: games.prompts)."""
+    prompt in another language names them already: games.words.prompts)."""
     return re.sub(r"\bseat (\d+)", lambda m: names.get(int(m.group(1)), m.group(0)), text)
 
 

@@ -25,13 +25,13 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 
 from engine.errors import GameError
-from games import selectors
-from games.auth import seat_for_token
-from games.cardnames import LANGUAGES
+from games.api.auth import seat_for_token
 from games.models import Game, Seat
+from games.read import selectors
 from games.services import lobby as lobby_services
-from players import notifications
-from players import services as player_services
+from games.words.cardnames import LANGUAGES
+from players.accounts import services as player_services
+from players.mail import notify
 
 from . import cards, lobby
 from .forms import GameForm, SignupForm
@@ -66,7 +66,7 @@ def language_switch(request: HttpRequest) -> HttpResponse:
         return response
     user = request.user
     if user.is_authenticated and user.email:
-        notifications.preferences_update(str(user.email), language=chosen)
+        notify.preferences_update(str(user.email), language=chosen)
     translation.activate(chosen)
     response.set_cookie(settings.LANGUAGE_COOKIE_NAME, chosen, max_age=365 * 24 * 3600)
     return response
@@ -123,7 +123,7 @@ def _game_and_seat(request: HttpRequest, game_id: int) -> tuple[Game, Seat | Non
 
 def _seen(game: Game, seat: Seat | None) -> None:
     if seat is not None and game.status == Game.Status.ACTIVE:
-        notifications.visit_record(game.pk, seat.position)
+        notify.visit_record(game.pk, seat.position)
 
 
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:

@@ -16,10 +16,12 @@ from django.utils import timezone
 
 import engine
 from engine.bots import make_bot
+from games import codes
+from games.errors import Conflict
+from games.events import commit, story
+from games.models import Game, Move, Seat
+from games.read import selectors
 
-from .. import codes, events, selectors, story
-from ..errors import Conflict
-from ..models import Game, Move, Seat
 from .bot_memory import seat_memory
 from .locking import game_in_play, game_locked
 from .moves import move_play
@@ -133,5 +135,5 @@ def seat_return(*, game_id: int, position: int) -> Game:
             began = turn_next(game, state, seats, changed=("revision",))  # clocked again
         else:
             game.save(update_fields=["revision", "updated"])
-        events.publish(game, events.RETURNED, seat=position, turn_began=began)
+        commit.publish(game, commit.RETURNED, seat=position, turn_began=began)
     return game

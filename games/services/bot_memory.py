@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 import engine
 from engine.determinize import Memory
+from games.models import Game, Move
 
-from ..models import Game, Move
 from .moves import initial_state, replay_move
 
 CACHED = 32  # replays kept per process

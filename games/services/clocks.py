@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from .. import codes
-from ..errors import BadRequest, Refused
-from ..models import Game, Move, Seat
+from games import codes
+from games.errors import BadRequest, Refused
+from games.models import Game, Move, Seat
 
 
 @dataclass(frozen=True)

@@ -12,11 +12,13 @@ from django.utils import timezone
 
 import engine
 from engine.bots import BOTS
+from games import codes
+from games.api.auth import new_token
+from games.errors import BadRequest, Conflict, Forbidden, Refused
+from games.events import commit, story
+from games.models import Game, Seat
+from games.read import selectors
 
-from .. import codes, events, selectors, story
-from ..auth import new_token
-from ..errors import BadRequest, Conflict, Forbidden, Refused
-from ..models import Game, Seat
 from .clocks import ClockSpec
 from .locking import game_locked, require_open
 from .moves import initial_state
@@ -98,7 +100,7 @@ def game_create(
                 bank=bank,
             )
         story.invitations(game)
-        events.publish(game, events.CREATED)
+        commit.publish(game, commit.CREATED)
         if game.auto_start and all(s.kind != "open" for s in seats):
             _start(game)
     return game
@@ -149,7 +151,7 @@ def seat_join(*, game_id: int, user: Any, position: int | None = None) -> Seat:
         game.revision += 1
         game.save(update_fields=["revision", "updated"])
         story.record(game, "joined", seat=seat.position, player=user.get_username())
-        events.publish(game, events.JOINED, seat=seat.position)
+        commit.publish(game, commit.JOINED, seat=seat.position)
         if game.auto_start and _all_filled(game):
             _start(game)
     return seat
@@ -176,7 +178,7 @@ def seat_leave(*, game_id: int, seat: Seat) -> None:
             story.record(game, "cancelled")
         game.revision += 1
         game.save()
-        events.publish(game, events.LEFT, seat=seat.position)
+        commit.publish(game, commit.LEFT, seat=seat.position)
 
 
 def game_start(*, game_id: int, user: Any) -> Game:
@@ -203,7 +205,7 @@ def _start(game: Game) -> None:
     game.revision += 1
     story.record(game, "started")
     began = turn_next(game, state)  # saves
-    events.publish(game, events.STARTED, turn_began=began)
+    commit.publish(game, commit.STARTED, turn_began=began)
 
 
 def seat_token_rotate(*, seat: Seat) -> str:

@@ -3,14 +3,16 @@ follows it."""
 
 from __future__ import annotations
 
-from .. import codes, rows, selectors
-from ..errors import Conflict, NotFound
-from ..models import Game, Seat
+from games import codes
+from games.errors import Conflict, NotFound
+from games.models import Game, Seat
+from games.read import selectors
+from games.store import rows
 
 
 def game_locked(game_id: int) -> Game:
     """The game, its row locked until the caller's transaction ends, with its creator and its
-    seats (and their players) read in the same statement (games.rows)."""
+    seats (and their players) read in the same statement (games.store.rows)."""
     game = rows.game_with_seats(game_id, lock=True)
     if game is None:
         raise NotFound("No such game.")

@@ -12,10 +12,13 @@ from django.utils import timezone
 
 import engine
 from engine import record as engine_record
+from games import codes
+from games.errors import Conflict, StaleSeq
+from games.events import commit, story
+from games.models import Game, Move, Seat
+from games.read import selectors
+from games.store import rows
 
-from .. import codes, events, rows, selectors, story
-from ..errors import Conflict, StaleSeq
-from ..models import Game, Move, Seat
 from .clocks import clock_charge
 from .locking import game_locked
 from .turns import turn_next
@@ -119,7 +122,7 @@ def move_append(
         game.status = Game.Status.FINISHED
         game.finished = timezone.now()
     began = turn_next(game, state, seats, changed=MOVE_FIELDS)
-    events.publish(game, events.MOVED, seat=seat, actor=actor, turn_began=began, seats=seats)
+    commit.publish(game, commit.MOVED, seat=seat, actor=actor, turn_began=began, seats=seats)
     return move
 
 

@@ -19,11 +19,11 @@ from django.conf import settings
 
 import engine
 from engine import record as records
+from games import codes
+from games.errors import Conflict, Forbidden, Refused
+from games.models import Game, Seat
+from games.read.selectors import seats_of
 
-from .. import codes
-from ..errors import Conflict, Forbidden, Refused
-from ..models import Game, Seat
-from ..selectors import seats_of
 from .moves import initial_state
 
 MAX_UPTO = 100_000

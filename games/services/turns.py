@@ -6,9 +6,11 @@ from __future__ import annotations
 from django.utils import timezone
 
 import engine
+from games.events import story
+from games.models import Game, Seat
+from games.read import selectors
+from games.store import rows
 
-from .. import rows, selectors, story
-from ..models import Game, Seat
 from .clocks import deadline_for
 
 # The game's columns `turn_next` sets (`updated` changes with every save; `last_event` is the

@@ -61,14 +61,15 @@ def test_docs_are_served(db) -> None:
 
 
 def test_an_expired_token_is_refused_and_the_expired_ones_are_swept(db, django_user_model) -> None:
-    """A request checks only the token it sends (players.auth): an expired one is refused (and
+    """A request checks only the token it sends (players.accounts.auth): an expired one is refused
+    (and
     deleted); the account's other expired tokens go when it lists its tokens or gets one."""
     from datetime import timedelta
 
     from django.utils import timezone
     from knox.models import AuthToken
 
-    from players.services import token_create
+    from players.accounts.services import token_create
 
     user = django_user_model.objects.create_user("tim", password="pw-long-enough-123")
     live, old, older = (token_create(user=user) for _ in range(3))

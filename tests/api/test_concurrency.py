@@ -61,7 +61,7 @@ def race(url: str, token: str, seq: int, legal: list[Any]) -> list[tuple[int, An
 def tokens(transactional_db) -> list[str]:
     from django.contrib.auth.models import User
 
-    from players.services import token_create
+    from players.accounts.services import token_create
 
     return [token_create(user=User.objects.create(username=n)) for n in ("ann", "ben")]
 

@@ -62,7 +62,7 @@ def test_a_database_outage_is_503_and_says_when_to_retry(db, alice, game2, monke
     lost connection raises): 503 `unavailable` with Retry-After, not a bare 500."""
     from django.db import OperationalError
 
-    from games import selectors
+    from games.read import selectors
 
     def gone(*_, **__):
         raise OperationalError("server closed the connection unexpectedly")

@@ -13,7 +13,7 @@ from django.db import DatabaseError
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games import health
+from games.live import health
 from games.models import Heartbeat
 
 URL = "/api/health/"

@@ -89,7 +89,7 @@ def test_seat_tokens_are_never_shown(transactional_db, alice, mailoutbox) -> Non
 def test_the_event_check_catches_a_seat_shown_another_seats_draw(db, alice, bob, monkeypatch):
     """The check of the event log (EventsChecker) is not blind: if every viewer were given the
     drawer's own rendering of a draw, it would fail."""
-    from games import story
+    from games.events import story
 
     game_id = start_game(alice, [bob])
     checker = EventsChecker(game_id, {0: alice, 1: bob})

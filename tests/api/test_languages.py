@@ -12,9 +12,9 @@ from django.contrib.auth import get_user_model
 
 import engine
 from engine.cards import GEEK_NAMES, JACK, ORDER_TYPE, VERSIONS, order_types
-from games import selectors
-from games.cardnames import NO_POLISH_NAME, POLISH_NAMES, card_name
 from games.models import Game
+from games.read import selectors
+from games.words.cardnames import NO_POLISH_NAME, POLISH_NAMES, card_name
 from tests.conftest import (
     Player,
     assert_no_leak,

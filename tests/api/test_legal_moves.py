@@ -1,12 +1,12 @@
 """Legal moves in a view: {id, label, petition, action}, where `action` is posted back exactly as
 received, `id` is the turn mail's code for that move, and `label` the one describer's words
-(games.labels, as the web client and the mails say it)."""
+(games.words.labels, as the web client and the mails say it)."""
 
 from __future__ import annotations
 
 import engine
-from games import labels
-from players.mail import move_codes
+from games.words import labels
+from players.mail.texts import move_codes
 from tests.conftest import Player, private_state
 
 

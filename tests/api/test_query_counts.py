@@ -1,7 +1,8 @@
 """How many SQL statements each hot request costs, pinned so that a change that adds one fails
 here (docs/benchmarks.md gives the figures). Counted inside the test's transaction, so a write's
 transaction shows as a SAVEPOINT and its RELEASE (a real request has BEGIN and COMMIT instead),
-and what runs after the commit (games.events receivers) is run, and counted, inside the block."""
+and what runs after the commit (games.events.commit receivers) is run, and counted, inside the
+block."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.cache import caches
 
-from games.selectors import VIEW_CACHE
+from games.read.selectors import VIEW_CACHE
 from tests.conftest import Player, signup, start_game
 
 
@@ -43,7 +44,7 @@ def counted(django_assert_num_queries, django_capture_on_commit_callbacks):
 
 def test_a_move_costs_nine_statements(table, counted) -> None:
     """The token with its user, lock the game and read its seats in the same statement
-    (games.rows), insert the move, the next player's
+    (games.store.rows), insert the move, the next player's
     account feed number (which says too whether the account has an active webhook: none here, so
     no webhook is looked up) and its your-turn event, update the game (its `last_event` with the
     rest), insert the move's events and the next decision's in one statement (SAVEPOINT/RELEASE
@@ -94,7 +95,7 @@ def test_a_move_updates_only_the_columns_that_change(table, counted) -> None:
 
 def test_a_first_view_costs_two_statements_and_again_two(table, django_assert_num_queries) -> None:
     """Nothing of the game kept in the process (its first look at it): the token with its user,
-    then the game with its snapshot, creator and seats in one statement (games.rows), the
+    then the game with its snapshot, creator and seats in one statement (games.store.rows), the
     caller's seat found among them; asked again at the same revision, the whole view comes from
     the cache: the token and the key (the game's revision with the caller's seat position)."""
     game_id = table[0]
@@ -116,7 +117,7 @@ def test_a_first_view_costs_two_statements_and_again_two(table, django_assert_nu
 def test_another_seats_view_at_a_revision_already_built_costs_two_statements(
     table, django_assert_num_queries
 ) -> None:
-    """Built from the game kept with a view of the same revision (games.view_cache): the token
+    """Built from the game kept with a view of the same revision (games.read.view_cache): the token
     and the key alone. Here the players' own looks in the fixture kept it."""
     game_id = table[0]
     spectator = signup()
@@ -159,7 +160,7 @@ def test_no_task_after_a_move_when_nobody_is_to_be_told(
 ) -> None:
     """Nobody at the table has an e-mail address, no seat is a bot and there is no clock: the
     move's commit schedules no task (a task costs a broker round trip on every move)."""
-    from players import tasks
+    from players.mail import tasks
 
     game_id = start_game(alice, [bob])
     scheduled: list[tuple[Any, ...]] = []

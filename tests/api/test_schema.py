@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 import engine
-from games.schema import STRING_CHOICES, action_serializers
+from games.api.schema import STRING_CHOICES, action_serializers
 
 SCHEMA = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text())
 

@@ -1,4 +1,4 @@
-"""The game view answered from the view cache (games.selectors.game_view_cached): an entry is
+"""The game view answered from the view cache (games.read.selectors.game_view_cached): an entry is
 the view of one seat at one revision, so it never answers another seat (nor a spectator, nor a
 seat token for another seat), a change makes a new one, and what changes with the time alone (a
 running bank's time left, whether the server is late) is computed again on every answer."""
@@ -15,7 +15,7 @@ from django.utils import timezone
 
 import engine
 from games.models import Game
-from games.selectors import VIEW_CACHE
+from games.read.selectors import VIEW_CACHE
 from games.services.moves import move_submit
 from tests.conftest import assert_no_leak, signup, start_game
 from web.table import table_context
@@ -163,7 +163,7 @@ def test_a_view_is_built_from_the_game_kept_at_its_revision_only(
 
 def test_every_reader_leaves_the_kept_views_as_they_were(db) -> None:
     """The cache keeps the views themselves and the games they were built from, not copies
-    (games.objectcache): answering from it, building the move's answer, the web table and a
+    (games.store.objectcache): answering from it, building the move's answer, the web table and a
     running bank's time left must read them and change nothing."""
     alice, bob = signup(), signup()
     game_id = start_game(

@@ -21,8 +21,8 @@ from django.utils import timezone
 
 from games.management.commands.verify_games import verify
 from games.models import Game, Move
+from players.accounts.services import token_create
 from players.models import SentNotification
-from players.services import token_create
 from tests.live import WebServer, start_web
 
 from .conftest import RedisServer, Worker, wait_for, worker_env

@@ -17,7 +17,7 @@ from django.core.management import call_command
 from games.models import Game, Move
 from games.services import lobby
 from games.services.lobby import SeatSpec
-from players import mail as texts
+from players.mail import texts as texts
 
 from .conftest import Worker, wait_for
 

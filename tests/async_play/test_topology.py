@@ -26,7 +26,7 @@ BOT = 2
 
 
 def account(django_user_model: Any, name: str) -> dict[str, str]:
-    from players.services import token_create
+    from players.accounts.services import token_create
 
     user = django_user_model.objects.create_user(name, password="correct horse battery")
     return {"Authorization": f"Token {token_create(user=user)}"}

@@ -144,7 +144,7 @@ def test_the_systemd_units_run_an_installation_that_plays(
 ) -> None:
     from django.contrib.auth.models import User
 
-    from players.services import token_create
+    from players.accounts.services import token_create
 
     env = production_env
     for command in systemd_commands("gtr-release.service"):

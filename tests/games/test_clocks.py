@@ -10,8 +10,8 @@ import pytest
 from django.utils import timezone
 
 import engine
-from games import selectors
 from games.models import Game, Move, Seat
+from games.read import selectors
 from games.services import automatic, lobby, moves, resignation
 from games.services.clocks import ClockSpec
 from games.services.lobby import SeatSpec

@@ -1,4 +1,4 @@
-"""The events the services publish after each commit (games.events): what each write tells,
+"""The events the services publish after each commit (games.events.commit): what each write tells,
 in the order of the commits, nothing for a write that rolled back, and a failing receiver that
 cannot undo a write or silence the others."""
 
@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 import engine
-from games import events
 from games.errors import StaleSeq
+from games.events import commit
 from games.models import Game, Move
 from games.services import automatic, lobby, moves, resignation
 from games.services.clocks import ClockSpec
@@ -20,17 +20,17 @@ from games.services.lobby import SeatSpec
 
 
 @pytest.fixture
-def published() -> Iterator[list[events.Event]]:
-    seen: list[events.Event] = []
+def published() -> Iterator[list[commit.Event]]:
+    seen: list[commit.Event] = []
 
-    def record(sender: Any, *, event: events.Event, **_: Any) -> None:
+    def record(sender: Any, *, event: commit.Event, **_: Any) -> None:
         seen.append(event)
 
-    events.committed.connect(record, dispatch_uid="test-record")
+    commit.committed.connect(record, dispatch_uid="test-record")
     try:
         yield seen
     finally:
-        events.committed.disconnect(dispatch_uid="test-record")
+        commit.committed.disconnect(dispatch_uid="test-record")
 
 
 @pytest.fixture
@@ -38,7 +38,7 @@ def users(transactional_db: Any, django_user_model: Any) -> list[Any]:
     return [django_user_model.objects.create_user(n, password="x") for n in ("ann", "ben")]
 
 
-def kinds(seen: list[events.Event]) -> list[str]:
+def kinds(seen: list[commit.Event]) -> list[str]:
     return [e.kind for e in seen]
 
 
@@ -109,12 +109,12 @@ def test_a_failing_receiver_is_logged_and_the_write_stands(users, published, cap
     def broken(sender: Any, **_: Any) -> None:
         raise RuntimeError("receiver bug")
 
-    events.committed.connect(broken, dispatch_uid="test-broken")
+    commit.committed.connect(broken, dispatch_uid="test-broken")
     try:
-        with caplog.at_level(logging.ERROR, logger="games.events"):
+        with caplog.at_level(logging.ERROR, logger="games.events.commit"):
             game = lobby.game_create(user=users[0], version="republic", players=2)
     finally:
-        events.committed.disconnect(dispatch_uid="test-broken")
+        commit.committed.disconnect(dispatch_uid="test-broken")
     assert Game.objects.filter(pk=game.pk).exists()
     assert kinds(published) == ["created"]  # the receiver after the broken one still ran
     assert "receiver bug" in caplog.text
@@ -155,11 +155,12 @@ def test_a_timeout_and_the_return_after_it_are_told(users, published, monkeypatc
 
 
 def test_the_hub_gets_the_rows_written_as_they_read_back(users, published) -> None:
-    """After a commit the hub is handed the rows the write made, not rows read back (games.fanout):
+    """After a commit the hub is handed the rows the write made, not rows read back
+    (games.live.fanout):
     over a game's writes (the start, moves with draws, the feed's your-turn events), each event
     carries rows whose hub messages are exactly those of the stored rows, for every game event
     and feed event the write recorded."""
-    from games import story
+    from games.events import story
     from games.models import AccountEvent, GameEvent
 
     ann, ben = users

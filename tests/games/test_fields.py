@@ -1,5 +1,5 @@
-"""games.fields.JSONTextField: a game's snapshot is kept as JSON text, not jsonb, and comes back
-as it went in, through the ORM and through games.rows, on SQLite and on PostgreSQL; the migration
+"""games.fields.JSONTextField: a game's snapshot is kept as JSON text, not jsonb, and comes back as
+it went in, through the ORM and through games.store.rows, on SQLite and on PostgreSQL; the migration
 that made it so keeps the snapshots already stored."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 import engine
-from games import rows
 from games.models import Game
+from games.store import rows
 
 
 def late_snapshot(moves: int = 200) -> dict[str, Any]:

@@ -96,7 +96,7 @@ def test_a_move_holds_the_state_it_applied_with_its_snapshot(alice, bob) -> None
     """The move's answer and the views built from the game it kept read the state the move
     applied, not the snapshot again, while the game holds the snapshot written from it; a game
     whose snapshot is read anew (or replaced) is read from its snapshot."""
-    from games import selectors
+    from games.read import selectors
     from games.services.moves import move_submit
 
     game_id = start_game(alice, [bob])

@@ -1,4 +1,5 @@
-"""The shared action describer (games.labels): plain words for every legal action, naming only the
+"""The shared action describer (games.words.labels): plain words for every legal action, naming only
+the
 cards the viewer's view names."""
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from django.utils import translation
 
 import engine
 from engine.bots import make_bot
-from games import labels
-from games.labels import action_label, card_names, labelled_actions
+from games.words import labels
+from games.words.labels import action_label, card_names, labelled_actions
 
 
 def test_doctests() -> None:

@@ -1,4 +1,5 @@
-"""The process-local cache of objects (games.objectcache): Django's local-memory cache, keeping
+"""The process-local cache of objects (games.store.objectcache): Django's local-memory cache,
+keeping
 the object given rather than a pickle of it, with the same expiry, culling and operations."""
 
 from __future__ import annotations
@@ -7,7 +8,7 @@ import time
 
 import pytest
 
-from games.objectcache import ObjectCache
+from games.store.objectcache import ObjectCache
 
 
 @pytest.fixture

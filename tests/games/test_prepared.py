@@ -1,4 +1,5 @@
-"""games.rows on PostgreSQL: the statements it writes out are prepared on the connection once it
+"""games.store.rows on PostgreSQL: the statements it writes out are prepared on the connection once
+it
 has run them a few times (settings: `prepare_threshold`, GTR_DB_PREPARED); the ORM's never are,
 and with GTR_DB_PREPARED=0 nothing is."""
 
@@ -8,8 +9,9 @@ import psycopg
 import pytest
 from django.db import connection
 
-from games import rows, view_cache
 from games.models import Game
+from games.read import view_cache
+from games.store import rows
 from tests.conftest import Player, start_game
 
 pytestmark = pytest.mark.postgres

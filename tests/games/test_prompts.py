@@ -1,4 +1,5 @@
-"""The prompts in the reader's language (games.prompts): the engine's English text untouched for
+"""The prompts in the reader's language (games.words.prompts): the engine's English text untouched
+for
 an English reader, every kind of decision worded in Polish for a Polish one, with the Polish
 edition's names of cards and roles."""
 
@@ -13,9 +14,9 @@ from django.utils import translation
 import engine
 from engine import flow
 from engine.bots import make_bot
-from games import prompts
-from games.labels import card_names
-from games.prompts import prompt_text
+from games.words import prompts
+from games.words.labels import card_names
+from games.words.prompts import prompt_text
 
 
 def polish(prompt: dict[str, Any], view: dict[str, Any], **kw: Any) -> str:

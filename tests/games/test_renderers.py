@@ -1,4 +1,4 @@
-"""The API's JSON renderer (games.renderers) writes exactly the bytes DRF's renderer writes, for
+"""The API's JSON renderer (games.api.renderers) writes exactly the bytes DRF's renderer writes, for
 every shape an answer takes, and falls back to DRF's where orjson would refuse or differ."""
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from rest_framework import renderers
 from rest_framework.utils.serializer_helpers import ReturnDict, ReturnList
 
 import engine
-from games import selectors
+from games.api.renderers import JSONRenderer
 from games.models import Game
-from games.renderers import JSONRenderer
+from games.read import selectors
 
 DRF = renderers.JSONRenderer()
 OURS = JSONRenderer()
@@ -90,7 +90,9 @@ def test_a_large_answer_round_trips() -> None:
 def test_the_api_answers_with_it(client: Any) -> None:
     from django.conf import settings
 
-    assert settings.REST_FRAMEWORK["DEFAULT_RENDERER_CLASSES"][0] == "games.renderers.JSONRenderer"
+    assert (
+        settings.REST_FRAMEWORK["DEFAULT_RENDERER_CLASSES"][0] == "games.api.renderers.JSONRenderer"
+    )
     response = client.get("/api/cards/?version=republic")
     assert response.status_code == 200
     assert response.content == DRF.render(response.data, "application/json")

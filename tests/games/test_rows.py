@@ -1,4 +1,5 @@
-"""games.rows: the game with its creator and seats in one hand-written statement makes the objects
+"""games.store.rows: the game with its creator and seats in one hand-written statement makes the
+objects
 the ORM makes (every column converted as the ORM converts it: dates, JSON, booleans, floats, the
 snapshot), on SQLite and on PostgreSQL alike."""
 
@@ -10,10 +11,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from games import rows
 from games.models import Game, Seat
 from games.services import lobby
 from games.services.clocks import ClockSpec
+from games.store import rows
 
 
 def columns(obj: Any) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""A stream's delivery rule (games.streams.stream): whatever the hub's messages do (arrive twice,
+"""A stream's delivery rule (games.api.streams.stream): whatever the hub's messages do (arrive
+twice,
 late, out of order, not at all), the stream sends each event once, in order, reading what it
 missed from the database; a resync reads it too; a revocation ends it. The "database" here is a
 list the test fills, the hub the real one of this event loop."""
@@ -9,8 +10,8 @@ import asyncio
 import json
 from typing import Any
 
-from games import hub
-from games.streams import Plan, stream
+from games.api.streams import Plan, stream
+from games.live import hub
 
 
 def frames(chunks: list[bytes]) -> list[tuple[int, dict[str, Any]]]:

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from games import webhooks
+from games.live import deliveries
 from games.models import Webhook, WebhookDelivery
 from tests.conftest import Player, seat_player, signup, start_game
 
@@ -112,14 +112,14 @@ def test_failures_are_retried_with_backoff_then_switch_the_hook_off(
     assert first is not None and first.attempts == 1 and first.last_error == "HTTP 500"
     wait = (first.next_attempt - timezone.now()).total_seconds()
     assert settings.GTR_WEBHOOK_RETRY_SECONDS - 2 < wait <= settings.GTR_WEBHOOK_RETRY_SECONDS
-    assert webhooks.delivery_attempt(first.pk) == "not_due"  # not before its time
-    assert webhooks.backoff(1) < webhooks.backoff(2) < webhooks.backoff(3)
+    assert deliveries.delivery_attempt(first.pk) == "not_due"  # not before its time
+    assert deliveries.backoff(1) < deliveries.backoff(2) < deliveries.backoff(3)
     # Until the third failure in a row the hook stays on; then it is off and says why.
     while Webhook.objects.get(pk=hook["id"]).active:
         due = pending.order_by("id").first()
         assert due is not None
         WebhookDelivery.objects.filter(pk=due.pk).update(next_attempt=timezone.now())
-        webhooks.delivery_attempt(due.pk)
+        deliveries.delivery_attempt(due.pk)
     shown = bob.get(f"/api/webhooks/{hook['id']}/").json()
     assert shown["active"] is False and shown["disabled"] is not None
     assert shown["failures"] == 3 and shown["last_error"] == "HTTP 500"
@@ -148,14 +148,14 @@ def test_the_sweep_sends_what_is_due_and_an_attempt_is_made_once(
     assert delivery is not None
     late = timezone.now() - timedelta(seconds=settings.GTR_SWEEP_GRACE_SECONDS + 1)
     WebhookDelivery.objects.filter(pk=delivery.pk).update(next_attempt=late)
-    assert delivery.pk in webhooks.deliveries_due()
+    assert delivery.pk in deliveries.deliveries_due()
     # An attempt under way holds its delivery: a second task finds nothing to do.
     WebhookDelivery.objects.filter(pk=delivery.pk).update(
         claimed_until=timezone.now() + timedelta(seconds=60)
     )
-    assert webhooks.delivery_attempt(delivery.pk) == "not_due"
+    assert deliveries.delivery_attempt(delivery.pk) == "not_due"
     WebhookDelivery.objects.filter(pk=delivery.pk).update(claimed_until=None)
-    assert webhooks.webhooks_sweep() >= 1  # eager here: the sweep's tasks run at once
+    assert deliveries.webhooks_sweep() >= 1  # eager here: the sweep's tasks run at once
     delivery.refresh_from_db()
     assert delivery.status == "delivered" and delivery.attempts == 2
 
@@ -222,12 +222,12 @@ def test_every_resolved_address_is_checked(monkeypatch) -> None:
     def resolve(host: str, port: int, **_: Any) -> list[Any]:
         return [(2, 1, 6, "", ("93.184.215.14", port)), (2, 1, 6, "", ("10.0.0.7", port))]
 
-    monkeypatch.setattr(webhooks.socket, "getaddrinfo", resolve)
-    with pytest.raises(webhooks.UrlRefused, match=r"10\.0\.0\.7"):
-        webhooks.check_url("https://mixed.example/hook")
-    assert webhooks.is_public("93.184.215.14") and webhooks.is_public("2606:4700::1111")
+    monkeypatch.setattr(deliveries.socket, "getaddrinfo", resolve)
+    with pytest.raises(deliveries.UrlRefused, match=r"10\.0\.0\.7"):
+        deliveries.check_url("https://mixed.example/hook")
+    assert deliveries.is_public("93.184.215.14") and deliveries.is_public("2606:4700::1111")
     for address in ("127.0.0.1", "::1", "fd00::1", "100.64.0.1", "224.0.0.1", "::ffff:10.0.0.1"):
-        assert not webhooks.is_public(address), address
+        assert not deliveries.is_public(address), address
 
 
 def test_hooks_belong_to_accounts(db) -> None:

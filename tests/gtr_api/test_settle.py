@@ -14,7 +14,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 LOOK = (
     "import gc, sys; import gtr_api.{module}; "
-    "print(gc.get_freeze_count(), len(gc.get_objects()), 'games.views' in sys.modules)"
+    "print(gc.get_freeze_count(), len(gc.get_objects()), 'games.api.play' in sys.modules)"
 )
 
 

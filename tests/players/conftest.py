@@ -11,10 +11,10 @@ import pytest
 from django.core import mail
 
 import engine
-from games import events
+from games.events import commit
 from games.models import Game, Seat
 from games.services import lobby
-from players import mail as texts
+from players.mail import texts as texts
 
 ADDRESSES = ("alice@example.org", "bob@example.org", "carol@example.org")
 
@@ -96,7 +96,7 @@ def deliver(
     """Deliver (again) the event of a committed move to every receiver: a person's decision at
     `seq` began for seat `to_act`, or, with status "finished", the game ended."""
     began = to_act is not None
-    event = events.Event(
-        events.MOVED, game_id, seq, seq, status, to_act=to_act, deadline=deadline, turn_began=began
+    event = commit.Event(
+        commit.MOVED, game_id, seq, seq, status, to_act=to_act, deadline=deadline, turn_began=began
     )
-    events.committed.send(sender=Game, event=event)
+    commit.committed.send(sender=Game, event=event)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django.core import mail
 
-from games.auth import mail_token, seat_for_token
+from games.api.auth import mail_token, seat_for_token
 from games.models import Game, Seat
-from players import services
+from players.accounts import services
 
 
 def test_invitation_mail_carries_the_capability_link(db, django_user_model) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import engine
 from games.models import Move
 from games.services import lobby, moves
-from players import inbound, notifications
+from players.mail import inbound, notify
 from tests.players.conftest import ADDRESSES, Table, mails_to, reply
 
 
@@ -51,7 +51,7 @@ def test_one_unanswered_turn_mail_per_game_until_the_person_answers(
         play(table, table.to_act, Move.Actor.HUMAN)
     assert len(turn_mails(address)) == 1  # still unanswered: no mail for this decision either
     # A visit to the table answers it: the next decision is mailed again.
-    notifications.visit_record(table.game_id, target)
+    notify.visit_record(table.game_id, target)
     play(table, target, Move.Actor.TIMEOUT)
     while table.to_act != target:
         play(table, table.to_act, Move.Actor.HUMAN)
@@ -62,7 +62,7 @@ def test_no_turn_mail_while_the_table_is_open_in_the_web_client(table: Table) ->
     first = table.to_act
     others = [p for p in range(3) if p != first]
     for position in others:
-        notifications.visit_record(table.game_id, position)
+        notify.visit_record(table.game_id, position)
     while table.to_act == first:
         play(table, first, Move.Actor.HUMAN)
     for _ in range(6):

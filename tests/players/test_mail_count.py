@@ -1,6 +1,6 @@
 """The number of mails a person gets in whole games (docs/email.md), by how the person plays:
 replying to every mail, playing each turn in the web client from the mail's link, or keeping the
-game open in the web client. `players/mailcount.py` plays the games; docs/email.md has the
+game open in the web client. `tests/players/mailcount.py` plays the games; docs/email.md has the
 figures of two games per style and table size."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from players import mailcount
+from tests.players import mailcount
 
 # Measured before the web client and the rules for fewer mails (a turn mail per decision), with
 # the same players (docs/email.md).

@@ -13,12 +13,13 @@ from django.core import mail
 from django.utils import translation
 
 import engine
-from games.auth import mail_token
-from games.cardnames import card_name
+from games.api.auth import mail_token
 from games.models import Game, Seat
-from games.prompts import prompt_text
-from players import notifications, services
-from players.mail import scores_text, unsubscribe_token
+from games.words.cardnames import card_name
+from games.words.prompts import prompt_text
+from players.accounts import services
+from players.mail import notify
+from players.mail.texts import scores_text, unsubscribe_token
 from players.models import MailPreference
 from tests.players.conftest import ADDRESSES, Table, codes_in, mails_to, make_table
 from tests.players.test_notifications import assert_no_hidden_card
@@ -64,10 +65,10 @@ def test_the_language_follows_the_address(polish_table: Table) -> None:
     table = polish_table
     position = table.to_act
     MailPreference.objects.filter(address=ADDRESSES[position]).update(language="")
-    d = notifications.decision_load(table.game_id, None, position)
+    d = notify.decision_load(table.game_id, None, position)
     assert d is not None
-    with notifications.in_language(ADDRESSES[position]):
-        message = notifications.decision_message(d, "your turn")
+    with notify.in_language(ADDRESSES[position]):
+        message = notify.decision_message(d, "your turn")
     assert "Your moves: reply to this mail" in message.body
     assert f"Your decision: {d.view['prompt']['text']}" in message.body
     hand = d.view["players"][position]["hand"]
@@ -141,7 +142,7 @@ def test_the_unsubscribe_page_speaks_the_addresses_language(db: Any, client: Any
 def test_the_final_mail_says_why_the_game_ended(
     reason: str, english: str, polish: str | None
 ) -> None:
-    """Every end reason in words, the same words as the web table's (games.labels.end_reason),
+    """Every end reason in words, the same words as the web table's (games.words.labels.end_reason),
     never the engine's code."""
     view = {"end": {"reason": reason, "winners": [1], "scores": []}}
     with translation.override("en"):

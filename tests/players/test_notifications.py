@@ -14,8 +14,8 @@ from django.utils import timezone
 import engine
 from games.models import Game
 from games.services import automatic, lobby, moves, resignation
-from players import mail as texts
-from players import notifications
+from players.mail import notify
+from players.mail import texts as texts
 from tests.conftest import hidden_from
 from tests.players.conftest import (
     ADDRESSES,
@@ -148,12 +148,12 @@ def test_reminder_before_the_deadline_once(table: Table, settings) -> None:
     position = table.to_act
     mail.outbox.clear()
     _set_deadline(table, minutes_left=300, minutes_since=10)
-    assert notifications.reminders_sweep() == 0  # not yet due
-    assert not notifications.reminder_send(game_id=table.game_id, seq=0, position=position)
+    assert notify.reminders_sweep() == 0  # not yet due
+    assert not notify.reminder_send(game_id=table.game_id, seq=0, position=position)
     _set_deadline(table, minutes_left=30, minutes_since=600)
-    assert notifications.reminders_sweep() == 1
-    assert notifications.reminders_sweep() == 0
-    assert not notifications.reminder_send(game_id=table.game_id, seq=0, position=position)
+    assert notify.reminders_sweep() == 1
+    assert notify.reminders_sweep() == 0
+    assert not notify.reminder_send(game_id=table.game_id, seq=0, position=position)
     (message,) = mail.outbox
     assert message.to == [ADDRESSES[position]] and "reminder" in message.subject
     assert "due in about" in message.body and codes_in(message.body)
@@ -162,7 +162,7 @@ def test_reminder_before_the_deadline_once(table: Table, settings) -> None:
 def test_preferences_switch_kinds_off(table: Table) -> None:
     position = table.to_act
     other = ADDRESSES[(position + 1) % 3]
-    notifications.preferences_update(other, your_turn=False)
+    notify.preferences_update(other, your_turn=False)
     mail.outbox.clear()
     moves.move_submit(
         game_id=table.game_id, position=position, seq=0, action={"type": "think", "take": "cards"}
@@ -173,19 +173,19 @@ def test_preferences_switch_kinds_off(table: Table) -> None:
 def test_digest_replaces_turn_mails(table: Table) -> None:
     position = table.to_act
     address = ADDRESSES[position]
-    notifications.preferences_update(address, digest=True)
+    notify.preferences_update(address, digest=True)
     mail.outbox.clear()
     deliver(table.game_id, 0, to_act=position, deadline=None)
-    notifications.SentNotification.objects.all().delete()
+    notify.SentNotification.objects.all().delete()
     deliver(table.game_id, 0, to_act=position, deadline=None)
     assert mail.outbox == []
-    assert notifications.digests_send() == 1
+    assert notify.digests_send() == 1
     (digest,) = mail.outbox
     assert digest.to == [address] and "1 game(s)" in digest.subject
     assert texts.reply_address(table.seat(position), 0) in digest.body
     assert codes_in(digest.body)
     assert_no_hidden_card(table, position, digest.body)
-    assert notifications.digests_send() == 0  # once a day
+    assert notify.digests_send() == 0  # once a day
 
 
 def test_unsubscribe_link_stops_the_mails(table: Table, client) -> None:
@@ -195,12 +195,12 @@ def test_unsubscribe_link_stops_the_mails(table: Table, client) -> None:
     path = url.removeprefix("http://127.0.0.1:8000")
     page = client.get(path)
     assert page.status_code == 200 and b"<form" in page.content
-    assert not notifications.preferences_get(ADDRESSES[position]).unsubscribed  # GET only asks
+    assert not notify.preferences_get(ADDRESSES[position]).unsubscribed  # GET only asks
     done = client.post(path, {"List-Unsubscribe": "One-Click"})
     assert done.status_code == 200 and b"Unsubscribed" in done.content
-    assert notifications.preferences_get(ADDRESSES[position]).unsubscribed
+    assert notify.preferences_get(ADDRESSES[position]).unsubscribed
     mail.outbox.clear()
-    notifications.SentNotification.objects.all().delete()
+    notify.SentNotification.objects.all().delete()
     deliver(table.game_id, 0, to_act=position, deadline=None)
     resignation.game_resign(game_id=table.game_id, position=(position + 1) % 3)
     resignation.game_resign(game_id=table.game_id, position=(position + 2) % 3)
@@ -210,7 +210,7 @@ def test_unsubscribe_link_stops_the_mails(table: Table, client) -> None:
 
 def test_a_timeout_is_told_and_back_is_offered(table: Table, settings) -> None:
     from games.models import Seat
-    from players import inbound
+    from players.mail import inbound
 
     settings.GTR_TIMEOUTS_BEFORE_BOT = 1
     position = table.to_act
@@ -245,22 +245,22 @@ def test_the_sweep_sends_mails_whose_task_was_lost(table: Table, settings) -> No
         Game.objects.filter(pk=game_id).update(**{k: now - v for k, v in times.items()})
 
     lose_everything()
-    assert notifications.lost_mails_sweep() == 0  # the decision is younger than the grace
-    age(decision_started=notifications.CATCH_UP + dt.timedelta(minutes=1))
-    assert notifications.lost_mails_sweep() == 0  # too old to be news
+    assert notify.lost_mails_sweep() == 0  # the decision is younger than the grace
+    age(decision_started=notify.CATCH_UP + dt.timedelta(minutes=1))
+    assert notify.lost_mails_sweep() == 0  # too old to be news
     age(decision_started=dt.timedelta(minutes=5))
-    assert notifications.lost_mails_sweep() == 1
+    assert notify.lost_mails_sweep() == 1
     (turn,) = mail.outbox
     assert turn.to == [ADDRESSES[position]] and "your turn" in turn.subject
-    assert notifications.lost_mails_sweep() == 0  # once
+    assert notify.lost_mails_sweep() == 0  # once
 
     Game.objects.filter(pk=game_id).update(deadline=timezone.now() - dt.timedelta(seconds=1))
     assert automatic.deadline_expire(game_id=game_id, seq=0) == "timed_out"
     SentNotification.objects.filter(key__startswith="timeout:").delete()  # the notice's task
     mail.outbox.clear()
-    assert notifications.lost_mails_sweep() == 0  # within the grace
+    assert notify.lost_mails_sweep() == 0  # within the grace
     later = timezone.now() + dt.timedelta(minutes=5)
-    assert notifications.lost_mails_sweep(now=later) == 1
+    assert notify.lost_mails_sweep(now=later) == 1
     (notice,) = mail.outbox
     assert notice.to == [ADDRESSES[position]] and "time ran out" in notice.subject
 
@@ -268,6 +268,6 @@ def test_the_sweep_sends_mails_whose_task_was_lost(table: Table, settings) -> No
         resignation.game_resign(game_id=game_id, position=seat)
     lose_everything()
     age(finished=dt.timedelta(minutes=5))
-    assert notifications.lost_mails_sweep() == 3
+    assert notify.lost_mails_sweep() == 3
     assert sorted(m.to[0] for m in mail.outbox if "final scores" in m.subject) == sorted(ADDRESSES)
-    assert notifications.lost_mails_sweep() == 0
+    assert notify.lost_mails_sweep() == 0

@@ -14,8 +14,8 @@ from django.core.management import call_command
 
 import engine
 from games.models import Move
-from players import inbound
-from players import mail as texts
+from players.mail import inbound
+from players.mail import texts as texts
 from tests.conftest import state_hash
 from tests.players.conftest import ADDRESSES, Table, codes_in, mails_to, reply
 

@@ -184,12 +184,12 @@ def show_turn_mail(person: Person, game_id: int, path: Path) -> None:
     inline card faces (by Content-ID) are all attached and named by the HTML."""
     import base64
 
-    from players import notifications
+    from players.mail import notify
 
     game = Game.objects.get(pk=game_id)
-    decision = notifications.decision_load(game_id, game.seq, 0)
+    decision = notify.decision_load(game_id, game.seq, 0)
     assert decision is not None
-    message = notifications.decision_message(decision, "your turn")
+    message = notify.decision_message(decision, "your turn")
     html, kind = message.alternatives[0]
     assert kind == "text/html" and "/play/" in html
     images = {}

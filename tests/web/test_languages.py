@@ -11,9 +11,9 @@ from django.test import Client
 from django.utils import translation
 
 import engine
-from games.cardnames import card_name
 from games.models import Game
 from games.services import resignation
+from games.words.cardnames import card_name
 from players.models import MailPreference
 from web.table import ending
 

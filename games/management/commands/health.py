@@ -10,7 +10,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games import health
+from games.live import health
 
 
 class Command(BaseCommand):

@@ -3,7 +3,7 @@
     python manage.py read_mail --maildir PATH [--keep]
     python manage.py read_mail --mbox PATH [--keep]
 
-Each message is handed to `players.inbound.inbound_handle`, as the webhook's are; messages are
+Each message is handed to `players.mail.inbound.inbound_handle`, as the webhook's are; messages are
 removed from the mailbox once read unless --keep is given (a message read twice is recognised by
 its Message-ID and acted on once anyway)."""
 
@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from players import inbound
+from players.mail import inbound
 
 
 class Command(BaseCommand):

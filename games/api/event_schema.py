@@ -1,0 +1,285 @@
+"""The schema of events (docs/events.md): a game's events and an account's feed, each a JSON
+object with an envelope and a `type` that says which other fields it has. These serializers only
+describe; the events are built by games.events.story (from engine.event_view for the game's
+story)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
+from rest_framework import serializers
+
+import engine
+from games.models import Move
+
+from .inputs import MAX_SEQ, JSONInput
+from .outputs import LoggedActionField, ScoreView, paginated
+
+
+class EventQuery(serializers.Serializer):
+    after = serializers.IntegerField(
+        min_value=0, max_value=MAX_SEQ, default=0, help_text="Only events numbered above this."
+    )
+    page = serializers.IntegerField(min_value=1, required=False)
+    page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
+
+
+class NamedCard(serializers.Serializer):
+    """A card an event names: its id in this game and its name (`/api/cards/` tells the rest)."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+def game_event(name: str, doc: str, **fields: Any) -> type[serializers.Serializer]:
+    """A game event type: the envelope every one has, then its own fields."""
+    envelope = {
+        "id": serializers.IntegerField(help_text="Its number in the game: 1, 2, 3... (SSE id)."),
+        "game": serializers.IntegerField(),
+        "seq": serializers.IntegerField(help_text="The game's seq once it happened."),
+        "time": serializers.DateTimeField(),
+        "type": serializers.CharField(),
+    }
+    return type(name, (serializers.Serializer,), {"__doc__": doc, **envelope, **fields})
+
+
+def seat(help_text: str = "The seat it concerns.") -> serializers.IntegerField:
+    return serializers.IntegerField(help_text=help_text)
+
+
+GAME_EVENTS = {
+    "action": game_event(
+        "ActionEvent",
+        "A move, as you may see it (a card filched from hand is null to others).",
+        seat=seat("Who played it."),
+        actor=serializers.ChoiceField(choices=Move.Actor.choices),
+        action=LoggedActionField(),
+        cards=NamedCard(many=True, help_text="The cards the action names."),
+    ),
+    "resolved": game_event(
+        "ResolvedEvent",
+        "A decision the server took for a seat with nothing to choose: a forced give, or a "
+        "decision where skipping was all that was possible.",
+        seat=seat(),
+        decision=serializers.CharField(help_text="The kind of decision (give, act, claim...)."),
+        role=serializers.CharField(required=False),
+        action=LoggedActionField(),
+        cards=NamedCard(many=True),
+    ),
+    "drew": game_event(
+        "DrewEvent",
+        "Cards drawn from the deck: named to the drawer (to a hand), to all (to a Clientele or "
+        "a Stockpile), to no one (to a Vault); otherwise only counted.",
+        seat=seat(),
+        zone=serializers.ChoiceField(choices=engine.DRAW_ZONES),
+        count=serializers.IntegerField(),
+        cards=NamedCard(many=True, allow_null=True),
+    ),
+    "completed": game_event(
+        "CompletedEvent", "A structure completed.", seat=seat(), building=NamedCard()
+    ),
+    "turn_end": game_event(
+        "TurnEndEvent",
+        "A turn ended; the next leader leads.",
+        turn=serializers.IntegerField(help_text="The turn that ended."),
+        leader=serializers.IntegerField(help_text="The next leader."),
+    ),
+    "game_over": game_event(
+        "GameOverEvent",
+        "The game ended.",
+        reason=serializers.ChoiceField(choices=engine.END_REASONS),
+        winners=serializers.ListField(child=serializers.IntegerField()),
+        scores=ScoreView(many=True),
+    ),
+    "decision": game_event(
+        "DecisionEvent",
+        "A decision begins (whose turn it is).",
+        seat=seat("Whose decision."),
+        kind=serializers.ChoiceField(choices=engine.PROMPT_KINDS, help_text="The prompt's kind."),
+        role=serializers.CharField(required=False),
+        deadline=serializers.DateTimeField(allow_null=True),
+        automatic=serializers.BooleanField(help_text="The server plays it (a bot)."),
+    ),
+    "joined": game_event(
+        "JoinedEvent", "A player took a seat.", seat=seat(), player=serializers.CharField()
+    ),
+    "left": game_event("LeftEvent", "A player gave up a seat before the start.", seat=seat()),
+    "started": game_event("StartedEvent", "The game started."),
+    "cancelled": game_event("CancelledEvent", "The game was cancelled."),
+    "timeout": game_event(
+        "TimeoutEvent",
+        "A seat's time ran out: the server plays the safe move for it.",
+        seat=seat(),
+        timeouts=serializers.IntegerField(),
+        bot_standing_in=serializers.BooleanField(),
+    ),
+    "resigned": game_event("ResignedEvent", "A player resigned.", seat=seat()),
+    "returned": game_event("ReturnedEvent", "A player came back after timeouts.", seat=seat()),
+    "surrender": game_event(
+        "SurrenderedEvent",
+        "A player surrendered to a seat (`to`), or withdrew a surrender (null).",
+        seat=seat(),
+        to=serializers.IntegerField(allow_null=True),
+    ),
+}
+
+
+def account_event(name: str, doc: str, **fields: Any) -> type[serializers.Serializer]:
+    envelope = {
+        "id": serializers.IntegerField(help_text="Its number in your feed (SSE id)."),
+        "time": serializers.DateTimeField(),
+        "type": serializers.CharField(),
+        "game": serializers.IntegerField(),
+    }
+    return type(name, (serializers.Serializer,), {"__doc__": doc, **envelope, **fields})
+
+
+ACCOUNT_EVENTS = {
+    "your_turn": account_event(
+        "YourTurnEvent",
+        "A decision of yours begins.",
+        seq=serializers.IntegerField(),
+        seat=serializers.IntegerField(),
+        kind=serializers.CharField(),
+        role=serializers.CharField(required=False),
+        deadline=serializers.DateTimeField(allow_null=True),
+    ),
+    "invited": account_event(
+        "InvitedEvent",
+        "A seat was reserved for your e-mail address.",
+        seat=serializers.IntegerField(),
+        by=serializers.CharField(),
+    ),
+    "game_started": account_event(
+        "GameStartedEvent", "A game of yours started.", seq=serializers.IntegerField()
+    ),
+    "game_cancelled": account_event(
+        "GameCancelledEvent", "A game of yours was cancelled.", seq=serializers.IntegerField()
+    ),
+    "game_finished": account_event(
+        "GameFinishedEvent",
+        "A game of yours ended.",
+        seq=serializers.IntegerField(),
+        reason=serializers.CharField(),
+        winners=serializers.ListField(child=serializers.IntegerField()),
+    ),
+    "timed_out": account_event(
+        "TimedOutEvent",
+        "Your time ran out: the server played the safe move for you.",
+        seq=serializers.IntegerField(),
+        seat=serializers.IntegerField(),
+        timeouts=serializers.IntegerField(),
+        bot_standing_in=serializers.BooleanField(),
+    ),
+}
+
+
+def kind_field(kind: str) -> serializers.CharField:
+    """An event's `type`, one value only: so that exactly one schema of a oneOf fits an event
+    (a discriminator alone does not make the others fail to fit)."""
+
+    @extend_schema_field({"type": "string", "enum": [kind]})
+    class Kind(serializers.CharField):
+        pass
+
+    return Kind()
+
+
+def typed(
+    types: dict[str, type[serializers.Serializer]],
+) -> dict[str, type[serializers.Serializer]]:
+    """Each event type with its `type` field pinned to its own name."""
+    return {
+        kind: type(cls.__name__, (cls,), {"__doc__": cls.__doc__, "type": kind_field(kind)})
+        for kind, cls in types.items()
+    }
+
+
+def one_of(component: str, types: dict[str, type[serializers.Serializer]], many: bool) -> Any:
+    """Events of several types, told apart by `type` (a discriminated oneOf)."""
+    return PolymorphicProxySerializer(
+        component_name=component,
+        serializers={kind: cls() for kind, cls in typed(types).items()},
+        resource_type_field_name="type",
+        many=many,
+    )
+
+
+def page_of(name: str, component: str, types: dict[str, type[serializers.Serializer]]) -> Any:
+    """A page of events (count, next, previous, results), as every list endpoint pages."""
+    fields = {
+        "count": serializers.IntegerField(),
+        "next": serializers.URLField(allow_null=True),
+        "previous": serializers.URLField(allow_null=True),
+        "results": one_of(component, types, many=True),
+    }
+    return type(name, (serializers.Serializer,), fields)
+
+
+GameEventPage = page_of("GameEventPage", "GameEvent", GAME_EVENTS)
+AccountEventPage = page_of("AccountEventPage", "AccountEvent", ACCOUNT_EVENTS)
+
+
+# Webhooks ---------------------------------------------------------------------------------------
+
+
+@extend_schema_field({"type": "string", "format": "uri", "maxLength": 500})
+class WebhookUrlField(serializers.CharField):
+    """A URL the service checks (games.live.deliveries.check_url): one it cannot call, however well
+    formed, is refused on its merits (422 `bad_webhook_url`), not as a malformed request."""
+
+
+class WebhookInput(JSONInput):
+    url = WebhookUrlField(max_length=500, help_text="An https URL on a public address.")
+    game = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="Only this game's events (a game you play); default: all your games.",
+    )
+
+
+class WebhookUpdateInput(JSONInput):
+    active = serializers.BooleanField(
+        required=False,
+        help_text="true switches a hook back on (its failure count starts again); absent: "
+        "nothing changes.",
+    )
+
+
+class WebhookView(serializers.Serializer):
+    id = serializers.IntegerField()
+    url = serializers.URLField()
+    game = serializers.IntegerField(allow_null=True)
+    active = serializers.BooleanField()
+    failures = serializers.IntegerField(help_text="Failed attempts in a row.")
+    last_error = serializers.CharField(help_text="The last failure's error ('' if none).")
+    last_failure = serializers.DateTimeField(allow_null=True)
+    last_success = serializers.DateTimeField(allow_null=True)
+    disabled = serializers.DateTimeField(
+        allow_null=True, help_text="When repeated failures switched it off."
+    )
+    created = serializers.DateTimeField()
+
+
+class WebhookCreated(WebhookView):
+    secret = serializers.CharField(
+        help_text="The HMAC-SHA256 key of its signatures; shown only in this answer."
+    )
+
+
+class WebhookDeliveryView(serializers.Serializer):
+    id = serializers.IntegerField()
+    event = serializers.IntegerField(help_text="The feed event's id.")
+    type = serializers.CharField()
+    status = serializers.CharField()
+    attempts = serializers.IntegerField()
+    next_attempt = serializers.DateTimeField()
+    response_status = serializers.IntegerField(allow_null=True)
+    last_error = serializers.CharField()
+    created = serializers.DateTimeField()
+    finished = serializers.DateTimeField(allow_null=True)
+
+
+WebhookPage = paginated(WebhookView, "WebhookPage")
+WebhookDeliveryPage = paginated(WebhookDeliveryView, "WebhookDeliveryPage")

@@ -1,0 +1,283 @@
+"""What the API takes: request bodies (`JSONInput`: exactly the JSON types the schema says) and
+query parameters, validated by DRF serializers. What it answers is in games.api.outputs.
+
+Names are unique across the API so the OpenAPI components do not collide."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from engine.cards import GEEK_NAMES
+from engine.setup import OPTIONS
+from games import codes
+from games.errors import Refused
+from games.models import Game, Seat
+from games.read.selectors import SCOPES
+
+from .schema import action_schema
+
+MAX_SEQ = 2**31 - 1
+
+
+# What each field type accepts in a JSON body: exactly the JSON type the schema says (DRF would
+# take "0" for an integer, "yes" for a boolean and 5 for a string).
+JSON_TYPES: list[tuple[type[serializers.Field], tuple[type, ...]]] = [
+    (serializers.BooleanField, (bool,)),
+    (serializers.IntegerField, (int,)),
+    (serializers.FloatField, (int, float)),
+    (serializers.CharField, (str,)),
+    (serializers.ChoiceField, (str,)),
+    (serializers.ListField, (list,)),
+    (serializers.DictField, (dict,)),
+]
+
+
+class JSONInput(serializers.Serializer):
+    """A JSON request body, typed strictly: a value of the wrong JSON type is refused (400
+    `invalid`) before DRF would coerce it, and a string is taken as sent (DRF would trim its
+    whitespace, which turns a schema-valid name or password blank). Checks across fields that
+    the schema cannot say raise `Refused` (422)."""
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        fields = super().get_fields()
+        for field in fields.values():
+            if isinstance(field, serializers.CharField):
+                field.trim_whitespace = False
+        return fields
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            wrong = {
+                name: [f"Expected {_json_name(types)}."]
+                for name, field in self.fields.items()
+                if name in data and data[name] is not None and not field.read_only
+                for types in [_json_types(field)]
+                if types and not _is_a(data[name], types)
+            }
+            if wrong:
+                raise serializers.ValidationError(wrong)
+        return super().to_internal_value(data)
+
+
+def _json_types(field: serializers.Field) -> tuple[type, ...]:
+    if isinstance(field, serializers.Serializer):
+        return (dict,)
+    if isinstance(field, serializers.ListSerializer):
+        return (list,)
+    return next((types for cls, types in JSON_TYPES if isinstance(field, cls)), ())
+
+
+def _is_a(value: Any, types: tuple[type, ...]) -> bool:
+    return isinstance(value, types) and not (isinstance(value, bool) and bool not in types)
+
+
+def _json_name(types: tuple[type, ...]) -> str:
+    names = {
+        bool: "true or false",
+        int: "an integer",
+        float: "a number",
+        str: "a string",
+        list: "a list",
+        dict: "an object",
+    }
+    return " or ".join(names[t] for t in types)
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "properties": {
+            "training": {
+                "type": "boolean",
+                "description": "The training game: no building functions, half the deck.",
+            },
+            "geek": {
+                "oneOf": [
+                    {"type": "boolean"},
+                    {"type": "array", "items": {"type": "string", "enum": list(GEEK_NAMES)}},
+                ],
+                "description": "The unofficial Geek expansion (Republic and Imperium only, not "
+                "the training game): `true` for all ten cards, or the names of those to play "
+                "with; a game's options list the names (docs/rules.md, The Geek expansion).",
+            },
+        },
+        "additionalProperties": False,
+    }
+)
+class GameOptions(serializers.DictField):
+    """A game's options: `training` (true or false) and `geek` (true, false or a list of the
+    Geek cards' names); an unknown one, or a value of the wrong type, is refused (400). Whether
+    they fit the version is the engine's check (422 `bad_option`)."""
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        options = super().to_internal_value(data)
+        unknown = sorted(set(options) - set(OPTIONS))
+        if unknown:
+            raise serializers.ValidationError(f"Unknown option(s): {', '.join(unknown)}.")
+        if not isinstance(options.get("training", False), bool):
+            raise serializers.ValidationError("'training' is true or false.")
+        geek = options.get("geek", False)
+        names = isinstance(geek, list) and all(isinstance(n, str) for n in geek)
+        if not isinstance(geek, bool) and not names:
+            raise serializers.ValidationError("'geek' is true, false or a list of card names.")
+        return dict(options)
+
+
+class SeatSpecInput(JSONInput):
+    kind = serializers.ChoiceField(choices=["me", "open", "invited", "bot"])
+    email = serializers.EmailField(required=False, help_text="An invited seat's address.")
+    bot = serializers.ChoiceField(
+        choices=Seat.Bot.choices,
+        default=Seat.Bot.GREEDY,
+        help_text="Which bot plays a bot seat (and stands in for this seat after timeouts).",
+    )
+    timeout = serializers.ChoiceField(
+        choices=Seat.Timeout.choices,
+        default=Seat.Timeout.SAFE,
+        help_text="When this seat's time runs out: `safe` plays the engine's safe move (a bot "
+        "stands in after several timeouts in a row); `bot` lets a bot stand in at once.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs["kind"] == "invited" and not attrs.get("email"):
+            raise Refused("An invited seat needs an e-mail address.", codes.BAD_SEATS)
+        return attrs
+
+
+DAY = 24 * 3600
+
+
+class ClockInput(JSONInput):
+    """A time control: `none`; `fixed`: `seconds` for every decision; `bank`: each seat starts
+    with `seconds`, spends them while deciding, gains `increment` per move, up to `cap`."""
+
+    kind = serializers.ChoiceField(choices=Game.Clock.choices, default=Game.Clock.NONE)
+    seconds = serializers.IntegerField(
+        min_value=60,
+        max_value=30 * DAY,
+        required=False,
+        help_text="fixed: seconds per decision; bank: the starting bank (60 s to 30 days; "
+        "a day unless said).",
+    )
+    increment = serializers.IntegerField(
+        min_value=0, max_value=7 * DAY, default=0, help_text="bank: seconds added per move."
+    )
+    cap = serializers.IntegerField(
+        min_value=60,
+        max_value=60 * DAY,
+        required=False,
+        help_text="bank: the most a bank may hold (default: `seconds`).",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs["kind"] != Game.Clock.NONE:
+            attrs.setdefault("seconds", DAY)  # a move a day
+        if attrs.get("cap") is not None and attrs["cap"] < attrs.get("seconds", 0):
+            raise Refused("The cap is below the starting bank.", codes.BAD_CLOCK)
+        return attrs
+
+
+class GameCreateInput(JSONInput):
+    version = serializers.ChoiceField(choices=Game.Version.choices, default="republic")
+    players = serializers.IntegerField(
+        min_value=2,
+        max_value=5,
+        required=False,
+        help_text="How many players (2 to 5); default: as many as `seats`, else 2.",
+    )
+    options = GameOptions(required=False)
+    seats = SeatSpecInput(
+        many=True,
+        required=False,
+        help_text="One entry per seat, in seat order; default: you at seat 0, the rest open.",
+    )
+    auto_start = serializers.BooleanField(
+        default=True, help_text="Start as soon as every seat is taken."
+    )
+    clock = ClockInput(required=False, help_text="The time control; default: none.")
+    scenario = serializers.DictField(
+        required=False,
+        help_text="Start from a scenario (docs/scenarios.md): staff only unless the server "
+        "allows it. It fixes version, players and options.",
+    )
+    record = serializers.DictField(
+        required=False,
+        help_text="Import a game record (docs/records.md, `GET /api/games/{id}/record/`) and "
+        "start at `upto` of its actions, like a scenario.",
+    )
+    upto = serializers.IntegerField(
+        min_value=0,
+        max_value=100_000,
+        required=False,
+        help_text="With `record`: how many of its actions to replay (default: all but the game "
+        "must not be over there).",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "scenario" not in attrs and "record" not in attrs and "players" not in attrs:
+            attrs["players"] = len(attrs["seats"]) if attrs.get("seats") else 2
+        return attrs
+
+
+class GameListQuery(serializers.Serializer):
+    scope = serializers.ChoiceField(choices=SCOPES, default="all")
+    version = serializers.ChoiceField(choices=Game.Version.choices, required=False)
+    players = serializers.IntegerField(min_value=2, max_value=5, required=False)
+    status = serializers.ChoiceField(choices=Game.Status.choices, required=False)
+    your_turn = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="true: only games where the pending decision is yours; false: the others.",
+    )
+    page = serializers.IntegerField(min_value=1, required=False)
+    page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
+
+
+class SeatJoinInput(JSONInput):
+    seat = serializers.IntegerField(
+        min_value=0, max_value=4, required=False, help_text="Which open seat (default: the first)."
+    )
+
+
+@extend_schema_field(action_schema())
+class ActionField(serializers.JSONField):
+    """Any JSON: the engine parses it (400 `unknown_action`, `missing_field`, ...)."""
+
+
+class MoveSubmitInput(JSONInput):
+    seq = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_SEQ,
+        help_text="The game's `seq` when you chose this move (409 if it moved on).",
+    )
+    action = ActionField()
+
+
+class SurrenderInput(JSONInput):
+    to = serializers.IntegerField(
+        min_value=0,
+        max_value=4,
+        allow_null=True,
+        help_text="The seat you surrender to; null withdraws your surrender.",
+    )
+
+
+class MoveListQuery(serializers.Serializer):
+    after = serializers.IntegerField(
+        min_value=0, max_value=MAX_SEQ, default=0, help_text="Only moves after this seq."
+    )
+    page = serializers.IntegerField(min_value=1, required=False)
+    page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
+
+
+class WaitQuery(serializers.Serializer):
+    seq = serializers.IntegerField(
+        min_value=0, max_value=MAX_SEQ, help_text="The `seq` you have seen."
+    )
+    timeout = serializers.FloatField(
+        min_value=0, max_value=60, default=25, help_text="Seconds to wait at most (capped)."
+    )

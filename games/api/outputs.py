@@ -1,0 +1,369 @@
+"""What the API answers: the schema of what the selectors return, and of every error. What it
+takes is in games.api.inputs.
+
+Names are unique across the API so the OpenAPI components do not collide."""
+
+from __future__ import annotations
+
+from django.utils.functional import lazy
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+import engine
+from engine.cards import MATERIALS, ROLES
+from games import codebook
+from games.models import Game, Move, Seat
+
+from .inputs import ActionField
+from .schema import logged_action_schema
+
+# Errors ------------------------------------------------------------------------------------------
+
+
+class Error(serializers.Serializer):
+    """Every error: a stable machine-readable code and a sentence for people."""
+
+    # The list is read off the engine only when the schema is generated.
+    code = serializers.CharField(help_text=lazy(codebook.schema_description, str)())
+    detail = serializers.CharField()
+    fields = serializers.DictField(
+        required=False, help_text="Per-field messages, for validation errors (code 'invalid')."
+    )
+
+
+# Answers -----------------------------------------------------------------------------------------
+
+
+class SeatPublic(serializers.Serializer):
+    position = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=Seat.Kind.choices)
+    player = serializers.CharField(allow_null=True, help_text="Username of a registered player.")
+    resigned = serializers.BooleanField()
+    surrender_to = serializers.IntegerField(allow_null=True)
+    bot = serializers.ChoiceField(
+        choices=Seat.Bot.choices,
+        allow_null=True,
+        help_text="The bot playing this seat now (a bot seat, a resigned seat, or a bot standing "
+        "in after timeouts); null while a person plays it.",
+    )
+    bot_standing_in = serializers.BooleanField(
+        help_text="A bot plays this seat after its timeouts, until the player returns."
+    )
+    timeouts = serializers.IntegerField(help_text="Consecutive timeouts of this seat.")
+    bank = serializers.FloatField(
+        allow_null=True,
+        help_text="Bank clock: seconds left (for the seat to act, as of now); else null.",
+    )
+
+
+class ClockView(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=Game.Clock.choices)
+    seconds = serializers.IntegerField(required=False)
+    increment = serializers.IntegerField(required=False)
+    cap = serializers.IntegerField(required=False)
+
+
+class GameSummary(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Game.Status.choices)
+    version = serializers.ChoiceField(choices=Game.Version.choices)
+    rules_revision = serializers.IntegerField(
+        help_text="The version's rules revision the game was created with and plays by to the end "
+        "(docs/rules.md, Rules revisions)."
+    )
+    players = serializers.IntegerField()
+    options = serializers.DictField()
+    scenario = serializers.BooleanField(help_text="Set up from a scenario or an imported record.")
+    creator = serializers.CharField(allow_null=True)
+    seq = serializers.IntegerField(help_text="Moves applied so far; send it with your move.")
+    revision = serializers.IntegerField(help_text="Changes so far (moves, seats, resignations).")
+    seats = SeatPublic(many=True)
+    clock = ClockView(help_text="The time control.")
+    deadline = serializers.DateTimeField(
+        allow_null=True, help_text="When the pending decision times out (null: no deadline)."
+    )
+    to_act = serializers.IntegerField(
+        allow_null=True, help_text="The seat whose decision is pending (null unless in play)."
+    )
+    my_seat = serializers.IntegerField(allow_null=True, help_text="null: you are a spectator.")
+    your_turn = serializers.BooleanField(
+        help_text="The pending decision is yours (not one the server plays for your seat)."
+    )
+    your_deadline = serializers.DateTimeField(
+        allow_null=True, help_text="When your pending decision times out (null if not yours)."
+    )
+    last_event = serializers.IntegerField(
+        help_text="The number of the game's latest event: stream its events after it."
+    )
+    server_delayed = serializers.BooleanField(
+        help_text="The server's own move (a bot's, or a timeout's after the deadline) is late "
+        "by more than the sweep interval: the server is catching up."
+    )
+    created = serializers.DateTimeField()
+    started = serializers.DateTimeField(allow_null=True)
+    finished = serializers.DateTimeField(allow_null=True)
+
+
+class CardRef(serializers.Serializer):
+    """A card: its id in this game (ids reveal nothing about hidden cards), its name, and what it
+    is, so a client needs no join with `/api/cards/`."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField(
+        help_text="An order card's name, `Jack`, or `<Material> Site`, in the reader's language "
+        "(docs/api.md, Languages: `Łaźnie`, `Senator` in Polish)."
+    )
+    kind = serializers.ChoiceField(choices=["order", "jack", "site"])
+    material = serializers.ChoiceField(
+        choices=MATERIALS, allow_null=True, help_text="null for a Jack."
+    )
+    role = serializers.ChoiceField(
+        choices=ROLES, allow_null=True, help_text="An order card's role; null for Jacks and Sites."
+    )
+    value = serializers.IntegerField(
+        allow_null=True, help_text="1 to 3 (a Site: the Influence it gives); null for a Jack."
+    )
+
+
+class BuildingView(serializers.Serializer):
+    foundation = CardRef()
+    site = serializers.ChoiceField(
+        choices=MATERIALS, allow_null=True, help_text="The Site's material."
+    )
+    materials = CardRef(many=True)
+    complete = serializers.BooleanField()
+    public = serializers.BooleanField(
+        help_text="Made public by an opponent's Stairway: its function is everyone's."
+    )
+    out_of_town = serializers.BooleanField(help_text="Laid on an out-of-town Site.")
+
+
+class PlayerView(serializers.Serializer):
+    seat = serializers.IntegerField()
+    hand = CardRef(many=True, allow_null=True, help_text="Only your own hand; null for others.")
+    hand_count = serializers.IntegerField()
+    camp = CardRef(many=True)
+    clientele = CardRef(many=True)
+    stockpile = CardRef(many=True)
+    vault_count = serializers.IntegerField()
+    vault_visible = CardRef(
+        many=True, help_text="Cards put in the vault this turn (all at the end)."
+    )
+    influence = serializers.IntegerField()
+    buildings = BuildingView(many=True)
+    hand_size = serializers.IntegerField()
+    clientele_limit = serializers.IntegerField()
+    vault_limit = serializers.IntegerField()
+
+
+class SiteCounts(serializers.Serializer):
+    in_town = serializers.IntegerField()
+    out_of_town = serializers.IntegerField()
+
+
+SitesView = type(
+    "SitesView",
+    (serializers.Serializer,),
+    {
+        "__doc__": "The Sites left, by material.",
+        **{m: SiteCounts() for m in MATERIALS},
+    },
+)
+
+
+class PromptView(serializers.Serializer):
+    """The pending decision, public to all: whose, what kind, and the details its kind has."""
+
+    seat = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=engine.PROMPT_KINDS)
+    text = serializers.CharField(help_text="The decision in words.")
+    role = serializers.ChoiceField(
+        choices=ROLES, required=False, help_text="act, follow: the role led."
+    )
+    actions_left = serializers.IntegerField(
+        required=False, help_text="act, think: the actions left in this decision."
+    )
+    demand = serializers.ListField(
+        child=serializers.ChoiceField(choices=MATERIALS),
+        required=False,
+        help_text="claim, give: the materials a Legionary demands.",
+    )
+    to = serializers.IntegerField(required=False, help_text="give: the seat that demands.")
+    optional = serializers.BooleanField(
+        required=False, help_text="give: giving is optional (a Palisade or Wall protects you)."
+    )
+    revealed = CardRef(
+        many=True,
+        required=False,
+        help_text="claim, give: the cards the Legionary revealed (with a Castra Praetoria, "
+        "foundations too); bacchanalia: the cards turned up, still on top of the deck.",
+    )
+    building = serializers.IntegerField(
+        required=False,
+        help_text="complete, enlist, solarium, aerarium: the structure (its foundation's id).",
+    )
+    client = serializers.IntegerField(
+        required=False, help_text="bath, triclinium: the client that acts or acted."
+    )
+    clients = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="triclinium: the clients of the role that act this turn (ids).",
+    )
+    uses = serializers.ListField(
+        child=serializers.ChoiceField(
+            choices=["stockpile", "clientele", "vault", "foundation", "material"]
+        ),
+        required=False,
+        help_text="bacchanalia: the uses of the revealed cards taken so far (each once).",
+    )
+    ransom = serializers.BooleanField(
+        required=False,
+        help_text="steal: a Prison an Aerarium re-triggered; the thief pays Sites worth 3.",
+    )
+
+
+class ScoreView(serializers.Serializer):
+    seat = serializers.IntegerField()
+    influence = serializers.IntegerField()
+    vault = serializers.IntegerField(help_text="The value of the cards in the Vault.")
+    merchant_bonuses = serializers.ListField(child=serializers.ChoiceField(choices=MATERIALS))
+    buildings = serializers.IntegerField(help_text="Victory points from structures (Wall, Statue).")
+    total = serializers.IntegerField()
+    hand = serializers.IntegerField(help_text="Cards in hand: a tie goes to the most.")
+
+
+class EndView(serializers.Serializer):
+    reason = serializers.ChoiceField(choices=engine.END_REASONS)
+    winners = serializers.ListField(child=serializers.IntegerField())
+    scores = ScoreView(many=True)
+
+
+class TableView(serializers.Serializer):
+    """`engine.view` for your seat (or a spectator's): the only game state players receive."""
+
+    version = serializers.ChoiceField(choices=Game.Version.choices)
+    rules_revision = serializers.IntegerField(
+        help_text="The version's rules revision the game plays by (docs/rules.md)."
+    )
+    training = serializers.BooleanField()
+    geek = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The Geek expansion's cards in this game (empty: none; docs/rules.md).",
+    )
+    seat = serializers.IntegerField(allow_null=True)
+    turn = serializers.IntegerField()
+    leader = serializers.IntegerField()
+    role = serializers.ChoiceField(choices=ROLES, allow_null=True, help_text="The role led.")
+    deck_count = serializers.IntegerField()
+    jacks_count = serializers.IntegerField()
+    pool = CardRef(many=True)
+    sites = SitesView()
+    to_act = serializers.IntegerField(allow_null=True)
+    prompt = PromptView(allow_null=True)
+    players = PlayerView(many=True)
+    end = EndView(allow_null=True, help_text="Once over: the reason, winners and scores.")
+
+
+class LegalAction(serializers.Serializer):
+    """One legal move of your pending decision: post `action` back exactly as received, with the
+    game's `seq`."""
+
+    id = serializers.CharField(
+        help_text="The move's code in this decision (`A1`, `A2`, ...: the code its turn mail "
+        "shows); the same move has the same id for as long as the game stays at this `seq`."
+    )
+    label = serializers.CharField(help_text="The move in words, as the mails and web client say.")
+    petition = serializers.BooleanField(
+        help_text="A lead or follow by petition: several cards of one role standing for one."
+    )
+    action = ActionField()
+
+
+class GameView(GameSummary):
+    prompt = PromptView(allow_null=True)
+    legal_actions = LegalAction(
+        many=True, help_text="Your legal moves (empty unless the decision is yours)."
+    )
+    table = TableView(allow_null=True, help_text="null until the game starts.")
+
+
+@extend_schema_field(logged_action_schema())
+class LoggedActionField(serializers.JSONField):
+    pass
+
+
+class MoveRecord(serializers.Serializer):
+    seq = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True, help_text="null: a table event.")
+    actor = serializers.ChoiceField(choices=Move.Actor.choices)
+    action = LoggedActionField()
+    mine = serializers.BooleanField()
+    created = serializers.DateTimeField()
+
+
+class MoveSubmitResult(serializers.Serializer):
+    move = MoveRecord()
+    game = GameView()
+
+
+def paginated(item: type[serializers.Serializer], name: str) -> type[serializers.Serializer]:
+    """The page envelope of a list endpoint (count, next, previous, results)."""
+    return type(
+        name,
+        (serializers.Serializer,),
+        {
+            "count": serializers.IntegerField(),
+            "next": serializers.URLField(allow_null=True),
+            "previous": serializers.URLField(allow_null=True),
+            "results": item(many=True),
+        },
+    )
+
+
+class RecordRuleset(serializers.Serializer):
+    version = serializers.ChoiceField(choices=Game.Version.choices)
+    rules_revision = serializers.IntegerField(
+        help_text="The revision of the ruleset's rules the game plays by (docs/rules.md)."
+    )
+    options = serializers.DictField()
+
+
+class RecordPlayer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player = serializers.CharField(allow_null=True)
+    kind = serializers.ChoiceField(choices=Seat.Kind.choices)
+
+
+class RecordAction(serializers.Serializer):
+    seat = serializers.IntegerField(allow_null=True, help_text="null: a table event.")
+    action = serializers.DictField(
+        help_text="The action with card names for ids (`Name@place` where a name is ambiguous)."
+    )
+
+
+class GameRecord(serializers.Serializer):
+    """A game by card names (docs/records.md): complete (the whole deal, replayable anywhere)
+    once the game is over, else as the caller may see it."""
+
+    format = serializers.ChoiceField(choices=["gtr-record/1"])
+    ruleset = RecordRuleset()
+    players = RecordPlayer(many=True)
+    complete = serializers.BooleanField(
+        help_text="The whole deal is here, so the record replays (import it with `record`)."
+    )
+    deal = serializers.DictField(
+        help_text="Complete: a scenario with the whole deck in order (docs/scenarios.md); else "
+        "the table as you saw it before the first move."
+    )
+    actions = RecordAction(many=True)
+    result = EndView(allow_null=True, help_text="How the game ended (complete records).")
+
+
+class SeatTokenResult(serializers.Serializer):
+    token = serializers.CharField(help_text="Send as `Authorization: Seat <token>`; shown once.")
+    seat = serializers.IntegerField()
+
+
+GamePage = paginated(GameSummary, "GamePage")
+MovePage = paginated(MoveRecord, "MovePage")

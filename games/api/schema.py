@@ -1,0 +1,311 @@
+"""OpenAPI pieces generated from the engine: one serializer per action type, gathered into a
+discriminated `oneOf` on `type`, so an action added to `engine.ACTION_TYPES` appears in the
+schema (and in generated SDKs) with no change here."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from functools import cache
+from typing import Any
+
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
+from rest_framework import serializers
+
+import engine
+from engine.cards import MATERIALS, ROLES
+
+# The engine's fields are typed by annotation; choices the engine accepts for string fields.
+STRING_CHOICES = {"take": ["jack", "cards"], "role": list(ROLES), "site": list(MATERIALS)}
+
+
+def _field(f: dataclasses.Field[Any]) -> serializers.Field:
+    annotation = str(f.type).replace(" ", "")
+    required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+    kwargs: dict[str, Any] = {"required": required, "help_text": None}
+    if annotation.endswith("|None") or annotation.startswith("None|"):
+        annotation = annotation.removesuffix("|None").removeprefix("None|")
+        kwargs["allow_null"] = True
+    if annotation == "int":
+        return serializers.IntegerField(min_value=0, max_value=9999, **kwargs)
+    if annotation == "bool":
+        return serializers.BooleanField(**kwargs)
+    if annotation.startswith(("tuple[int", "list[int")):
+        return CardIds(**kwargs)
+    if f.name in STRING_CHOICES:
+        return serializers.ChoiceField(choices=STRING_CHOICES[f.name], **kwargs)
+    return serializers.CharField(**kwargs)
+
+
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {"type": "integer", "minimum": 0, "maximum": 9999},
+        "uniqueItems": True,
+        "maxItems": engine.actions.MAX_CARDS,
+    }
+)
+class CardIds(serializers.ListField):
+    """Card ids, each at most once (the engine refuses a card named twice)."""
+
+    child = serializers.IntegerField(min_value=0, max_value=9999)
+
+
+def _name(type_name: str) -> str:
+    return "".join(part.capitalize() for part in type_name.split("_")) + "Action"
+
+
+@cache
+def action_serializers() -> dict[str, type[serializers.Serializer]]:
+    out: dict[str, type[serializers.Serializer]] = {}
+    for type_name, cls in engine.ACTION_TYPES.items():
+        attrs: dict[str, Any] = {"type": serializers.ChoiceField(choices=[type_name])}
+        for f in dataclasses.fields(cls):
+            attrs[f.name] = _field(f)
+        attrs["__doc__"] = (cls.__doc__ or f"A '{type_name}' action.").strip()
+        if attrs["__doc__"].startswith(cls.__name__ + "("):  # dataclass's generated docstring
+            attrs["__doc__"] = f"A '{type_name}' action."
+        out[type_name] = type(_name(type_name), (serializers.Serializer,), attrs)
+    return out
+
+
+class SurrenderEvent(serializers.Serializer):
+    """A table event in the move log: every other player surrendered to `winner`."""
+
+    type = serializers.ChoiceField(choices=["surrender"])
+    winner = serializers.IntegerField()
+
+
+def action_schema() -> PolymorphicProxySerializer:
+    return PolymorphicProxySerializer(
+        component_name="Action",
+        serializers=action_serializers(),
+        resource_type_field_name="type",
+    )
+
+
+def logged_action_schema() -> PolymorphicProxySerializer:
+    return PolymorphicProxySerializer(
+        component_name="LoggedAction",
+        serializers={**action_serializers(), "surrender": SurrenderEvent},
+        resource_type_field_name="type",
+    )
+
+
+# The schema's post-processing (SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]) ----------------------
+
+REF = "#/components/schemas/"
+
+
+def share_request_components(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """With COMPONENT_SPLIT_REQUEST, drf-spectacular writes `XRequest` beside `X` for every
+    serializer used both ways, even when the two are the same shape: a generated client then has
+    two classes, and a legal action received in a view would need converting before it can be
+    posted. Where `XRequest` is `X` (once the same merge is made inside both), keep `X` alone."""
+    schemas = result.get("components", {}).get("schemas", {})
+    merge = {
+        f"{REF}{n}": f"{REF}{n.removesuffix('Request')}" for n in schemas if _split(n, schemas)
+    }
+    while True:  # the largest set of pairs that are equal once all of them are merged
+        equal = {
+            ref: base
+            for ref, base in merge.items()
+            if _rewrite(schemas[ref.removeprefix(REF)], merge)
+            == _rewrite(schemas[base.removeprefix(REF)], merge)
+        }
+        if equal == merge:
+            break
+        merge = equal
+    for ref in merge:
+        del schemas[ref.removeprefix(REF)]
+    for serializer in [*action_serializers().values(), SurrenderEvent]:
+        schemas[serializer.__name__]["additionalProperties"] = False  # engine: `unknown_field`
+    for name, schema in schemas.items():
+        if name.endswith("Request"):
+            _defaults_in_words(schema)
+            _no_nul(schema)
+    _credential_errors(result)
+    _outage_errors(result)
+    _links(result)
+    return _rewrite(result, merge)  # type: ignore[no-any-return]
+
+
+GAME_OPERATIONS = (
+    "games_retrieve",
+    "games_events",
+    "games_join",
+    "games_leave",
+    "games_start",
+    "moves_list",
+    "games_resign",
+    "games_return",
+    "games_surrender",
+    "games_seat_token",
+    "games_record",
+)
+
+
+def _game_links(body: str) -> dict[str, dict[str, Any]]:
+    """From a game view found at `body` in a response: every operation on that game, the long
+    poll from its `seq`, a move with its first legal action, as received, and the catalog of its
+    version."""
+    game_id = {"game_id": f"$response.body#{body}/id"}
+    links = {op: {"operationId": op, "parameters": game_id} for op in GAME_OPERATIONS}
+    links["cards_list"] = {
+        "operationId": "cards_list",
+        "parameters": {"version": f"$response.body#{body}/version"},
+    }
+    links["games_wait"] = {
+        "operationId": "games_wait",
+        "parameters": {**game_id, "seq": f"$response.body#{body}/seq"},
+    }
+    links["moves_create"] = {
+        "operationId": "moves_create",
+        "parameters": game_id,
+        "requestBody": {
+            "seq": f"$response.body#{body}/seq",
+            "action": f"$response.body#{body}/legal_actions/0/action",
+        },
+    }
+    return links
+
+
+def _move_link(body: str) -> dict[str, dict[str, Any]]:
+    return {"moves_create": _game_links(body)["moves_create"]}
+
+
+def _hook_links(body: str) -> dict[str, dict[str, Any]]:
+    """From a webhook found at `body` in a response: every operation on that hook."""
+    hook_id = {"hook_id": f"$response.body#{body}/id"}
+    operations = ("webhooks_retrieve", "webhooks_update", "webhooks_delete", "webhooks_deliveries")
+    return {op: {"operationId": op, "parameters": hook_id} for op in operations}
+
+
+def _then(*operations: str) -> dict[str, dict[str, Any]]:
+    """Links to operations that need nothing from the response: what a client does next."""
+    return {op: {"operationId": op} for op in operations}
+
+
+def _account_links() -> dict[str, dict[str, Any]]:
+    """From a new token: the account, its tokens, and revoking this one (logging out)."""
+    revoke = {"operationId": "auth_tokens_revoke", "parameters": {"key": "$response.body#/key"}}
+    return {**_then("auth_me", "auth_tokens_list"), "auth_tokens_revoke": revoke}
+
+
+# (operation, status) -> its OpenAPI links: how a response feeds the next requests. They document
+# the flow for client authors and drive schemathesis' stateful phase. (No link revokes a token
+# that a list shows: the caller's own would be among them.)
+LINKS: dict[tuple[str, str], dict[str, dict[str, Any]]] = {
+    ("health", "200"): _then("cards_list"),
+    ("auth_signup", "201"): _account_links(),
+    ("auth_token", "200"): _account_links(),
+    ("notifications_get", "200"): _then("notifications_update", "notifications_unsubscribe"),
+    ("stream", "200"): {
+        "games_retrieve": {
+            "operationId": "games_retrieve",
+            "parameters": {"game_id": "$response.body#/results/0/game"},
+        }
+    },
+    ("webhooks_create", "201"): _hook_links(""),
+    ("webhooks_list", "200"): _hook_links("/results/0"),
+    ("games_retrieve", "200"): _game_links(""),
+    ("games_wait", "200"): _move_link(""),
+    ("games_create", "201"): {**_game_links(""), **_then("stream")},
+    ("moves_create", "201"): _move_link("/game"),
+    ("games_list", "200"): {"games_retrieve": _game_links("/results/0")["games_retrieve"]},
+}
+
+
+def _links(result: dict[str, Any]) -> None:
+    for item in result.get("paths", {}).values():
+        for op in item.values():
+            for code, response in op["responses"].items():
+                links = LINKS.get((op.get("operationId"), code))
+                if links:
+                    response["links"] = {
+                        name: link
+                        for name, link in links.items()
+                        if name != op["operationId"] or "requestBody" in link
+                    }
+
+
+CREDENTIAL_ERRORS = {
+    "401": "`authentication_failed`: the token sent is not valid (revoked, expired, unknown).",
+    "403": "`seat_token_scope`: a seat token used outside its seat's game (or `wrong_game`).",
+}
+
+
+def _credential_errors(result: dict[str, Any]) -> None:
+    """Every operation that reads credentials may refuse them, even one open to anonymous
+    callers: a bad token is 401, and a seat token outside its game 403 (games.api.auth)."""
+    for item in result.get("paths", {}).values():
+        for op in item.values():
+            if not any(requirement for requirement in op.get("security", [])):
+                continue
+            for code, description in CREDENTIAL_ERRORS.items():
+                op["responses"].setdefault(
+                    code,
+                    {
+                        "content": {"application/json": {"schema": {"$ref": f"{REF}Error"}}},
+                        "description": description,
+                    },
+                )
+
+
+def _outage_errors(result: dict[str, Any]) -> None:
+    """Any operation that reads the database answers 503 `unavailable` with Retry-After when the
+    database does not answer (gtr_api.errors), never a bare 500."""
+    for path, item in result.get("paths", {}).items():
+        if path in ("/api/schema/", "/api/health/"):  # no database; the health check's own 503
+            continue
+        for op in item.values():
+            op["responses"].setdefault(
+                "503",
+                {
+                    "content": {"application/json": {"schema": {"$ref": f"{REF}Error"}}},
+                    "headers": {
+                        "Retry-After": {
+                            "schema": {"type": "integer"},
+                            "description": "Seconds to wait before trying again.",
+                        }
+                    },
+                    "description": "`unavailable`: the database does not answer; try again "
+                    "after `Retry-After` seconds.",
+                },
+            )
+
+
+def _no_nul(schema: dict[str, Any]) -> None:
+    """DRF refuses a NUL character in any string (PostgreSQL cannot store one): the schema says
+    so for the free strings of request bodies."""
+    for prop in schema.get("properties", {}).values():
+        if prop.get("type") == "string" and not {"enum", "pattern", "format"} & set(prop):
+            prop["pattern"] = "^[^\\x00]*$"
+
+
+def _defaults_in_words(schema: dict[str, Any]) -> None:
+    """A request property with a `default` is optional, but openapi-typescript (and others) make
+    it required in request bodies: say the default in words instead (the server applies it)."""
+    for prop in schema.get("properties", {}).values():
+        if "default" in prop:
+            default = json.dumps(prop.pop("default"))
+            prop["description"] = f"{prop.get('description', '')} Default: `{default}`.".strip()
+
+
+def _split(name: str, schemas: dict[str, Any]) -> bool:
+    return name.endswith("Request") and name.removesuffix("Request") in schemas
+
+
+def _rewrite(node: Any, merge: dict[str, str]) -> Any:
+    if isinstance(node, dict):
+        return {
+            k: merge.get(v, v)
+            if k == "$ref" or (isinstance(v, str) and v in merge)
+            else _rewrite(v, merge)
+            for k, v in node.items()
+        }
+    if isinstance(node, list):
+        return [_rewrite(v, merge) for v in node]
+    return node

@@ -1,0 +1,308 @@
+"""Event streams (Server-Sent Events) and the long poll: async views that wait on the event hub
+(games.live.hub), never on a database loop, so one web process holds thousands of waiting clients.
+
+- `GET /api/games/{id}/events/` with `Accept: text/event-stream`: the game's events as the caller's
+  seat (or a spectator) sees them, each with its number as the SSE `id`; `Last-Event-ID` (or
+  `?after=N`) resumes right after that event. Without that Accept header it is the JSON event log.
+- `GET /api/stream/` with `Accept: text/event-stream`: the caller's account feed for all its
+  games; without it, the feed as JSON.
+- `GET /api/games/{id}/wait/`: answers once the game moves past `seq` (the DRF view decides
+  what to answer; this one waits for it first).
+
+Credentials, parameters and errors are checked before a stream starts, with the same rules,
+codes and JSON bodies as every other endpoint; a stream opened with a seat token closes when that
+token is replaced. Each stream sends a comment every GTR_STREAM_KEEPALIVE_SECONDS.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
+from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from rest_framework.exceptions import NotAuthenticated
+from rest_framework.request import Request
+from rest_framework.settings import api_settings
+from rest_framework.views import APIView
+
+from games.events import story
+from games.live.hub import RESYNC, Message, current, db
+from games.models import AccountEvent, Game, GameEvent, Seat
+from games.read import selectors
+from games.words import language
+
+from .params import check_params, last_event_id
+
+STREAM = "text/event-stream"
+BATCH = 500  # events read from the database at a time
+
+
+def wants_stream(request: HttpRequest) -> bool:
+    return STREAM in request.headers.get("Accept", "")
+
+
+def documented_as(view_class: type[APIView], handler: Callable[..., Any]) -> Callable[..., Any]:
+    """An async Django view that the schema documents as `view_class` (a DRF view whose methods
+    carry the `extend_schema` description), which also answers what is not a stream."""
+    handler.cls = view_class  # type: ignore[attr-defined]
+    handler.initkwargs = {}  # type: ignore[attr-defined]
+    handler.csrf_exempt = True  # type: ignore[attr-defined]
+    return handler
+
+
+def error_response(exc: Exception) -> HttpResponse:
+    """The JSON error every endpoint answers for `exc` (DRF's EXCEPTION_HANDLER setting)."""
+    response = api_settings.EXCEPTION_HANDLER(exc, {"view": APIView(), "request": None})
+    if response is None:
+        raise exc
+    headers = {k: v for k, v in response.items() if k in ("WWW-Authenticate", "Retry-After")}
+    return JsonResponse(response.data, status=response.status_code, headers=headers)
+
+
+def credentials(
+    request: HttpRequest, view_class: type[APIView], **kwargs: Any
+) -> tuple[Any, Seat | None]:
+    """The caller's user and seat token, authenticated as for `view_class` with the URL's
+    `kwargs` (DRF's authenticators: AuthenticationFailed for a bad token, and games.api.auth's
+    scope check: a seat token only where the view takes one, for its own game)."""
+    authenticators = [cls() for cls in api_settings.DEFAULT_AUTHENTICATION_CLASSES]
+    context = {"view": view_class(), "kwargs": kwargs}
+    drf = Request(request, authenticators=authenticators, parser_context=context)
+    user, auth = drf.user, drf.auth
+    return user, auth if isinstance(auth, Seat) else None
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a stream serves: its channels, how to read what it missed, how to render."""
+
+    channels: tuple[str, ...]
+    after: int
+    reader: Callable[[int], list[Any]]  # events numbered above N, at most BATCH, in order
+    render: Callable[[Any], tuple[int, dict[str, Any]]]  # (number, JSON) of an event
+    viewer: Any = None  # streams with the same viewer render a hub message the same way
+
+
+def game_plan(request: HttpRequest, game_id: int) -> Plan:
+    from .events import GameEventListView
+
+    check_params(request.GET, {"after"})
+    user, token_seat = credentials(request, GameEventListView, game_id=game_id)
+    game = selectors.game_get(game_id, with_state=False)
+    seat = selectors.seat_for(game, user=user, token_seat=token_seat)
+    position = None if seat is None else seat.position
+    lang = language.of(user=user, seat=seat)
+    channels = (f"game:{game_id}",) + ((f"seat:{token_seat.pk}",) if token_seat else ())
+    after = last_event_id(request)
+
+    def read(after: int) -> list[GameEvent]:
+        return list(GameEvent.objects.filter(game_id=game_id, number__gt=after)[:BATCH])
+
+    def render(event: GameEvent) -> tuple[int, dict[str, Any]]:
+        return event.number, story.rendered(event, position, lang)
+
+    start = game.last_event if after is None else after
+    return Plan(channels, start, read, render, viewer=("seat", position, lang))
+
+
+def account_plan(request: HttpRequest) -> Plan:
+    from .events import AccountEventListView
+
+    check_params(request.GET, {"after"})
+    user, _ = credentials(request, AccountEventListView)  # refuses a seat token
+    if not user.is_authenticated:
+        raise NotAuthenticated("Log in to follow your games.")
+    after = last_event_id(request)
+    if after is None:
+        newest = AccountEvent.objects.filter(user_id=user.pk).order_by("-number").first()
+        after = 0 if newest is None else newest.number
+
+    def read(after: int) -> list[AccountEvent]:
+        return list(AccountEvent.objects.filter(user_id=user.pk, number__gt=after)[:BATCH])
+
+    def render(event: AccountEvent) -> tuple[int, dict[str, Any]]:
+        return event.number, story.account_rendered(event)
+
+    return Plan((f"user:{user.pk}",), after, read, render, viewer="account")
+
+
+def frame(number: int, data: dict[str, Any]) -> bytes:
+    return f"id: {number}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n".encode()
+
+
+async def stream(plan: Plan, bounded: bool = False) -> AsyncIterator[bytes]:
+    """The SSE body: what was missed since `plan.after`, then each new event once, in order.
+    A message that leaves a gap (another one lost or late), or a resync, is made good from the
+    database. `bounded` (a WSGI server, which sends nothing until the body ends) ends the stream
+    after the first new events or GTR_WAIT_MAX_SECONDS, and the client reconnects at once."""
+    sub = await current().subscribe(plan.channels)
+    last = plan.after
+    retry = 0 if bounded else settings.GTR_STREAM_RETRY_MS
+    wait = settings.GTR_WAIT_MAX_SECONDS if bounded else settings.GTR_STREAM_KEEPALIVE_SECONDS
+    try:
+        yield f"retry: {retry}\n\n".encode()
+        rows = await missed(plan, last)
+        while True:
+            if rows:  # one chunk for all of them
+                yield b"".join(frame(number, data) for number, data in rows)
+                last = rows[-1][0]
+            if bounded and (rows or last > plan.after):
+                return
+            message = await sub.get(wait)
+            if message is None:
+                yield b": keep-alive\n\n"
+                if bounded:
+                    return
+                rows = []
+            elif message.get("revoked"):
+                return
+            elif message is RESYNC:
+                rows = await missed(plan, last)
+            else:
+                frames = [(n, f) for n, f in incoming(message, plan) if n > last]
+                if contiguous([n for n, _ in frames], last):
+                    if frames:
+                        yield b"".join(f for _, f in frames)
+                        last = frames[-1][0]
+                    rows = []
+                else:
+                    rows = await missed(plan, last)
+    finally:
+        sub.close()
+
+
+def contiguous(numbers: list[int], last: int) -> bool:
+    return numbers == list(range(last + 1, last + 1 + len(numbers)))
+
+
+async def missed(plan: Plan, last: int) -> list[tuple[int, dict[str, Any]]]:
+    """Every event after `last`, from the database, rendered."""
+    out: list[tuple[int, dict[str, Any]]] = []
+    while True:
+        rows = await db(plan.reader, last)
+        out.extend(plan.render(row) for row in rows)
+        if len(rows) < BATCH:
+            return out
+        last = out[-1][0]
+
+
+def incoming(message: Message, plan: Plan) -> list[tuple[int, bytes]]:
+    """The (number, SSE frame) of each event a hub message carries, rendered for this stream's
+    viewer. The message is shared by every subscriber of its channel in this process: each
+    viewer's frames are made once and kept on it."""
+    cache = message.setdefault("frames", {})
+    if plan.viewer not in cache:
+        rendered = []
+        for item in message.get("events", ()):
+            if "event" in item:  # an account feed event: the same for everyone
+                rendered.append((item["number"], item["event"]))
+            else:
+                rendered.append(plan.render(story.from_stored(item)))
+        rendered.sort(key=lambda pair: pair[0])
+        cache[plan.viewer] = [(number, frame(number, data)) for number, data in rendered]
+    frames: list[tuple[int, bytes]] = cache[plan.viewer]
+    return frames
+
+
+def sse_response(plan: Plan, bounded: bool) -> StreamingHttpResponse:
+    response = StreamingHttpResponse(stream(plan, bounded), content_type=STREAM)
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # a proxy (nginx) must not buffer the stream
+    return response
+
+
+async def planned(make: Callable[..., Plan], request: HttpRequest, *args: Any) -> HttpResponse:
+    try:
+        plan = await db(make, request, *args)
+    except Exception as exc:
+        return error_response(exc)
+    return sse_response(plan, bounded=not isinstance(request, ASGIRequest))
+
+
+# The views --------------------------------------------------------------------------------------
+
+
+async def game_events(request: HttpRequest, game_id: int) -> HttpResponse:
+    from .events import GameEventListView
+
+    if request.method == "GET" and wants_stream(request):
+        return await planned(game_plan, request, game_id)
+    view = GameEventListView.as_view()
+    return await sync_to_async(view)(request, game_id=game_id)  # type: ignore[no-any-return]
+
+
+async def account_events(request: HttpRequest) -> HttpResponse:
+    from .events import AccountEventListView
+
+    if request.method == "GET" and wants_stream(request):
+        return await planned(account_plan, request)
+    view = AccountEventListView.as_view()
+    return await sync_to_async(view)(request)  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True)
+class Waiting:
+    game_id: int
+    seq: int
+    status: str
+    timeout: float
+
+
+def wait_plan(request: HttpRequest, game_id: int) -> Waiting | None:
+    """What to wait for, or None when the DRF view should answer at once (a bad request, bad
+    credentials, or nothing to wait for)."""
+    from .inputs import WaitQuery
+
+    query = WaitQuery(data=request.GET)
+    if not query.is_valid():
+        return None
+    from .play import GameWaitView
+
+    try:
+        credentials(request, GameWaitView, game_id=game_id)
+        game = selectors.game_get(game_id, with_state=False)
+    except Exception:
+        return None
+    q = query.validated_data
+    if game.seq > q["seq"] or game.status in (Game.Status.FINISHED, Game.Status.CANCELLED):
+        return None
+    timeout = min(q["timeout"], settings.GTR_WAIT_MAX_SECONDS)
+    return Waiting(game_id, q["seq"], game.status, timeout)
+
+
+def moved(waiting: Waiting) -> bool:
+    game = Game.objects.filter(pk=waiting.game_id).values("seq", "status").first()
+    return game is None or game["seq"] > waiting.seq or game["status"] != waiting.status
+
+
+async def wait_for_change(waiting: Waiting) -> None:
+    """Return once the game moves past `seq` or changes status, or after the timeout; the game
+    is read again only when the hub says something happened to it."""
+    end = time.monotonic() + waiting.timeout
+    sub = await current().subscribe([f"game:{waiting.game_id}"])
+    try:
+        if await db(moved, waiting):
+            return
+        while (left := end - time.monotonic()) > 0:
+            message = await sub.get(left)
+            if message is not None and await db(moved, waiting):
+                return
+    finally:
+        sub.close()
+
+
+async def game_wait(request: HttpRequest, game_id: int) -> HttpResponse:
+    from .play import GameWaitView
+
+    waiting = await db(wait_plan, request, game_id) if request.method == "GET" else None
+    if waiting is not None:
+        await wait_for_change(waiting)
+        request.gtr_wait_status = waiting.status  # type: ignore[attr-defined]
+    view = GameWaitView.as_view()  # under uvicorn, on Django's one thread-sensitive thread
+    return await sync_to_async(view)(request, game_id=game_id)  # type: ignore[no-any-return]

@@ -1,0 +1,1 @@
+"""A game's story and the accounts' feeds, recorded and published on commit."""

@@ -1,0 +1,1 @@
+"""The live side: the event hub, fan-out after commit, webhook delivery, health."""

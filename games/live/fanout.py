@@ -1,0 +1,47 @@
+"""After a commit: what the write recorded (games.events.story) goes to the live side, the hub's
+streams and long polls (games.live.hub) and the webhook deliveries (games.live.deliveries). A
+receiver of games.events.commit.committed (connected in games.apps)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from games.events import story
+from games.events.commit import LEFT
+from games.models import AccountEvent, GameEvent, Seat
+
+from . import deliveries, hub
+
+log = logging.getLogger(__name__)
+
+
+def on_committed(sender: Any, *, event: Any, **_: Any) -> None:
+    """The write's game and feed events to the hub, its webhook deliveries to their tasks; a
+    seat given up closes the streams of its old token. Never raises (a message lost is made good
+    from the database by its subscribers; a delivery not queued is found by the sweep)."""
+    try:
+        for channel, message in story.hub_messages(*_rows(event)):
+            hub.publish(channel, message)
+        if event.kind == LEFT:
+            seat = Seat.objects.filter(game_id=event.game_id, position=event.seat).first()
+            if seat is not None:
+                hub.revoke(seat.pk)
+        deliveries.deliveries_schedule(list(event.deliveries))
+    except Exception:
+        log.exception("could not publish the events of %s", event)
+
+
+def _rows(event: Any) -> tuple[list[GameEvent], list[AccountEvent]]:
+    """The write's game and feed events: the rows it wrote, carried on the event in this
+    process, or read back by their numbers (an event built elsewhere carries none)."""
+    game_rows = list(event.game_rows)
+    if event.story is not None and not game_rows:
+        first, last = event.story
+        game_rows = list(
+            GameEvent.objects.filter(game_id=event.game_id, number__range=(first, last))
+        )
+    feed_rows = list(event.feed_rows)
+    if event.feed and not feed_rows:
+        feed_rows = list(AccountEvent.objects.filter(pk__in=event.feed))
+    return game_rows, feed_rows

@@ -1,0 +1,267 @@
+"""The event hub: after a commit the service publishes what happened; in every web process one
+listener receives it and fans it out to that process's subscribers (event streams, long polls).
+
+Channels: `game:<id>` carries a game's new events (every viewer's rendering; each subscriber
+picks its own), `user:<id>` an account's new feed events, `seat:<id>` a seat's control messages
+(its token was replaced: streams opened with the old one close).
+
+Two transports, one behaviour (docs/events.md):
+- Redis pub/sub when REDIS_URL is set (production): `publish` sends one message per channel
+  from whichever process committed (a web process, a Celery worker), and each web process holds
+  one subscription (a pattern on this database's prefix) for all its subscribers.
+- Without Redis (the embedded default, SQLite): each web process's listener reads the events
+  tables for rows past the last it saw, every GTR_HUB_POLL_SECONDS, one query for all its
+  subscribers; `publish` also hands a message straight to the hubs of its own process.
+
+Messages may arrive twice, late or out of order (two commits published from two processes), and
+may be lost (Redis restarted): subscribers keep the number of the last event they passed on,
+skip what they have, and read any gap from the database. After the listener reconnects every
+subscriber is told to `resync`, i.e. to read from the database what it may have missed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import weakref
+from collections.abc import Awaitable, Callable, Iterable
+from functools import cache
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.db import connections
+
+log = logging.getLogger(__name__)
+
+Message = dict[str, Any]
+RESYNC: Message = {"resync": True}
+QUEUE_LIMIT = 1000  # messages waiting for one subscriber; past that it resyncs instead
+
+
+def prefix() -> str:
+    """Channel names of this database only: tests, and several deployments, may share a Redis
+    (whose pub/sub ignores the database number)."""
+    name = str(settings.DATABASES["default"]["NAME"])
+    return f"gtr:{hashlib.sha256(name.encode()).hexdigest()[:12]}:"
+
+
+def publish(channel: str, message: Message) -> None:
+    """Send `message` to every subscriber of `channel` in every process (called after commit,
+    from synchronous code). Never raises: a lost message is caught up from the database."""
+    payload = json.dumps(message)
+    for hub in list(_hubs.values()):  # each its own copy: subscribers add their frames to it
+        hub.dispatch_threadsafe(channel, dict(message))
+    if settings.REDIS_URL:
+        try:
+            _redis().publish(prefix() + channel, payload)
+        except Exception:
+            log.exception("could not publish to %s (subscribers catch up later)", channel)
+
+
+def revoke(seat_id: int) -> None:
+    """Streams opened with this seat's token close (it was replaced, or the seat given up)."""
+    publish(f"seat:{seat_id}", {"revoked": True})
+
+
+@cache
+def _redis() -> Any:
+    import redis
+
+    return redis.Redis.from_url(settings.REDIS_URL, socket_timeout=5, socket_connect_timeout=5)
+
+
+async def db(func: Callable[..., Any], *args: Any) -> Any:
+    """Run a database function in the shared thread pool (never in the request's own thread,
+    which would hold a connection for as long as a stream lasts), and give its connection back
+    (to the pool, where there is one): streams read the database only when they start or fall
+    behind, so a thousand of them hold no connection while they wait."""
+
+    def call() -> Any:
+        try:
+            return func(*args)
+        finally:
+            connections.close_all()
+
+    return await sync_to_async(call, thread_sensitive=False)()
+
+
+class Subscriber:
+    """One stream's (or long poll's) queue of messages from its channels."""
+
+    def __init__(self, hub: Hub, channels: Iterable[str]) -> None:
+        self.hub = hub
+        self.channels = tuple(channels)
+        self.queue: asyncio.Queue[Message] = asyncio.Queue()
+
+    def put(self, message: Message) -> None:
+        if self.queue.qsize() >= QUEUE_LIMIT:  # a client too slow to read: catch up from the db
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            message = RESYNC
+        self.queue.put_nowait(message)
+
+    async def get(self, timeout: float) -> Message | None:
+        """The next message, or None after `timeout` seconds."""
+        try:
+            return await asyncio.wait_for(self.queue.get(), timeout)
+        except TimeoutError:
+            return None
+
+    def close(self) -> None:
+        self.hub.unsubscribe(self)
+
+
+class Hub:
+    """The subscribers of one event loop (a web process under uvicorn) and its one listener."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.subscribers: dict[str, set[Subscriber]] = {}
+        self.count = 0
+        self.listener: asyncio.Task[None] | None = None
+        self.ready = asyncio.Event()
+        self.idle: asyncio.TimerHandle | None = None
+
+    async def subscribe(self, channels: Iterable[str]) -> Subscriber:
+        """A subscriber of `channels`, returned once the listener hears everything published
+        from now on (so reading the database next misses nothing)."""
+        sub = Subscriber(self, channels)
+        for channel in sub.channels:
+            self.subscribers.setdefault(channel, set()).add(sub)
+        self.count += 1
+        if self.idle is not None:
+            self.idle.cancel()
+            self.idle = None
+        if self.listener is None or self.listener.done():
+            self.ready.clear()
+            self.listener = self.loop.create_task(self._listen())
+        try:
+            await asyncio.wait_for(self.ready.wait(), settings.GTR_HUB_READY_SECONDS)
+        except TimeoutError:
+            # The transport is down: serve what the database has; a resync follows when the
+            # listener is back.
+            log.error("event hub not ready after %ss", settings.GTR_HUB_READY_SECONDS)
+        return sub
+
+    def unsubscribe(self, sub: Subscriber) -> None:
+        for channel in sub.channels:
+            members = self.subscribers.get(channel)
+            if members is not None:
+                members.discard(sub)
+                if not members:
+                    del self.subscribers[channel]
+        self.count -= 1
+        if self.count == 0 and self.listener is not None:
+            self.idle = self.loop.call_later(settings.GTR_HUB_LINGER_SECONDS, self._stop)
+
+    def _stop(self) -> None:
+        if self.count == 0 and self.listener is not None:
+            self.listener.cancel()
+            self.listener = None
+
+    def dispatch(self, channel: str, message: Message) -> None:
+        for sub in self.subscribers.get(channel, ()):
+            sub.put(message)
+
+    def dispatch_threadsafe(self, channel: str, message: Message) -> None:
+        if self.loop.is_closed():
+            return
+        try:
+            running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is self.loop:
+            self.dispatch(channel, message)
+            return
+        with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+            self.loop.call_soon_threadsafe(self.dispatch, channel, message)
+
+    def resync(self) -> None:
+        for members in list(self.subscribers.values()):
+            for sub in members:
+                sub.put(RESYNC)
+
+    async def _listen(self) -> None:
+        listen = redis_listener if settings.REDIS_URL else database_listener
+        await listen(self)
+
+
+async def redis_listener(hub: Hub) -> None:
+    """One pattern subscription for the process; reconnects (and resyncs everyone) when lost."""
+    import redis.asyncio as aioredis
+
+    pattern = prefix() + "*"
+    skip = len(prefix())
+    first = True
+    while True:
+        client = aioredis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=5)
+        pubsub = client.pubsub()
+        try:
+            await pubsub.psubscribe(pattern)
+            while (await pubsub.get_message(timeout=5)) is None:
+                pass  # the subscription's confirmation
+            if not first:
+                log.warning("event hub: reconnected to Redis")
+                hub.resync()
+            first = False
+            hub.ready.set()
+            async for message in pubsub.listen():
+                if message["type"] == "pmessage":
+                    channel = message["channel"].decode()[skip:]
+                    hub.dispatch(channel, json.loads(message["data"]))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            hub.ready.clear()
+            log.exception("event hub: Redis subscription lost; reconnecting")
+            await asyncio.sleep(1)
+        finally:
+            await _close(pubsub.aclose(), client.aclose())
+
+
+async def _close(*closing: Awaitable[Any]) -> None:
+    for c in closing:
+        try:
+            await c
+        except Exception:
+            log.debug("event hub: closing the Redis connection failed", exc_info=True)
+
+
+async def database_listener(hub: Hub) -> None:
+    """The embedded default: read new rows of the events tables, for all subscribers at once."""
+    from games.events import story
+
+    cursors = await db(story.latest_ids)
+    hub.ready.set()
+    failing = False
+    while True:
+        await asyncio.sleep(settings.GTR_HUB_POLL_SECONDS)
+        try:
+            cursors, messages = await db(story.since_ids, cursors)
+        except Exception:
+            if not failing:
+                log.exception("event hub: cannot read new events; retrying")
+            failing = True
+            continue
+        if failing:
+            log.warning("event hub: reading events again")
+            failing = False
+            hub.resync()
+        for channel, message in messages:
+            hub.dispatch(channel, message)
+
+
+_hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = weakref.WeakKeyDictionary()
+
+
+def current() -> Hub:
+    """The hub of the running event loop (one per web process under uvicorn)."""
+    loop = asyncio.get_running_loop()
+    hub = _hubs.get(loop)
+    if hub is None:
+        hub = _hubs[loop] = Hub(loop)
+    return hub

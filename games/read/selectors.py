@@ -1,0 +1,339 @@
+"""Reads of the game service. Everything a player receives is built here from `engine.view` for
+that player's seat (or the spectator's view): never the snapshot, the seed or a state hash."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import caches
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
+from django.utils import timezone, translation
+
+import engine
+from games import codes
+from games.errors import Forbidden, NotFound
+from games.models import Game, Move, Seat
+from games.store import rows
+from games.words import cardnames, labels, prompts
+
+VIEW_CACHE = "views"  # the cache alias of `table_view` and games.read.view_cache (settings.CACHES)
+
+
+def game_get(game_id: int, *, with_state: bool = True) -> Game:
+    """One game with its creator and seats (and their players) loaded in one statement
+    (games.store.rows); without the snapshot unless asked (ETag checks and seat lookups need
+    none)."""
+    game = rows.game_with_seats(game_id, with_state=with_state)
+    if game is None:
+        raise NotFound("No such game.")
+    return game
+
+
+def seat_for(game: Game, *, user: Any, token_seat: Seat | None) -> Seat | None:
+    """The caller's seat at `game`: the seat of its token, else the user's seat, else None
+    (a spectator)."""
+    if token_seat is not None:
+        if token_seat.game_id != game.pk:
+            raise Forbidden("This seat token belongs to another game.", codes.WRONG_GAME)
+        return token_seat
+    if user is not None and user.is_authenticated:
+        return next((s for s in seats_of(game) if s.user_id == user.pk), None)
+    return None
+
+
+def seats_of(game: Game) -> list[Seat]:
+    """The game's seats in order (with their players), loaded once per game object: the first
+    call fills the prefetch cache that `game_get` fills, so a write and the answer built after it
+    share one query, and a change made to a seat object shows in both."""
+    if "seats" not in getattr(game, "_prefetched_objects_cache", {}):
+        prefetch_related_objects([game], Prefetch("seats", Seat.objects.select_related("user")))
+    return list(game.seats.all())
+
+
+def etag_for(game: Game, seat: Seat | None, language: str = cardnames.ENGLISH) -> str:
+    return etag_at(game, None if seat is None else seat.position, language)
+
+
+def etag_at(game: Game, position: int | None, language: str = cardnames.ENGLISH) -> str:
+    viewer = "s" if position is None else position
+    return f'W/"g{game.pk}-r{game.revision}-v{viewer}-{cardnames.language_code(language)}"'
+
+
+def seats_public(game: Game) -> list[dict[str, Any]]:
+    return [
+        {
+            "position": s.position,
+            "kind": s.kind,
+            "player": s.user.get_username() if s.user is not None else None,
+            "resigned": s.resigned,
+            "surrender_to": s.surrender_to,
+            "bot": s.bot if s.plays_automatically else None,
+            "bot_standing_in": s.bot_standing_in,
+            "timeouts": s.timeouts,
+            "bank": bank_left(game, s),
+        }
+        for s in seats_of(game)
+    ]
+
+
+def bank_left(game: Game, seat: Seat) -> float | None:
+    """Seconds left in the seat's bank; the running decision's time already taken off."""
+    if game.clock != Game.Clock.BANK or seat.bank is None:
+        return None
+    if game.deadline is not None and seat.position == game.to_act:
+        return time_left(game)
+    return round(seat.bank, 1)
+
+
+def time_left(game: Game) -> float:
+    """Seconds to the game's deadline (the running bank of the seat to act)."""
+    assert game.deadline is not None
+    return round(max(0.0, (game.deadline - timezone.now()).total_seconds()), 1)
+
+
+def clock_public(game: Game) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": game.clock}
+    if game.clock == Game.Clock.FIXED:
+        out["seconds"] = game.clock_seconds
+    elif game.clock == Game.Clock.BANK:
+        out.update(seconds=game.clock_seconds, increment=game.clock_increment, cap=game.clock_cap)
+    return out
+
+
+def game_summary(game: Game, user: Any = None) -> dict[str, Any]:
+    """A game in the lobby; with `user`, whether the pending decision is that user's."""
+    mine = None
+    if user is not None and user.is_authenticated:
+        mine = next((s.position for s in seats_of(game) if s.user_id == user.pk), None)
+    your_turn = turn_of(game, mine)
+    return {
+        "id": game.pk,
+        "status": game.status,
+        "version": game.version,
+        "rules_revision": game.rules_revision,
+        "players": game.players,
+        "options": game.options,
+        "scenario": "scenario" in game.setup or "record" in game.setup,
+        "creator": game.creator.get_username() if game.creator is not None else None,
+        "seq": game.seq,
+        "revision": game.revision,
+        "seats": seats_public(game),
+        "clock": clock_public(game),
+        "deadline": game.deadline,
+        "to_act": game.to_act if game.status == Game.Status.ACTIVE else None,
+        "my_seat": mine,
+        "your_turn": your_turn,
+        "your_deadline": game.deadline if your_turn else None,
+        "last_event": game.last_event,
+        "server_delayed": server_delayed(game),
+        "created": game.created,
+        "started": game.started,
+        "finished": game.finished,
+    }
+
+
+def turn_of(game: Game, position: int | None) -> bool:
+    """Whether the pending decision is the seat's to make (not one the server plays for it)."""
+    return (
+        position is not None
+        and game.status == Game.Status.ACTIVE
+        and game.to_act == position
+        and not game.automatic
+    )
+
+
+def server_delayed(game: Game, now: datetime | None = None) -> bool:
+    """Whether the server owes the game a move that is late by more than the sweep interval: an
+    automatic seat's move (due as soon as its decision began) or a passed deadline's timeout. The
+    beat sweep is catching up (or the background is down: the health check says which)."""
+    if game.status != Game.Status.ACTIVE:
+        return False
+    due = (game.decision_started or game.updated) if game.automatic else game.deadline
+    late = timedelta(seconds=settings.GTR_SWEEP_SECONDS)
+    return due is not None and (now or timezone.now()) - due > late
+
+
+def game_view_for_seat(
+    game: Game, seat: Seat | None, language: str = cardnames.ENGLISH
+) -> dict[str, Any]:
+    """The game as `seat` sees it: its engine view, whose turn, the prompt, and its own legal
+    actions when the decision is its own, its cards named in `language` (games.words.cardnames).
+    `seat=None` is a spectator."""
+    return game_view_at(game, None if seat is None else seat.position, language)
+
+
+def game_view_at(
+    game: Game, position: int | None, language: str = cardnames.ENGLISH
+) -> dict[str, Any]:
+    """`game_view_for_seat` for the seat at `position` (None: a spectator)."""
+    out = game_summary(game)
+    out["my_seat"] = position
+    out.update(table_view(game, position, cardnames.language_code(language)))
+    out["your_deadline"] = game.deadline if out["your_turn"] else None
+    return out
+
+
+def table_view(
+    game: Game, position: int | None, language: str = cardnames.ENGLISH
+) -> dict[str, Any]:
+    """The part of a seat's view the engine builds from the snapshot (to_act, your_turn, prompt,
+    legal_actions, table) in one language, cached by (game, revision, seat, language): the
+    snapshot changes only with the revision, so an entry is never stale, and a hit needs neither
+    the snapshot nor the engine. The key holds the game's creation time too, so that a reused id
+    never finds another game's entry."""
+    key = f"table:{game.pk}:{game.created.timestamp()}:{game.revision}:{position}:{language}"
+    views = caches[VIEW_CACHE]
+    part: dict[str, Any] | None = views.get(key)
+    if part is None:
+        with translation.override(language):
+            part = _table_view(game, position)
+        views.set(key, part)
+    return part
+
+
+def _table_view(game: Game, position: int | None) -> dict[str, Any]:
+    out: dict[str, Any] = dict(
+        to_act=None, your_turn=False, prompt=None, legal_actions=[], table=None
+    )
+    if game.state is None:
+        return out
+    state = state_of(game)
+    to_act = engine.to_act(state)
+    view = engine.view(state, position)
+    out["to_act"] = to_act
+    view["prompt"] = prompts.localized(view["prompt"], view)
+    out["prompt"] = cardnames.localized(prompts.localized(engine.prompt(state), view))
+    out["table"] = cardnames.localized(view)
+    if position is not None and to_act == position and game.status == Game.Status.ACTIVE:
+        out["your_turn"] = True
+        out["legal_actions"] = legal_moves(state, view, seat_names(game))
+    return out
+
+
+def state_of(game: Game) -> engine.State:
+    """The engine's state of the game's snapshot: the state a move applied while the game still
+    holds the snapshot written from it (`snapshot_written`: a move's answer, and the views built
+    from the game the view cache kept), else read from the snapshot. Late in a game reading it
+    costs a fifth of building a view. Its readers never change it (beyond the engine's own
+    memos, which every reader fills alike)."""
+    written = getattr(game, "_state_written", None)
+    if written is not None and written[0] is game.state:
+        return written[1]  # type: ignore[no-any-return]
+    return engine.from_json(game.state)
+
+
+def snapshot_written(game: Game, state: engine.State) -> None:
+    """Set the game's snapshot to `state`'s, and hold `state` with it for `state_of`."""
+    game.state = engine.to_json(state)
+    game._state_written = (game.state, state)  # type: ignore[attr-defined]
+
+
+def seat_names(game: Game) -> dict[int, str]:
+    """The players' names by seat, for labels ("Give Bath (brick) to bob")."""
+    return {s.position: s.user.get_username() for s in seats_of(game) if s.user is not None}
+
+
+def legal_moves(
+    state: engine.State, view: dict[str, Any], names: dict[int, str] | None = None
+) -> list[dict[str, Any]]:
+    """The pending decision's legal actions as the seat to act receives them: each with its code
+    (`A1`, `A2`, ... in the engine's order, fixed for a state: the codes of the turn mail), its
+    label in the one describer's words (games.words.labels: the mails' and the web client's, naming
+    cards as the seat's own view does), whether it is a petition, and the action itself, to be
+    posted back as it is."""
+    describer = labels.Describer(labels.card_names(view), view=view, seat_names=names)
+    return [
+        {
+            "id": f"A{i}",
+            "label": describer.label(action),
+            "petition": engine.is_petition(state, action),
+            "action": action,
+        }
+        for i, action in enumerate(engine.legal_actions(state), start=1)
+    ]
+
+
+SCOPES = ("mine", "open", "active", "finished", "all")
+
+
+def game_list(
+    *,
+    user: Any,
+    scope: str = "all",
+    version: str | None = None,
+    players: int | None = None,
+    status: str | None = None,
+    your_turn: bool | None = None,
+) -> QuerySet[Game]:
+    qs = (
+        Game.objects.defer("state")
+        .select_related("creator")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+    )
+    yours = Q(pk__in=[])  # an anonymous caller's turn is never
+    if user is not None and user.is_authenticated:
+        seated_to_act = Seat.objects.filter(game=OuterRef("pk"), position=OuterRef("to_act"))
+        yours = Q(Exists(seated_to_act.filter(user=user)), status=Game.Status.ACTIVE)
+        yours &= Q(automatic=False)
+    if scope == "mine":
+        if user is None or not user.is_authenticated:
+            return qs.none()
+        seated = Seat.objects.filter(user=user).values("game_id")
+        qs = qs.filter(Q(pk__in=seated) | Q(creator=user))
+    elif scope == "open":
+        free = Seat.objects.filter(kind=Seat.Kind.OPEN).values("game_id")
+        qs = qs.filter(status=Game.Status.OPEN, pk__in=free)
+    elif scope == "active":
+        qs = qs.filter(status=Game.Status.ACTIVE)
+    elif scope == "finished":
+        qs = qs.filter(status=Game.Status.FINISHED)
+    if version:
+        qs = qs.filter(version=version)
+    if players:
+        qs = qs.filter(players=players)
+    if status:
+        qs = qs.filter(status=status)
+    if your_turn is not None:
+        qs = qs.filter(yours) if your_turn else qs.exclude(yours)
+    return qs.order_by("-id")
+
+
+def move_history(game: Game, *, after: int = 0) -> QuerySet[Move]:
+    return game.moves.filter(seq__gt=after).order_by("seq")
+
+
+def move_for_seat(move: Move, position: int | None) -> dict[str, Any]:
+    """One logged move as `position` may see it (`engine.public_action`: a card taken secretly
+    from hand stays hidden from the other seats). Actions carry card ids only, never names, and ids
+    reveal nothing about hidden cards; draws are not logged, so another player's draws show only as
+    hand counts in the view."""
+    return {
+        "seq": move.seq,
+        "seat": move.seat,
+        "actor": move.actor,
+        "action": engine.public_action(move.action, move.seat, position)
+        if move.seat is not None
+        else move.action,
+        "mine": move.seat is not None and move.seat == position,
+        "created": move.created,
+    }
+
+
+def games_due(now: datetime | None = None) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The sweep's question: (game, seq) pairs whose deadline has passed, and whose automatic
+    seat has waited longer than GTR_SWEEP_GRACE_SECONDS (its task was lost or is late)."""
+    now = now or timezone.now()
+    active = Game.objects.filter(status=Game.Status.ACTIVE)
+    late = active.filter(automatic=False, deadline__lte=now).values_list("pk", "seq")
+    stale = now - timedelta(seconds=settings.GTR_SWEEP_GRACE_SECONDS)
+    stuck = active.filter(automatic=True, updated__lte=stale).values_list("pk", "seq")
+    return list(late[:1000]), list(stuck[:1000])
+
+
+def deadline_of(game_id: int, seq: int) -> datetime | None:
+    """The deadline of the decision at `seq`, or None when the game has moved on or has none."""
+    game = Game.objects.filter(pk=game_id, seq=seq, status=Game.Status.ACTIVE).only("deadline")
+    found = game.first()
+    return None if found is None else found.deadline

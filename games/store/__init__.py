@@ -1,0 +1,1 @@
+"""Storage: hand-written SQL, the snapshot, and the process caches."""

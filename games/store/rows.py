@@ -1,0 +1,255 @@
+"""A game with its creator and its seats (with their players) read in one hand-written statement,
+locked or not: every move and every view that is not in the view cache starts with it, and the
+ORM's building of the two queries it replaces (the game with its creator, then the seats with
+their players) cost about as much as the rest of a move.
+
+The rows are the game's joined with each seat's, in seat order; the game's columns (the snapshot
+among them, decoded once) are taken from the first row. Values pass through the same converters
+the ORM applies, so the objects are the ones `Game.objects.select_related("creator")` and
+`prefetch_related("seats__user")` would make: `selectors.seats_of` finds the seats loaded.
+
+A move's writes are written out here too (`insert`, `update`): the move, its game events, the
+next player's feed event, the game's row. Their values are prepared by the fields as the ORM
+prepares them; only the ORM's building of each statement, about as costly as the database's
+work on it, is saved."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.models import Field, Model
+
+from games.models import Game, Seat
+
+# The tables' aliases in the statement, by part of the row.
+_GAME, _CREATOR, _SEAT, _PLAYER = "g", "c", "s", "u"
+
+
+@cache
+def _fields(model: type[Model], with_state: bool = True) -> tuple[Field[Any, Any], ...]:
+    return tuple(f for f in model._meta.concrete_fields if with_state or f.attname != "state")
+
+
+@cache
+def _statement(vendor: str, with_state: bool, lock: str) -> str:
+    """The statement for the `vendor`'s database (its quoting)."""
+    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
+    User = get_user_model()
+
+    def columns(alias: str, model: type[Model], with_state: bool = True) -> str:
+        return ", ".join(f"{alias}.{quote(f.column)}" for f in _fields(model, with_state))
+
+    def column(alias: str, field: Any) -> str:
+        return f"{alias}.{quote(field.column)}"
+
+    game_id = column(_GAME, Game._meta.pk)
+    users = quote(User._meta.db_table)
+    return (
+        f"SELECT {columns(_GAME, Game, with_state)}, {columns(_CREATOR, User)},"
+        f" {columns(_SEAT, Seat)}, {columns(_PLAYER, User)}"
+        f" FROM {quote(Game._meta.db_table)} {_GAME}"
+        f" LEFT JOIN {users} {_CREATOR}"
+        f" ON {column(_CREATOR, User._meta.pk)} = {column(_GAME, Game.creator.field)}"
+        f" LEFT JOIN {quote(Seat._meta.db_table)} {_SEAT}"
+        f" ON {column(_SEAT, Seat.game.field)} = {game_id}"
+        f" LEFT JOIN {users} {_PLAYER}"
+        f" ON {column(_PLAYER, User._meta.pk)} = {column(_SEAT, Seat.user.field)}"
+        f" WHERE {game_id} = %s ORDER BY {column(_SEAT, Seat._meta.get_field('position'))} {lock}"
+    )
+
+
+def game_with_seats(game_id: int, *, with_state: bool = True, lock: bool = False) -> Game | None:
+    """The game (without its snapshot unless `with_state`) with its creator and seats, or None;
+    with `lock`, its row locked until the caller's transaction ends (as `select_for_update`)."""
+    if not fits_key(game_id):
+        return None
+    db = connections[DEFAULT_DB_ALIAS]
+    lock_clause = _lock_clause(db) if lock else ""
+    with _cursor(db) as cursor:
+        cursor.execute(_statement(db.vendor, with_state, lock_clause), [game_id])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    read = _reader(db, with_state)
+    game = read(rows[0], 0)
+    Game.creator.field.set_cached_value(game, read(rows[0], 1))
+    seats = []
+    for row in rows:
+        seat = read(row, 2)
+        if seat is None:
+            continue
+        Seat.user.field.set_cached_value(seat, read(row, 3))
+        Seat.game.field.set_cached_value(seat, game)
+        seats.append(seat)
+    loaded = game.seats.get_queryset()  # filtered lazily by the game, as a prefetch keeps it
+    loaded._result_cache = seats
+    loaded._prefetch_done = True
+    game._prefetched_objects_cache = {Seat.game.field.remote_field.cache_name: loaded}
+    return game
+
+
+def read_one(
+    model: type[Model], names: tuple[str, ...], sql: str, params: Sequence[Any]
+) -> tuple[Any, tuple[Any, ...]] | None:
+    """The first row of `sql`, or None: an instance of `model` from its first columns (the
+    fields `names`, converted as the ORM converts them, every other field deferred, as `raw`
+    makes it) and the row's further columns as they came."""
+    db = connections[DEFAULT_DB_ALIAS]
+    with _cursor(db) as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    fields = _named_fields(model, names)
+    values = list(row[: len(names)])
+    for i, (col, functions) in _converters(db, fields):
+        for convert in functions:
+            values[i] = convert(values[i], col, db)
+    by_name = dict(zip(names, values, strict=True))
+    order = [f.attname for f in model._meta.concrete_fields if f.attname in by_name]
+    instance = model.from_db(db.alias, order, [by_name[name] for name in order])  # model's order
+    return instance, tuple(row[len(names) :])
+
+
+@cache
+def _named_fields(model: type[Model], names: tuple[str, ...]) -> tuple[Field[Any, Any], ...]:
+    return tuple(model._meta.get_field(name) for name in names)
+
+
+def _cursor(db: BaseDatabaseWrapper) -> Any:
+    """A cursor for a statement written out here. On PostgreSQL, when the connection prepares
+    statements (settings: `prepare_threshold`), it binds its parameters on the server, so that
+    psycopg prepares a statement once the connection has run it a few times: PostgreSQL plans
+    the game with its seats, a join of four tables and about sixty columns, in longer than it
+    runs it (docs/benchmarks.md, "Prepared statements"). The ORM's own cursors bind on the
+    client and are never prepared. The cursor is Django's wrapper, so the statement is counted
+    and logged as any other."""
+    if db.vendor != "postgresql":
+        return db.cursor()
+    db.ensure_connection()
+    if db.connection.prepare_threshold is None:
+        return db.cursor()
+    from django.db.backends.postgresql.base import ServerBindingCursor
+
+    raw = ServerBindingCursor(db.connection)
+    return db.make_debug_cursor(raw) if db.queries_logged else db.make_cursor(raw)
+
+
+def fits_key(game_id: int) -> bool:
+    """Whether `game_id` fits the games' key column; a number past it names no game (as the ORM
+    finds), and the database driver would refuse it in a statement written out."""
+    low, high = connections[DEFAULT_DB_ALIAS].ops.integer_field_range(
+        Game._meta.pk.get_internal_type()
+    )
+    return bool(low <= game_id <= high)
+
+
+def _lock_clause(db: BaseDatabaseWrapper) -> str:
+    if db.features.has_select_for_update_of:
+        return f"FOR UPDATE OF {_GAME}"
+    return "FOR UPDATE" if db.features.has_select_for_update else ""
+
+
+def _reader(db: BaseDatabaseWrapper, with_state: bool) -> _Reader:
+    """The reader of the statement's rows, kept on the connection (its converters are the
+    connection's)."""
+    kept: dict[bool, _Reader] = db.__dict__.setdefault("_games_readers", {})
+    if with_state not in kept:
+        User = get_user_model()
+        kept[with_state] = _Reader(db, [Game, User, Seat, User], with_state)
+    return kept[with_state]
+
+
+class _Reader:
+    """Model instances from the parts of a joined row (one model's columns after another's),
+    each value passed through the converters the ORM applies (the backend's, then the
+    field's)."""
+
+    def __init__(self, db: BaseDatabaseWrapper, models: list[type[Model]], with_state: bool):
+        self.db = db
+        self.parts = []
+        start = 0
+        for model in models:
+            fields = _fields(model, with_state)
+            names = [f.attname for f in fields]
+            self.parts.append((model, start, names, _converters(db, fields)))
+            start += len(fields)
+
+    def __call__(self, row: tuple[Any, ...], part: int) -> Any:
+        """The instance of the row's `part`, None where the join found none (its primary key,
+        the first column, is NULL)."""
+        model, start, names, converters = self.parts[part]
+        if row[start] is None:
+            return None
+        values = list(row[start : start + len(names)])
+        for i, (col, functions) in converters:
+            value = values[i]
+            for convert in functions:
+                value = convert(value, col, self.db)
+            values[i] = value
+        return model.from_db(self.db.alias, names, values)
+
+
+def _converters(
+    db: BaseDatabaseWrapper, fields: tuple[Field[Any, Any], ...]
+) -> list[tuple[int, tuple[Any, list[Any]]]]:
+    """The columns that need converting, with the converters the ORM applies to them, kept on
+    the connection (the backend's are its methods)."""
+    kept: dict[tuple[Field[Any, Any], ...], Any] = db.__dict__.setdefault("_games_rows", {})
+    if fields not in kept:
+        found = []
+        for i, field in enumerate(fields):
+            col = field.cached_col
+            functions = db.ops.get_db_converters(col) + col.get_db_converters(db)
+            if functions:
+                found.append((i, (col, functions)))
+        kept[fields] = found
+    return kept[fields]  # type: ignore[no-any-return]
+
+
+# Writes -----------------------------------------------------------------------------------------
+
+
+def insert(objs: Sequence[Model]) -> None:
+    """Insert `objs` (of one model, all their columns but the primary key) in one statement, and
+    set their primary keys, as `bulk_create` does: each value is prepared as the ORM prepares it
+    (`auto_now_add` set, JSON encoded), without the ORM's building of the statement."""
+    if not objs:
+        return
+    db = connections[DEFAULT_DB_ALIAS]
+    model = type(objs[0])
+    if not db.features.can_return_rows_from_bulk_insert:
+        model._base_manager.bulk_create(objs)  # pragma: no cover - SQLite before 3.35
+        return
+    meta, quote = model._meta, db.ops.quote_name
+    fields = [f for f in meta.concrete_fields if f is not meta.pk]
+    values = [f.get_db_prep_save(f.pre_save(obj, True), db) for obj in objs for f in fields]
+    row = f"({', '.join(['%s'] * len(fields))})"
+    sql = (
+        f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(f.column) for f in fields)})"
+        f" VALUES {', '.join([row] * len(objs))} RETURNING {quote(meta.pk.column)}"
+    )
+    with _cursor(db) as cursor:
+        cursor.execute(sql, values)
+        keys = cursor.fetchall()
+    for obj, (key,) in zip(objs, keys, strict=True):
+        obj.pk = key
+        obj._state.adding, obj._state.db = False, db.alias
+
+
+def update(obj: Model, fields: Iterable[str]) -> None:
+    """`obj.save(update_fields=fields)` in one statement written out (`auto_now` set), for a row
+    that exists."""
+    db = connections[DEFAULT_DB_ALIAS]
+    meta, quote = obj._meta, db.ops.quote_name
+    changed = [meta.get_field(name) for name in dict.fromkeys(fields)]
+    values = [f.get_db_prep_save(f.pre_save(obj, False), db) for f in changed]
+    sets = ", ".join(f"{quote(f.column)} = %s" for f in changed)
+    sql = f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(meta.pk.column)} = %s"
+    with _cursor(db) as cursor:
+        cursor.execute(sql, [*values, obj.pk])

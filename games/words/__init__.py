@@ -1,0 +1,1 @@
+"""Words: card names, action labels, prompts and the reader's language."""

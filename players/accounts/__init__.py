@@ -1,0 +1,1 @@
+"""Accounts: sign-up, API tokens, authentication and their endpoints."""

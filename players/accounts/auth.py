@@ -1,0 +1,33 @@
+"""Account API tokens (django-rest-knox) as every request checks them.
+
+knox's `TokenAuthentication`, except that it does not read all the account's other tokens on every
+request to delete the expired ones (a query on every authenticated request, for tokens that are
+rare: they expire only when GTR_TOKEN_TTL_DAYS is set). The token sent is still refused, and
+deleted, once it has expired; the account's other expired tokens are deleted when it lists its
+tokens or gets a new one (players.accounts.services)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+from drf_spectacular.contrib.knox_auth_token import KnoxTokenScheme
+from knox import auth
+from knox.signals import token_expired
+
+
+class TokenAuthentication(auth.TokenAuthentication):
+    def _cleanup_token(self, auth_token: Any) -> bool:
+        """Whether the token has expired (and is deleted)."""
+        if auth_token.expiry is None or auth_token.expiry >= timezone.now():
+            return False
+        username = auth_token.user.get_username()
+        auth_token.delete()
+        token_expired.send(sender=self.__class__, username=username, source="auth_token")
+        return True
+
+
+class TokenScheme(KnoxTokenScheme):  # type: ignore[no-untyped-call]
+    """In the OpenAPI schema, the same scheme as knox's (`knoxApiToken`)."""
+
+    target_class = "players.accounts.auth.TokenAuthentication"

@@ -1,0 +1,1 @@
+"""E-mail: turn and final notifications, their texts, replies read, tasks."""

@@ -1,0 +1,256 @@
+"""Play by e-mail: a reply that carries a seat's reply secret and a move code (or a one-word
+command) is played for that seat through `games.services.move_submit`, with actor `email`.
+
+The seat is proved only by the reply secret (in the address the reply was sent to, or in the
+subject), which binds the game, the seat and the `seq` of the decision it answers
+(`players.mail.texts`); the From header is never looked at. A message without a genuine secret
+changes nothing and gets no answer (no backscatter to forged senders). A genuine reply that cannot
+be played (the game moved on, no code, a code or command that is not legal) gets an answer at the
+seat's own address saying why and listing the current legal moves with their codes. Each message is
+acted on once, by its Message-ID (`InboundMail`).
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import hashlib
+import logging
+import re
+from collections.abc import Sequence
+from email.message import EmailMessage, Message
+from html import unescape
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils.html import strip_tags
+
+import engine
+from engine.errors import GameError
+from games.errors import ServiceError, StaleSeq
+from games.models import Game, Move, Seat
+from games.services.automatic import seat_return
+from games.services.moves import move_submit
+from players.models import InboundMail
+
+from . import notify, texts
+
+log = logging.getLogger(__name__)
+
+ADDRESS_HEADERS = ("Delivered-To", "X-Original-To", "Envelope-To", "To", "Cc")
+CODE_RE = re.compile(r"[Aa](\d{1,4})")
+# One word answers: the action each stands for (when it is legal).
+COMMANDS: dict[str, dict[str, Any]] = {
+    "think": {"type": "think", "take": "cards"},
+    "draw": {"type": "think", "take": "cards"},
+    "jack": {"type": "think", "take": "jack"},
+    "skip": {"type": "skip"},
+    "pass": {"type": "skip"},
+}
+# After timeouts: stop the bot standing in for the seat (games.services.seat_return).
+BACK = "back"
+# Where the quoted original starts in a reply.
+QUOTE_START = re.compile(
+    r"^(On .*wrote:?|-+ ?Original Message ?-+|From: .*|_{10,}|-- ?|Le .*a écrit ?:)$", re.I
+)
+
+
+def parse_bytes(raw: bytes) -> EmailMessage:
+    message = email.message_from_bytes(raw, policy=email.policy.default)
+    assert isinstance(message, EmailMessage)
+    return message
+
+
+def message_key(message: Message) -> str:
+    message_id = str(message.get("Message-ID") or "").strip()
+    if message_id:
+        return message_id[:255]
+    return "sha256:" + hashlib.sha256(message.as_bytes()).hexdigest()
+
+
+def find_secret(
+    message: Message, recipients: Sequence[str] = ()
+) -> tuple[int, int, int, str] | None:
+    """The first reply secret among the envelope recipients, the address headers, the subject."""
+    places = list(recipients)
+    for header in ADDRESS_HEADERS:
+        places.extend(str(v) for v in message.get_all(header) or [])
+    places.append(str(message.get("Subject") or ""))
+    for text in places:
+        found = texts.parse_secret(text)
+        if found is not None:
+            return found
+    return None
+
+
+def body_text(message: Message) -> str:
+    """The plain-text body (the HTML one with its tags stripped when there is no plain one)."""
+    if isinstance(message, EmailMessage):
+        part = message.get_body(preferencelist=("plain", "html"))
+        if part is not None:
+            content = part.get_content()
+            return html_text(content) if part.get_content_type() == "text/html" else content
+        return ""
+    payload = message.get_payload(decode=True)
+    return payload.decode(errors="replace") if isinstance(payload, bytes) else ""
+
+
+def html_text(html: str) -> str:
+    """The text of an HTML body, one line per block, without quoted (blockquote) parts."""
+    html = re.sub(r"(?is)<blockquote.*?</blockquote>", "\n", html)
+    html = re.sub(r"(?i)<br\s*/?>|</(p|div|li|tr|h\d)>", "\n", html)
+    return unescape(strip_tags(html))
+
+
+def fresh_text(body: str) -> str:
+    """What the sender wrote, without the quoted original below it."""
+    lines = []
+    for line in body.splitlines():
+        stripped = line.strip()
+        if stripped.startswith(">"):
+            continue
+        if QUOTE_START.match(stripped):
+            break
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def command_of(text: str) -> str | None:
+    """The first move code (`A12`) or one-word command in `text`, normalised."""
+    for word in re.findall(r"[\w]+", text):
+        if CODE_RE.fullmatch(word):
+            return word.upper()
+        if word.lower() in COMMANDS or word.lower() == BACK:
+            return word.lower()
+    return None
+
+
+def action_for(command: str, state: engine.State) -> dict[str, Any] | None:
+    """The legal action a command stands for now, or None."""
+    codes = dict(texts.move_codes(state))
+    if command in codes:
+        return codes[command]
+    wanted = COMMANDS.get(command)
+    return wanted if wanted is not None and wanted in codes.values() else None
+
+
+def automatic(message: Message) -> bool:
+    """An auto-reply (RFC 3834 Auto-Submitted, or the usual vacation and list headers): never
+    played and never answered, so a vacation responder and the server cannot loop."""
+    submitted = str(message.get("Auto-Submitted") or "no").strip().lower()
+    precedence = str(message.get("Precedence") or "").strip().lower()
+    return (
+        submitted != "no"
+        or precedence in ("bulk", "junk", "list", "auto_reply")
+        or any(h in message for h in ("X-Autoreply", "X-Autorespond"))
+    )
+
+
+def inbound_handle(message: Message, recipients: Sequence[str] = ()) -> str:
+    """Act on one inbound message; returns what happened: automatic, no_secret, forged,
+    duplicate, played, stale, back, finished, no_command or illegal."""
+    if automatic(message):
+        return "automatic"
+    secret = find_secret(message, recipients)
+    if secret is None:
+        return "no_secret"
+    game_id, position, seq, digest = secret
+    seat = Seat.objects.select_related("user", "game").filter(game_id=game_id, position=position)
+    found = seat.first()
+    if found is None or not texts.secret_valid(found, seq, digest):
+        log.warning("inbound mail for game %s seat %s with a wrong secret", game_id, position)
+        return "forged"
+    # Only genuine replies are recorded, so a forged message cannot take a real one's key.
+    key = f"{message_key(message)}|{game_id}-{position}-{seq}"
+    try:
+        with transaction.atomic():
+            record = InboundMail.objects.create(
+                message_id=key[:255], outcome="received", game_id=game_id
+            )
+    except IntegrityError:
+        return "duplicate"
+    outcome = _play(message, found, seq)
+    InboundMail.objects.filter(pk=record.pk).update(outcome=outcome)
+    log.info("inbound mail %s for game %s: %s", key, game_id, outcome)
+    return outcome
+
+
+def _play(message: Message, seat: Seat, seq: int) -> str:
+    game = seat.game
+    if game.status != Game.Status.ACTIVE:
+        _answer(seat, "the game is over", f"Game {game.pk} is {game.get_status_display()}.")
+        return "finished"
+    command = command_of(fresh_text(body_text(message)))
+    if command == BACK:  # about the seat, not a decision: any genuine secret of the seat will do
+        return _back(seat)
+    if game.seq != seq:
+        return _stale(seat, seq, game.seq)
+    if command is None:
+        _answer(seat, "no move found", "Your reply held no move code (like A1) or command.")
+        return "no_command"
+    action = action_for(command, engine.from_json(game.state))
+    if action is None:
+        _answer(seat, "not a legal move", f"'{command}' is not one of your moves now.")
+        return "illegal"
+    try:
+        move_submit(
+            game_id=game.pk, position=seat.position, seq=seq, action=action, actor=Move.Actor.EMAIL
+        )
+    except StaleSeq:
+        return _stale(seat, seq, None)
+    except GameError as exc:
+        _answer(seat, "not played", f"Your move could not be played: {exc.detail}")
+        return "illegal"
+    return "played"
+
+
+def _back(seat: Seat) -> str:
+    """The player is back after timeouts: the bot standing in for the seat stops."""
+    try:
+        seat_return(game_id=seat.game_id, position=seat.position)
+    except ServiceError as exc:
+        _answer(seat, "not back", exc.detail)
+        return "illegal"
+    game = Game.objects.get(pk=seat.game_id)
+    if notify.decision_load(game.pk, game.seq, seat.position) is None:
+        _answer(seat, "welcome back", "You play your seat again; no bot stands in for you.")
+    return "back"
+
+
+def _stale(seat: Seat, seq: int, now: int | None) -> str:
+    where = f"move {now}" if now is not None else "a later move"
+    why = (
+        f"Your reply answered the decision at move {seq}, but the game has moved on to {where}; "
+        "nothing was played."
+    )
+    if Seat.objects.filter(pk=seat.pk, bot_standing_in=True).exists():
+        why += (
+            "\n\nAfter your timeouts a bot plays for you. Reply 'back' to this mail to play your "
+            "seat again."
+        )
+    _answer(seat, "that decision has passed", why)
+    return "stale"
+
+
+def _answer(seat: Seat, what: str, why: str) -> None:
+    """Tell the seat (at its own address, never the sender's) why its reply was not played,
+    with its current moves and a fresh reply address when the decision is its own now."""
+    address = texts.seat_address(seat)
+    if not address:
+        return
+    game = Game.objects.get(pk=seat.game_id)
+    d = notify.decision_load(game.pk, game.seq, seat.position)
+    if d is not None:
+        message = notify.decision_message(d, what, why + "\n\nIt is your decision now.")
+    else:
+        state = engine.from_json(game.state) if game.state is not None else None
+        to_act = engine.to_act(state) if state is not None else None
+        later = (
+            f"It is seat {to_act}'s decision now; you will get a mail when it is yours."
+            if to_act is not None
+            else ""
+        )
+        message = notify.message_build(
+            address, f"Glory to Rome game {game.pk}: {what}", f"{why}\n\n{later}".strip(), None
+        )
+    message.send()

@@ -1,0 +1,537 @@
+"""Notifications out: your turn, a reminder before your deadline, the final scores, the daily
+digest; and each address's preferences. Called by the Celery tasks in `players.mail.tasks` (which
+`players.mail.receivers` schedules after the game's events); each function takes ids, checks that
+the game is still where the task was scheduled for, and sends at most once per key
+(`SentNotification`), so a late or duplicate delivery sends nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import EmailMessage
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+import engine
+from games import codes
+from games.api.auth import mail_token
+from games.errors import Refused
+from games.models import Game, Move, Seat
+from games.words.cardnames import ENGLISH, LANGUAGES
+from games.words.prompts import prompt_text
+from players.models import MailPreference, SentNotification, TableVisit
+
+from . import texts
+
+log = logging.getLogger(__name__)
+
+KINDS = ("your_turn", "reminder", "final")
+
+
+# Preferences ------------------------------------------------------------------------------------
+
+
+def preferences_get(address: str) -> MailPreference:
+    """The preferences of an address (the defaults, unsaved, when it never set any)."""
+    address = address.lower()
+    found = MailPreference.objects.filter(address=address).first()
+    return found or MailPreference(address=address)
+
+
+def preferences_update(address: str, **changes: Any) -> MailPreference:
+    """Change an address's preferences: the switches (booleans) and `language` (one of
+    `games.words.cardnames.LANGUAGES`, or None for none chosen; 422 `bad_language` for any other,
+    and nothing changes)."""
+    if "language" in changes:
+        changes["language"] = language_checked(changes["language"])
+    prefs = preferences_get(address)
+    for name, value in changes.items():
+        setattr(prefs, name, value if name == "language" else bool(value))
+    prefs.save()
+    return prefs
+
+
+def language_checked(value: Any) -> str:
+    if value is None:
+        return ""
+    if value not in LANGUAGES:
+        raise Refused(
+            f"No language {str(value)[:20]!r}: choose one of {', '.join(LANGUAGES)} (or null).",
+            codes.BAD_LANGUAGE,
+        )
+    return str(value)
+
+
+def in_language(address: str) -> translation.override:
+    """Write the mail to `address` in its language: fixed text and card names alike."""
+    return translation.override(address_language(address))
+
+
+def address_language(address: str) -> str:
+    """The language of the mails to `address`: its chosen one, else English."""
+    return preferences_get(address).language or ENGLISH if address else ENGLISH
+
+
+def stored_language(user: Any, seat: Seat | None) -> str | None:
+    """The language stored for a seat's player (its address), else for the account: the lookup
+    `games.words.language` asks (registered by `players.apps`)."""
+    address = texts.seat_address(seat) if seat is not None and seat.kind != Seat.Kind.BOT else ""
+    if not address and user is not None and getattr(user, "is_authenticated", False):
+        address = str(user.email or "")
+    if not address:
+        return None
+    return (
+        MailPreference.objects.filter(address=address.lower())
+        .values_list("language", flat=True)
+        .first()
+        or None
+    )
+
+
+def unsubscribe(address: str) -> MailPreference:
+    return preferences_update(address, unsubscribed=True)
+
+
+def wants(address: str, kind: str) -> bool:
+    """Whether `address` gets a mail of `kind` now (a digest reader gets no turn or reminder
+    mails: the digest lists them)."""
+    if not address:
+        return False
+    prefs = preferences_get(address)
+    if prefs.unsubscribed or not getattr(prefs, kind):
+        return False
+    return not (prefs.digest and kind in ("your_turn", "reminder"))
+
+
+# Sending ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Decision:
+    """A seat's pending decision at a game, loaded for a mail."""
+
+    game: Game
+    seats: list[Seat]
+    seat: Seat
+    state: engine.State
+    view: dict[str, Any]
+
+
+def decision_load(game_id: int, seq: int | None, position: int) -> Decision | None:
+    """The decision of seat `position` at `game_id`, if the game is in play at `seq` (any seq
+    when None) and that decision is pending; else None (the game moved on)."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.status != Game.Status.ACTIVE or game.state is None:
+        return None
+    if seq is not None and game.seq != seq:
+        return None
+    state = engine.from_json(game.state)
+    if engine.to_act(state) != position:
+        return None
+    seats = list(game.seats.select_related("user"))
+    seat = next((s for s in seats if s.position == position), None)
+    if seat is None or seat.plays_automatically:
+        return None
+    return Decision(game, seats, seat, state, engine.view(state, position))
+
+
+def _send_once(key: str, address: str, message: EmailMessage) -> bool:
+    """Send `message` unless a notification with `key` was sent already. The record is written
+    first (its unique key settles a race between two deliveries) and removed again when sending
+    fails, so that a retry sends; no transaction is held open while the mail server talks."""
+    try:
+        with transaction.atomic():
+            record = SentNotification.objects.create(key=key, address=address)
+    except IntegrityError:
+        return False
+    try:
+        message.send()
+    except Exception:
+        record.delete()
+        raise
+    return True
+
+
+def message_build(address: str, subject: str, body: str, reply_to: str | None) -> EmailMessage:
+    unsubscribe_url = texts.unsubscribe_url(address)
+    preferences = f"{settings.GTR_PUBLIC_URL}/api/notifications/"
+    body += "\n\n-- \n" + _(
+        "Your e-mail preferences (and language): GET/PATCH %(preferences)s\n"
+        "Unsubscribe from all game mail: %(unsubscribe)s\n"
+    ) % {"preferences": preferences, "unsubscribe": unsubscribe_url}
+    return EmailMessage(
+        subject=subject,
+        body=body,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[address],
+        reply_to=[reply_to] if reply_to else None,
+        headers={
+            "List-Unsubscribe": f"<{unsubscribe_url}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            "Auto-Submitted": "auto-generated",
+        },
+    )
+
+
+def decision_text(d: Decision) -> str:
+    """The body shared by turn, reminder, digest and answer mails: the prompt, the table as the
+    seat sees it, the moves with their codes, how to reply, and the capability link."""
+    prompt = prompt_text(d.view.get("prompt") or {}, texts.card_names(d.view))
+    deadline = (
+        "\n" + _("Decide by %(when)s UTC.") % {"when": f"{d.game.deadline:%Y-%m-%d %H:%M}"}
+        if d.game.deadline
+        else ""
+    )
+    head = _(
+        "Game %(game)s (%(version)s, %(players)s players), move %(seq)s. Your decision: %(prompt)s"
+    ) % {
+        "game": d.game.pk,
+        "version": d.game.get_version_display(),
+        "players": d.game.players,
+        "seq": d.game.seq,
+        "prompt": prompt,
+    }
+    http = _(
+        "Or play over HTTP at %(url)s with the header\n    Authorization: Seat %(token)s\n"
+        "(keep it secret: anyone who has it plays your seat).\n"
+    ) % {"url": texts.game_url(d.game), "token": mail_token(d.seat)}
+    return (
+        f"{head}{deadline}\n\n"
+        f"{texts.view_text(d.game, d.seats, d.view, d.seat.position)}\n\n"
+        + _("Your moves: reply to this mail with one code in the first line.")
+        + f"\n{texts.moves_text(d.state, d.view)}\n"
+        f"{texts.commands_help()}\n\n{http}"
+    )
+
+
+def _subject(d: Decision, what: str) -> str:
+    secret = texts.reply_secret(d.seat, d.game.seq)
+    return (
+        _("Glory to Rome game %(game)s: %(what)s (move %(seq)s)")
+        % {
+            "game": d.game.pk,
+            "what": what,
+            "seq": d.game.seq,
+        }
+        + f" [{secret}]"
+    )
+
+
+@dataclass(frozen=True)
+class Rendering:
+    """What an HTML rendering of a decision mail gets (see `HTML_RENDERERS`)."""
+
+    message: EmailMessage  # the plain-text mail, headers and all
+    decision: Decision
+    intro: str
+    link: str  # into the web client, for this seat
+
+
+# Renderers that turn a decision's plain-text mail into a richer one (an HTML alternative): the
+# web client registers the table drawing here (web.apps), so the mail and the page share one
+# renderer while this module depends on no adapter.
+HTML_RENDERERS: list[Callable[[Rendering], EmailMessage]] = []
+
+
+def decision_message(d: Decision, what: str, intro: str = "") -> EmailMessage:
+    """The decision as a mail: plain text with a link into the web client, and whatever the
+    registered renderers add (the table drawn in HTML, with its card faces inline)."""
+    address = texts.seat_address(d.seat)
+    link = play_url(d.seat)
+    body = (
+        (intro + "\n\n" if intro else "")
+        + _("Play in your browser: %(link)s") % {"link": link}
+        + "\n\n"
+        + decision_text(d)
+    )
+    subject = _subject(d, what)
+    message = message_build(address, subject, body, texts.reply_address(d.seat, d.game.seq))
+    for render in HTML_RENDERERS:
+        message = render(Rendering(message, d, intro, link))
+    return message
+
+
+def play_url(seat: Seat) -> str:
+    """The web client for this seat, no account needed (the seat's mail token)."""
+    return f"{settings.GTR_PUBLIC_URL}/play/{mail_token(seat)}/"
+
+
+# Fewer turn mails (docs/email.md): none while the person watches the table in the web client,
+# and at most one unanswered turn mail per person and game.
+
+
+def visit_record(game_id: int, position: int, now: dt.datetime | None = None) -> None:
+    """The seat has its game open in the web client now."""
+    TableVisit.objects.update_or_create(
+        game_id=game_id, position=position, defaults={"seen": now or timezone.now()}
+    )
+
+
+def watching(game_id: int, position: int, now: dt.datetime | None = None) -> bool:
+    """Whether the seat had its table open in the web client within GTR_MAIL_PRESENCE_SECONDS."""
+    since = (now or timezone.now()) - dt.timedelta(seconds=settings.GTR_MAIL_PRESENCE_SECONDS)
+    return TableVisit.objects.filter(game_id=game_id, position=position, seen__gte=since).exists()
+
+
+def unanswered_turn_mail(game_id: int, position: int) -> bool:
+    """Whether the seat's last turn mail at this game is still unanswered: no move of the
+    person's own (by reply, web or HTTP) and no visit to the table since it was sent."""
+    prefix = f"turn:{game_id}:"
+    sent = (
+        SentNotification.objects.filter(key__startswith=prefix, key__endswith=f":{position}")
+        .order_by("-created")
+        .values_list("key", "created")
+        .first()
+    )
+    if sent is None:
+        return False
+    key, when = sent
+    seq = int(key.split(":")[2])
+    own = (Move.Actor.HUMAN, Move.Actor.EMAIL)
+    moved = Move.objects.filter(game_id=game_id, seat=position, seq__gt=seq, actor__in=own)
+    visited = TableVisit.objects.filter(game_id=game_id, position=position, seen__gt=when)
+    return not (moved.exists() or visited.exists())
+
+
+def turn_notify(*, game_id: int, seq: int, position: int) -> bool:
+    """Mail seat `position` that the decision at `(game_id, seq)` is its own, unless the person
+    is looking at the table in the web client or has not answered the last turn mail of this
+    game yet. When the person's own reply led straight here, this mail is the answer to that
+    reply: it says what was played, then asks the next decision."""
+    d = decision_load(game_id, seq, position)
+    if d is None or not wants(texts.seat_address(d.seat), "your_turn"):
+        return False
+    if watching(game_id, position) or unanswered_turn_mail(game_id, position):
+        return False
+    last = Move.objects.filter(game_id=game_id, seq=seq).first()
+    with in_language(texts.seat_address(d.seat)):
+        if last is not None and last.seat == position and last.actor == Move.Actor.EMAIL:
+            played = texts.describe(last.action, texts.card_names(d.view), d.view)
+            intro = _("Your reply was played: %(move)s.") % {"move": played}
+            message = decision_message(d, _("your next decision"), intro)
+        else:
+            message = decision_message(d, _("your turn"))
+    return _send_once(f"turn:{game_id}:{seq}:{position}", message.to[0], message)
+
+
+def reminder_due(game: Game, now: dt.datetime | None = None) -> dt.datetime | None:
+    """When the reminder for the game's current decision is due: GTR_MAIL_REMINDER_LEAD before
+    the deadline, or half-way through the decision's time when that is shorter."""
+    if game.deadline is None:
+        return None
+    began = getattr(game, "decision_started", None) or game.started or game.deadline
+    lead = dt.timedelta(seconds=settings.GTR_MAIL_REMINDER_LEAD)
+    return game.deadline - min(lead, (game.deadline - began) / 2)
+
+
+def reminder_send(*, game_id: int, seq: int, position: int) -> bool:
+    """Remind seat `position` of its decision at `(game_id, seq)` once its reminder is due and
+    before the deadline. An early call sends nothing (the sweep sends it when due)."""
+    d = decision_load(game_id, seq, position)
+    if d is None or d.game.deadline is None:
+        return False
+    now = timezone.now()
+    due = reminder_due(d.game)
+    if due is None or now < due - dt.timedelta(seconds=1) or now >= d.game.deadline:
+        return False
+    if not wants(texts.seat_address(d.seat), "reminder"):
+        return False
+    left = max(1, int((d.game.deadline - now).total_seconds() // 60))
+    with in_language(texts.seat_address(d.seat)):
+        intro = _("Reminder: your decision is due in about %(minutes)s minutes.") % {
+            "minutes": left
+        }
+        message = decision_message(d, _("reminder"), intro)
+    return _send_once(f"reminder:{game_id}:{seq}:{position}", message.to[0], message)
+
+
+def reminders_sweep() -> int:
+    """Send every reminder that is due (the periodic safety net for lost or early tasks)."""
+    now = timezone.now()
+    sent = 0
+    horizon = now + dt.timedelta(seconds=settings.GTR_MAIL_REMINDER_LEAD)
+    games = Game.objects.filter(status=Game.Status.ACTIVE, deadline__gt=now, deadline__lte=horizon)
+    for game_id, seq, state in games.values_list("pk", "seq", "state"):
+        position = engine.to_act(engine.from_json(state))
+        key = f"reminder:{game_id}:{seq}:{position}"
+        if position is not None and not SentNotification.objects.filter(key=key).exists():
+            sent += reminder_send(game_id=game_id, seq=seq, position=position)
+    return sent
+
+
+# Catching up -----------------------------------------------------------------------------------
+# A mail's task is queued after the commit; while the broker is away that fails (and is logged),
+# and the mail would never go. The mail sweep (beat, every GTR_SWEEP_SECONDS) sends what is
+# missing: for decisions, timeouts and game ends that happened more than GTR_SWEEP_GRACE_SECONDS
+# ago (their own task had its chance) and less than CATCH_UP ago (older news is not worth a mail).
+# Each mail is still sent once at most (`_send_once`).
+
+CATCH_UP = dt.timedelta(days=2)
+
+
+def lost_mails_sweep(now: dt.datetime | None = None) -> int:
+    """Send the your-turn mails, timeout notices and final scores whose task was lost."""
+    now = now or timezone.now()
+    window = (now - CATCH_UP, now - dt.timedelta(seconds=settings.GTR_SWEEP_GRACE_SECONDS))
+    sent = 0
+    decisions = Game.objects.filter(
+        status=Game.Status.ACTIVE,
+        automatic=False,
+        to_act__isnull=False,
+        decision_started__range=window,
+    ).values_list("pk", "seq", "to_act")
+    turns = {f"turn:{g}:{q}:{p}": (g, q, p) for g, q, p in decisions}
+    for game_id, seq, position in _missing(turns):
+        if _seat_wants(game_id, position, "your_turn"):
+            sent += turn_notify(game_id=game_id, seq=seq, position=position)
+    timeouts = Move.objects.filter(
+        actor=Move.Actor.TIMEOUT, seat__isnull=False, created__range=window
+    ).values_list("game_id", "seq", "seat")
+    notices = {f"timeout:{g}:{q}": (g, q, p) for g, q, p in timeouts}
+    for game_id, seq, position in _missing(notices):
+        if _seat_wants(game_id, position, "reminder"):
+            sent += timeout_notify(game_id=game_id, seq=seq, position=position)
+    ended = Seat.objects.filter(
+        game__status=Game.Status.FINISHED, game__finished__range=window
+    ).values_list("game_id", "position")
+    for game_id in {g for g, _position in _missing({f"final:{g}:{p}": (g, p) for g, p in ended})}:
+        sent += final_notify(game_id=game_id)  # sends only to those who want it, once each
+    return sent
+
+
+def _missing(wanted: dict[str, Any]) -> list[Any]:
+    """The values of `wanted` whose notification key has no record of being sent."""
+    sent = set(SentNotification.objects.filter(key__in=list(wanted)).values_list("key", flat=True))
+    return [value for key, value in wanted.items() if key not in sent]
+
+
+def _seat_wants(game_id: int, position: int, kind: str) -> bool:
+    seat = Seat.objects.select_related("user").filter(game_id=game_id, position=position).first()
+    return seat is not None and seat.kind != Seat.Kind.BOT and wants(texts.seat_address(seat), kind)
+
+
+def timeout_notify(*, game_id: int, seq: int, position: int) -> bool:
+    """Tell a seat that its time ran out and what the server played for it (the move at `seq`),
+    and, when a bot now stands in for it, how to come back. Sent with the `reminder` kind (even
+    to digest readers: it is news, not a nudge)."""
+    move = Move.objects.filter(game_id=game_id, seq=seq, seat=position).first()
+    game = Game.objects.filter(pk=game_id).first()
+    if move is None or move.actor != Move.Actor.TIMEOUT or game is None or game.state is None:
+        return False
+    seats = list(game.seats.select_related("user"))
+    seat = next(s for s in seats if s.position == position)
+    address = texts.seat_address(seat)
+    prefs = preferences_get(address) if address else None
+    if prefs is None or prefs.unsubscribed or not prefs.reminder or seat.kind == Seat.Kind.BOT:
+        return False
+    view = engine.view(engine.from_json(game.state), position)
+    with in_language(address):
+        played = texts.describe(move.action, texts.card_names(view), view)
+        body = _("Your time ran out at move %(move)s, so the server played for you: %(what)s.") % {
+            "move": seq - 1,
+            "what": played,
+        }
+        if seat.bot_standing_in:
+            body += "\n\n" + _(
+                "After your timeouts a bot plays your seat until you come back: reply 'back' to "
+                "this mail, or POST %(url)sreturn/ with your seat token."
+            ) % {"url": texts.game_url(game)}
+        body += "\n\n" + _("The game: %(url)s") % {"url": texts.game_url(game)} + "\n"
+        subject = _("Glory to Rome game %(game)s: your time ran out (move %(move)s)") % {
+            "game": game.pk,
+            "move": seq - 1,
+        }
+        reply_to = texts.reply_address(seat, game.seq) if seat.bot_standing_in else None
+        message = message_build(address, subject, body, reply_to)
+    return _send_once(f"timeout:{game_id}:{seq}", address, message)
+
+
+def final_notify(*, game_id: int) -> int:
+    """Mail every person at a finished game the final scores, once each."""
+    game = Game.objects.filter(pk=game_id, status=Game.Status.FINISHED).first()
+    if game is None or game.state is None:
+        return 0
+    state = engine.from_json(game.state)
+    seats = list(game.seats.select_related("user"))
+    sent = 0
+    for seat in seats:
+        address = texts.seat_address(seat)
+        if seat.kind == Seat.Kind.BOT or not wants(address, "final"):
+            continue
+        view = engine.view(state, seat.position)
+        with in_language(address):
+            over = _(
+                "Game %(game)s (%(version)s, %(players)s players) is over after %(moves)s moves."
+            ) % {
+                "game": game.pk,
+                "version": game.get_version_display(),
+                "players": game.players,
+                "moves": game.seq,
+            }
+            whole = _("The whole game: %(url)s") % {"url": f"{texts.game_url(game)}moves/"}
+            body = f"{over}\n\n{texts.scores_text(seats, view)}\n\n{whole}\n"
+            subject = _("Glory to Rome game %(game)s: final scores") % {"game": game.pk}
+            message = message_build(address, subject, body, None)
+        sent += _send_once(f"final:{game.pk}:{seat.position}", address, message)
+    return sent
+
+
+def _waiting_decisions(address: str) -> list[Decision]:
+    """The decisions pending for `address` across the games in play."""
+    mine = Q(email__iexact=address) | Q(user__email__iexact=address)
+    seats = Seat.objects.filter(mine, game__status=Game.Status.ACTIVE)
+    found = []
+    for game_id, position in seats.values_list("game_id", "position").order_by("game_id"):
+        d = decision_load(game_id, None, position)
+        if d is not None and texts.seat_address(d.seat) == address:
+            found.append(d)
+    return found
+
+
+def digest_send(address: str, today: dt.date | None = None) -> bool:
+    """One mail listing every game waiting for `address`, once a day."""
+    address = address.lower()
+    prefs = preferences_get(address)
+    if prefs.unsubscribed or not prefs.digest:
+        return False
+    waiting = _waiting_decisions(address)
+    if not waiting:
+        return False
+    today = today or timezone.now().date()
+    with in_language(address):
+        parts = [_("%(count)s game(s) wait for your decision.") % {"count": len(waiting)}]
+        for d in waiting:
+            reply = texts.reply_address(d.seat, d.game.seq)
+            title = _("Game %(game)s: reply to %(address)s") % {"game": d.game.pk, "address": reply}
+            parts.append(f"\n=== {title} ===\n" + decision_text(d))
+        subject = _("Glory to Rome: %(count)s game(s) wait for you (%(date)s)") % {
+            "count": len(waiting),
+            "date": f"{today:%Y-%m-%d}",
+        }
+        message = message_build(address, subject, "\n".join(parts), None)
+    return _send_once(f"digest:{address}:{today:%Y-%m-%d}", address, message)
+
+
+def digests_send() -> int:
+    """The daily digest of every address that asked for one."""
+    addresses = MailPreference.objects.filter(digest=True, unsubscribed=False)
+    return sum(digest_send(a) for a in addresses.values_list("address", flat=True))
+
+
+def records_prune(days: int = 30) -> int:
+    """Forget notifications sent and replies read more than `days` ago (a duplicate delivery
+    comes within hours, not weeks). Returns how many records went."""
+    from players.models import InboundMail
+
+    before = timezone.now() - dt.timedelta(days=days)
+    sent, _ = SentNotification.objects.filter(created__lt=before).delete()
+    read, _ = InboundMail.objects.filter(created__lt=before).delete()
+    return sent + read

@@ -1,0 +1,255 @@
+"""The e-mail texts and the secrets they carry: plain-text renderings of a seat's view, the move
+codes, the reply secret that proves a seat, and the unsubscribe token.
+
+Everything a mail says about a game is built from `engine.view(state, seat)` for the recipient's
+own seat and from `engine.legal_actions(state)` when the decision is that seat's: never from the
+snapshot itself, so a mail can reveal no more than the HTTP view does.
+
+Move codes are `A1`, `A2`, ... in the order of `engine.legal_actions(state)`, which is fixed for a
+given state, so a code means one action for one `(game, seq)`.
+
+The reply secret is `<game>-<seat>-<seq>-<20 hex digits of an HMAC>` (SECRET_KEY, keyed also by the
+seat's token hash, so rotating the seat token revokes it). It sits in the Reply-To address
+(`play+<secret>@host`, from GTR_MAIL_REPLY_ADDRESS) and in the subject; a reply is accepted for
+a seat only when it carries that seat's secret. The From header proves nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.conf import settings
+from django.core import signing
+from django.utils.crypto import constant_time_compare, salted_hmac
+from django.utils.translation import gettext as _
+
+import engine
+from games.models import Game, Seat
+from games.words.labels import (
+    Describer,
+    action_label,
+    card_names,
+    end_reason,
+    material_word,
+    role_word,
+)
+
+# Reply secrets ----------------------------------------------------------------------------------
+
+SECRET_RE = re.compile(r"(?<![\w-])(\d{1,12})-(\d{1,2})-(\d{1,9})-([0-9a-f]{20})(?![\w-])", re.I)
+
+
+def reply_secret(seat: Seat, seq: int) -> str:
+    return f"{seat.game_id}-{seat.position}-{seq}-{_digest(seat, seq)}"
+
+
+def _digest(seat: Seat, seq: int) -> str:
+    value = f"{seat.game_id}:{seat.position}:{seq}:{seat.token_hash}"
+    return salted_hmac("gtr.mail-reply", value, algorithm="sha256").hexdigest()[:20]
+
+
+def secret_valid(seat: Seat, seq: int, digest: str) -> bool:
+    return constant_time_compare(digest.lower(), _digest(seat, seq))
+
+
+def parse_secret(text: str) -> tuple[int, int, int, str] | None:
+    """(game id, seat position, seq, digest) of the first reply secret in `text`."""
+    match = SECRET_RE.search(text or "")
+    if match is None:
+        return None
+    game_id, position, seq, digest = match.groups()
+    return int(game_id), int(position), int(seq), digest
+
+
+def reply_address(seat: Seat, seq: int) -> str:
+    local, _, domain = settings.GTR_MAIL_REPLY_ADDRESS.partition("@")
+    return f"{local}+{reply_secret(seat, seq)}@{domain}"
+
+
+# Unsubscribe ------------------------------------------------------------------------------------
+
+UNSUBSCRIBE_SALT = "gtr.unsubscribe"
+
+
+def unsubscribe_token(address: str) -> str:
+    return signing.dumps(address.lower(), salt=UNSUBSCRIBE_SALT, compress=True)
+
+
+def unsubscribe_address(token: str) -> str | None:
+    """The address an unsubscribe token was made for, or None when it is not genuine."""
+    try:
+        value = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    except signing.BadSignature:
+        return None
+    return value if isinstance(value, str) else None
+
+
+def unsubscribe_url(address: str) -> str:
+    return f"{settings.GTR_PUBLIC_URL}/mail/unsubscribe/{unsubscribe_token(address)}/"
+
+
+# Seats ------------------------------------------------------------------------------------------
+
+
+def seat_address(seat: Seat) -> str:
+    """Where a seat's mail goes: its player's account address, else the invited address."""
+    if seat.user_id is not None and seat.user is not None and seat.user.email:
+        return str(seat.user.email).lower()
+    return seat.email.lower()
+
+
+def seat_label(seat: Seat) -> str:
+    if seat.kind == Seat.Kind.BOT:
+        who = _("bot")
+    elif seat.user_id is not None and seat.user is not None:
+        who = seat.user.get_username()
+    elif seat.kind == Seat.Kind.INVITED:
+        who = _("invited player")
+    else:
+        who = _("open")
+    if seat.resigned:
+        who = _("%(who)s, resigned") % {"who": who}
+    return _("seat %(n)s (%(who)s)") % {"n": seat.position, "who": who}
+
+
+def seat_number(position: Any) -> str:
+    return _("seat %(n)s") % {"n": position}
+
+
+# Moves and their codes --------------------------------------------------------------------------
+
+
+def move_codes(state: engine.State) -> list[tuple[str, dict[str, Any]]]:
+    """The pending decision's legal actions, each with its reply code."""
+    return [(f"A{i}", action) for i, action in enumerate(engine.legal_actions(state), start=1)]
+
+
+def _card(cid: Any, names: dict[int, str]) -> str:
+    return Describer(names, with_ids=True).card(cid)
+
+
+def _cards(ids: Any, names: dict[int, str]) -> str:
+    return Describer(names, with_ids=True).cards(ids)
+
+
+def describe(
+    action: dict[str, Any],
+    names: dict[int, str],
+    view: dict[str, Any] | None = None,
+    seat_names: dict[int, str] | None = None,
+) -> str:
+    """One action in the shared plain words (`games.words.labels`), with card ids: a mail's reader
+    names a card by its id when he plays by web or HTTP."""
+    return action_label(action, names, view=view, seat_names=seat_names, with_ids=True)
+
+
+def moves_text(state: engine.State, view: dict[str, Any]) -> str:
+    codes = move_codes(state)
+    names = card_names(view)
+    limit = settings.GTR_MAIL_MAX_MOVES
+    lines = [f"  {code:<5} {describe(action, names, view)}" for code, action in codes[:limit]]
+    if len(codes) > limit:
+        more = _("... and %(count)s more: play them over HTTP.") % {"count": len(codes) - limit}
+        lines.append(f"  {more}")
+    return "\n".join(lines)
+
+
+def commands_help() -> str:
+    return _(
+        "You may also write one word: think (draw cards), jack (take a jack), or skip; "
+        "back ends a bot's stand-in after timeouts."
+    )
+
+
+# The table --------------------------------------------------------------------------------------
+
+
+def _public_player(p: dict[str, Any], names: dict[int, str], own: bool) -> list[str]:
+    lines = []
+    if own:
+        hand = _cards([c["id"] for c in p["hand"]], names)
+        text = _("hand (%(count)s): %(cards)s") % {"count": p["hand_count"], "cards": hand}
+        lines.append(f"  {text}")
+    else:
+        lines.append("  " + _("hand: %(count)s cards") % {"count": p["hand_count"]})
+    lines.append("  " + _("influence: %(influence)s") % {"influence": p["influence"]})
+    zones = {"camp": _("camp"), "clientele": _("clientele"), "stockpile": _("stockpile")}
+    for field, word in zones.items():
+        if p[field]:
+            lines.append(f"  {word}: {_cards([c['id'] for c in p[field]], names)}")
+    vault = "  " + _("vault: %(count)s cards") % {"count": p["vault_count"]}
+    if p["vault_visible"]:
+        seen = _cards([c["id"] for c in p["vault_visible"]], names)
+        vault += " " + _("(seen: %(cards)s)") % {"cards": seen}
+    lines.append(vault)
+    for b in p["buildings"]:
+        done = (
+            _("complete")
+            if b["complete"]
+            else _("%(count)s materials") % {"count": len(b["materials"])}
+        )
+        building = _("building: %(card)s on %(site)s site (%(state)s)") % {
+            "card": _card(b["foundation"]["id"], names),
+            "site": material_word(b["site"]),
+            "state": done,
+        }
+        lines.append(f"  {building}")
+    return lines
+
+
+def view_text(game: Game, seats: list[Seat], view: dict[str, Any], position: int) -> str:
+    """The table as seat `position` sees it, in plain text."""
+    names = card_names(view)
+    by_position = {s.position: s for s in seats}
+    turn = _("Turn %(turn)s; leader: seat %(leader)s") % {
+        "turn": view["turn"],
+        "leader": view["leader"],
+    }
+    if view.get("role"):
+        turn += "; " + _("role led: %(role)s") % {"role": role_word(view["role"])}
+    sites = ", ".join(
+        f"{material_word(m)} {s['in_town']}/{s['out_of_town']}" for m, s in view["sites"].items()
+    )
+    lines = [
+        turn,
+        _("Pool: %(cards)s") % {"cards": _cards([c["id"] for c in view["pool"]], names)},
+        _("Deck: %(deck)s cards; jacks left: %(jacks)s")
+        % {"deck": view["deck_count"], "jacks": view["jacks_count"]},
+        _("Sites left (in town / out of town): %(sites)s") % {"sites": sites},
+    ]
+    prompt = view.get("prompt") or {}
+    if prompt.get("revealed"):
+        revealed = _cards([c["id"] for c in prompt["revealed"]], names)
+        lines.append(_("Revealed: %(cards)s") % {"cards": revealed})
+    for p in view["players"]:
+        own = p["seat"] == position
+        seat = by_position.get(p["seat"])
+        label = seat_label(seat) if seat is not None else seat_number(p["seat"])
+        lines.append("")
+        lines.append(_("You, %(seat)s:") % {"seat": label} if own else f"{label.capitalize()}:")
+        lines.extend(_public_player(p, names, own))
+    return "\n".join(lines)
+
+
+def scores_text(seats: list[Seat], view: dict[str, Any]) -> str:
+    end = view.get("end") or {}
+    by_position = {s.position: s for s in seats}
+    lines = []
+    for row in end.get("scores", []):
+        seat = by_position.get(row["seat"])
+        label = seat_label(seat) if seat is not None else seat_number(row["seat"])
+        bonuses = ", ".join(row.get("merchant_bonuses") or []) or _("none")
+        score = _(
+            "%(total)s points (influence %(influence)s, vault %(vault)s, merchant bonuses: "
+            "%(bonuses)s)"
+        ) % {**row, "bonuses": bonuses}
+        lines.append(f"  {label}: {score}")
+    winners = ", ".join(seat_number(w) for w in end.get("winners", []))
+    reason = end_reason(end["reason"]) if end.get("reason") else ""
+    head = _("Winner: %(winners)s") % {"winners": winners} + (f" ({reason})" if reason else "")
+    return head + "\n" + "\n".join(lines)
+
+
+def game_url(game: Game) -> str:
+    return f"{settings.GTR_PUBLIC_URL}/api/games/{game.pk}/"
