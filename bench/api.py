@@ -85,9 +85,9 @@ def run_one(
 
     import engine
     from games.models import Game
-    from games.read.selectors import VIEW_CACHE
     from games.services import lobby
     from games.services.moves import move_submit
+    from games.store.caches import VIEW_CACHE, game_key
     from players.accounts.services import token_create
 
     class BareRow(APIView):
@@ -180,7 +180,7 @@ def run_one(
                     caches[VIEW_CACHE].clear()
                     timed("view_cold", lambda c=client, gid=game.pk: c.get(f"/api/games/{gid}/"))
                 before = caches[VIEW_CACHE].get(
-                    f"game:{game.pk}"
+                    game_key(game.pk)
                 )  # as games.read.view_cache keeps it
                 body = json.dumps({"seq": seq, "action": plan[seq]})
                 timed(
@@ -191,7 +191,7 @@ def run_one(
                 )
                 if phase == "early":  # the mover looks as if another process had made the move:
                     caches[VIEW_CACHE].clear()  # this one holds the game as it was before it
-                    caches[VIEW_CACHE].set(f"game:{game.pk}", before)
+                    caches[VIEW_CACHE].set(game_key(game.pk), before)
                     timed(
                         "view_elsewhere",
                         lambda c=client, gid=game.pk: c.get(f"/api/games/{gid}/"),

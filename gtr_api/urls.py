@@ -5,11 +5,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 import gtr_api.errors
-from games.api import events as event_views
-from games.api import play as game_views
-from games.api import streams
+from games.api import cards, events, health, lobby, play, streams, webhooks
 from games.api.renderers import JSONRenderer
-from players.accounts import views as player_views
+from players.accounts import views as accounts
+from players.mail import views as mail
 
 
 class SchemaView(SpectacularAPIView):
@@ -30,54 +29,54 @@ handler404 = "gtr_api.errors.handler404"
 handler500 = "gtr_api.errors.handler500"
 
 games = [
-    path("", game_views.GameListCreateView.as_view(), name="game-list"),
-    path("<int:game_id>/", game_views.GameDetailView.as_view(), name="game-detail"),
-    path("<int:game_id>/join/", game_views.SeatJoinView.as_view(), name="game-join"),
-    path("<int:game_id>/leave/", game_views.SeatLeaveView.as_view(), name="game-leave"),
-    path("<int:game_id>/start/", game_views.GameStartView.as_view(), name="game-start"),
-    path("<int:game_id>/moves/", game_views.MoveListCreateView.as_view(), name="game-moves"),
+    path("", lobby.GameListCreateView.as_view(), name="game-list"),
+    path("<int:game_id>/", play.GameDetailView.as_view(), name="game-detail"),
+    path("<int:game_id>/join/", lobby.SeatJoinView.as_view(), name="game-join"),
+    path("<int:game_id>/leave/", lobby.SeatLeaveView.as_view(), name="game-leave"),
+    path("<int:game_id>/start/", lobby.GameStartView.as_view(), name="game-start"),
+    path("<int:game_id>/moves/", play.MoveListCreateView.as_view(), name="game-moves"),
     path(
         "<int:game_id>/wait/",
-        streams.documented_as(game_views.GameWaitView, streams.game_wait),
+        streams.documented_as(play.GameWaitView, streams.game_wait),
         name="game-wait",
     ),
     path(
         "<int:game_id>/events/",
-        streams.documented_as(event_views.GameEventListView, streams.game_events),
+        streams.documented_as(events.GameEventListView, streams.game_events),
         name="game-events",
     ),
-    path("<int:game_id>/resign/", game_views.GameResignView.as_view(), name="game-resign"),
-    path("<int:game_id>/return/", game_views.SeatReturnView.as_view(), name="game-return"),
-    path("<int:game_id>/surrender/", game_views.GameSurrenderView.as_view(), name="game-surrender"),
-    path("<int:game_id>/seat-token/", game_views.SeatTokenView.as_view(), name="game-seat-token"),
-    path("<int:game_id>/record/", game_views.GameRecordView.as_view(), name="game-record"),
+    path("<int:game_id>/resign/", play.GameResignView.as_view(), name="game-resign"),
+    path("<int:game_id>/return/", play.SeatReturnView.as_view(), name="game-return"),
+    path("<int:game_id>/surrender/", play.GameSurrenderView.as_view(), name="game-surrender"),
+    path("<int:game_id>/seat-token/", play.SeatTokenView.as_view(), name="game-seat-token"),
+    path("<int:game_id>/record/", play.GameRecordView.as_view(), name="game-record"),
 ]
 
 notifications = [
-    path("", player_views.NotificationPreferencesView.as_view(), name="notifications"),
+    path("", mail.NotificationPreferencesView.as_view(), name="notifications"),
     path(
         "unsubscribe/",
-        player_views.UnsubscribeView.as_view(),
+        mail.UnsubscribeView.as_view(),
         name="notifications-unsubscribe",
     ),
 ]
 
 webhooks = [
-    path("", event_views.WebhookListCreateView.as_view(), name="webhooks"),
-    path("<int:hook_id>/", event_views.WebhookDetailView.as_view(), name="webhook"),
+    path("", webhooks.WebhookListCreateView.as_view(), name="webhooks"),
+    path("<int:hook_id>/", webhooks.WebhookDetailView.as_view(), name="webhook"),
     path(
         "<int:hook_id>/deliveries/",
-        event_views.WebhookDeliveryListView.as_view(),
+        webhooks.WebhookDeliveryListView.as_view(),
         name="webhook-deliveries",
     ),
 ]
 
 auth = [
-    path("signup/", player_views.SignupView.as_view(), name="auth-signup"),
-    path("token/", player_views.TokenView.as_view(), name="auth-token"),
-    path("me/", player_views.MeView.as_view(), name="auth-me"),
-    path("tokens/", player_views.TokenListView.as_view(), name="auth-tokens"),
-    path("tokens/<str:key>/", player_views.TokenRevokeView.as_view(), name="auth-token-revoke"),
+    path("signup/", accounts.SignupView.as_view(), name="auth-signup"),
+    path("token/", accounts.TokenView.as_view(), name="auth-token"),
+    path("me/", accounts.MeView.as_view(), name="auth-me"),
+    path("tokens/", accounts.TokenListView.as_view(), name="auth-tokens"),
+    path("tokens/<str:key>/", accounts.TokenRevokeView.as_view(), name="auth-token-revoke"),
 ]
 
 urlpatterns = [
@@ -87,15 +86,15 @@ urlpatterns = [
     path("api/notifications/", include(notifications)),
     path(
         "api/stream/",
-        streams.documented_as(event_views.AccountEventListView, streams.account_events),
+        streams.documented_as(events.AccountEventListView, streams.account_events),
         name="stream",
     ),
     path("api/webhooks/", include(webhooks)),
     # E-mail: the unsubscribe link of every mail, and anymail's inbound webhooks (any ESP).
-    path("mail/unsubscribe/<str:token>/", player_views.unsubscribe_page, name="unsubscribe"),
+    path("mail/unsubscribe/<str:token>/", mail.unsubscribe_page, name="unsubscribe"),
     path("anymail/", include("anymail.urls")),
-    path("api/cards/", game_views.CardCatalogView.as_view(), name="card-catalog"),
-    path("api/health/", game_views.HealthView.as_view(), name="health"),
+    path("api/cards/", cards.CardCatalogView.as_view(), name="card-catalog"),
+    path("api/health/", health.HealthView.as_view(), name="health"),
     path("api/schema/", SchemaView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),

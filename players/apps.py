@@ -14,9 +14,9 @@ class PlayersConfig(AppConfig):
 
         from games.events.commit import committed
         from games.words import language
-        from players.mail import notify, receivers
+        from players.mail import preferences, receivers
 
-        language.register(notify.stored_language)
+        language.register(preferences.stored_language)
 
         committed.connect(receivers.on_committed, dispatch_uid="players.committed")
         inbound.connect(receivers.on_inbound, dispatch_uid="players.inbound")

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from games.models import Game, Seat
 from games.read import selectors
+from games.store import rows
 
 from .table import seat_name
 
@@ -16,7 +17,7 @@ LIST_LENGTH = 30
 
 
 def _row(game: Game, user: Any) -> dict[str, Any]:
-    seats = selectors.seats_of(game)
+    seats = rows.seats_of(game)
     mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
     your_turn = (
         mine is not None
@@ -59,17 +60,17 @@ def seat_rows(game: Game, seat: Seat | None, user: Any) -> list[dict[str, Any]]:
             "you": seat is not None and s.pk == seat.pk,
             "open": s.kind == Seat.Kind.OPEN,
         }
-        for s in selectors.seats_of(game)
+        for s in rows.seats_of(game)
     ]
 
 
 def can_join(game: Game, seat: Seat | None, user: Any) -> bool:
-    open_seat = any(s.kind == Seat.Kind.OPEN for s in selectors.seats_of(game))
+    open_seat = any(s.kind == Seat.Kind.OPEN for s in rows.seats_of(game))
     return game.status == Game.Status.OPEN and seat is None and open_seat
 
 
 def can_start(game: Game, user: Any) -> bool:
-    filled = all(s.kind != Seat.Kind.OPEN for s in selectors.seats_of(game))
+    filled = all(s.kind != Seat.Kind.OPEN for s in rows.seats_of(game))
     return (
         game.status == Game.Status.OPEN
         and user.is_authenticated

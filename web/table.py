@@ -23,6 +23,7 @@ import engine
 from engine.cards import MATERIALS, ROLE_OF_MATERIAL
 from games.models import Game, Seat
 from games.read import selectors
+from games.store import rows
 from games.words.cardnames import card_name
 from games.words.labels import (
     Describer,
@@ -92,7 +93,7 @@ def seat_name(seat: Seat) -> str:
 
 
 def seat_names(game: Game) -> dict[int, str]:
-    return {s.position: seat_name(s) for s in selectors.seats_of(game)}
+    return {s.position: seat_name(s) for s in rows.seats_of(game)}
 
 
 def _building(b: dict[str, Any], pics: Pictures) -> dict[str, Any]:

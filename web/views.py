@@ -25,13 +25,13 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 
 from engine.errors import GameError
-from games.api.auth import seat_for_token
 from games.models import Game, Seat
 from games.read import selectors
 from games.services import lobby as lobby_services
+from games.services.tokens import seat_for_token
 from games.words.cardnames import LANGUAGES
 from players.accounts import services as player_services
-from players.mail import notify
+from players.mail import notify, preferences
 
 from . import cards, lobby
 from .forms import GameForm, SignupForm
@@ -66,7 +66,7 @@ def language_switch(request: HttpRequest) -> HttpResponse:
         return response
     user = request.user
     if user.is_authenticated and user.email:
-        notify.preferences_update(str(user.email), language=chosen)
+        preferences.preferences_update(str(user.email), language=chosen)
     translation.activate(chosen)
     response.set_cookie(settings.LANGUAGE_COOKIE_NAME, chosen, max_age=365 * 24 * 3600)
     return response

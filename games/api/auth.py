@@ -1,68 +1,25 @@
-"""Seat tokens: the secret capability link of one seat, usable without an account.
+"""Seat-token authentication: `Authorization: Seat <token>` acts for one seat, without an account.
 
-A client sends `Authorization: Seat <token>`. Only the token's sha256 is stored, so no endpoint,
-admin page or database dump can reveal it; it reaches its holder only when the holder rotates it
-(`POST /api/games/{id}/seat-token/`).
-
-E-mails (invitations and notifications) carry a *mail token* instead: `<seat id>.<HMAC of the
-seat's token hash>`,
-derived with SECRET_KEY, so the server can put it in every mail without storing a secret it could
-read back, and rotating the seat token revokes it too. It authenticates exactly like the seat
-token. (Plain tokens are url-safe base64 and never contain a dot.)
-
-A seat token (or mail token) acts for its seat in its game and nothing else: it is no account
-(`request.user` stays anonymous, whoever holds the seat), and a view accepts one only if it says
-so (`seat_tokens = True`) and only for its own game (the `game_id` in the URL). Anywhere else the
-request is refused with 403 `seat_token_scope` (or `wrong_game`) before the view runs.
+A seat token (or the mail token derived from it, games.services.tokens) acts for its seat in its
+game and nothing else. It is no account: `request.user` stays anonymous, whoever holds the seat. A
+view accepts one only if it says so (`seat_tokens = True`), and only for its own game (the
+`game_id` in the URL). Anywhere else the request is refused with 403 `seat_token_scope` (or
+`wrong_game`) before the view runs.
 """
 
 from __future__ import annotations
 
-import hashlib
-import secrets
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
-from django.utils.crypto import constant_time_compare, salted_hmac
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
 from games.models import Seat
+from games.services.tokens import seat_for_token
 
 KEYWORD = "Seat"
-
-
-def new_token() -> tuple[str, str]:
-    """A fresh token and the hash to store."""
-    token = secrets.token_urlsafe(32)
-    return token, hash_token(token)
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def mail_token(seat: Seat) -> str:
-    """The seat's derived token for e-mails (see the module docstring)."""
-    return f"{seat.pk}.{_mail_digest(seat)}"
-
-
-def _mail_digest(seat: Seat) -> str:
-    return salted_hmac("gtr.seat-mail-token", seat.token_hash, algorithm="sha256").hexdigest()[:40]
-
-
-def seat_for_token(token: str) -> Seat | None:
-    """The seat a seat token or a mail token stands for, or None."""
-    if "." not in token:
-        return Seat.objects.select_related("user").filter(token_hash=hash_token(token)).first()
-    pk, _, digest = token.partition(".")
-    if not pk.isdigit() or len(pk) > 18:
-        return None
-    seat = Seat.objects.select_related("user").filter(pk=int(pk)).first()
-    if seat is None or not constant_time_compare(digest, _mail_digest(seat)):
-        return None
-    return seat
 
 
 class SeatTokenScopeError(exceptions.PermissionDenied):

@@ -226,8 +226,8 @@ AccountEventPage = page_of("AccountEventPage", "AccountEvent", ACCOUNT_EVENTS)
 
 @extend_schema_field({"type": "string", "format": "uri", "maxLength": 500})
 class WebhookUrlField(serializers.CharField):
-    """A URL the service checks (games.live.deliveries.check_url): one it cannot call, however well
-    formed, is refused on its merits (422 `bad_webhook_url`), not as a malformed request."""
+    """A URL the service checks (games.live.webhook_post.check_url): one it cannot call, however
+    well formed, is refused on its merits (422 `bad_webhook_url`), not as a malformed request."""
 
 
 class WebhookInput(JSONInput):

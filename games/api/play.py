@@ -1,45 +1,39 @@
-"""HTTP adapters for games: thin views. Each validates its input with a serializer, calls one
-service or selector, and answers with what the selectors build from `engine.view`. Domain errors
-propagate to the one exception handler (gtr_api.errors)."""
+"""Playing a game: its view, the moves and their history, the long poll, resigning, coming back,
+surrendering, a new seat token, and the game's record."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import serializers, status
-from rest_framework.exceptions import NotAuthenticated
-from rest_framework.permissions import IsAuthenticated
+from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-import engine
-from engine.cards import GEEK_NAMES
-from engine.setup import check_geek
-from games import codes
-from games.errors import Forbidden
-from games.live import health, hub
-from games.models import Game, Seat
+from games.live import hub
+from games.models import Game
 from games.read import selectors, view_cache
 from games.services import automatic, lobby, moves, records, resignation
-from games.services.clocks import ClockSpec
-from games.words import cardnames, language
+from games.store import rows
+from games.words import language
 
-from .idempotency import idempotent
+from .base import (
+    body,
+    caller_seat,
+    errors,
+    game_response,
+    query,
+    require_seat,
+    seat_required,
+    token_seat,
+    write,
+)
 from .inputs import (
-    GameCreateInput,
-    GameListQuery,
     MoveListQuery,
     MoveSubmitInput,
-    SeatJoinInput,
     SurrenderInput,
     WaitQuery,
 )
 from .outputs import (
-    Error,
-    GamePage,
     GameRecord,
     GameView,
     MovePage,
@@ -47,151 +41,6 @@ from .outputs import (
     SeatTokenResult,
 )
 from .pagination import Pagination
-from .params import check_params
-
-
-def errors(*statuses: int) -> dict[int, OpenApiResponse]:
-    described = {
-        400: "The request does not fit the schema (`invalid`, `malformed_json`, an engine "
-        "`MalformedAction` code).",
-        401: "Not authenticated.",
-        403: "Not allowed (`not_a_player`, `not_creator`, ...).",
-        404: "No such game.",
-        409: "Conflict (`stale_seq`, `game_started`, `no_open_seat`, ...).",
-        413: "Request body too large.",
-        415: "Unsupported media type: send JSON.",
-        422: "It fits the schema but is refused on its merits: an illegal move (the engine's "
-        "`code`), a game that cannot be set up (`bad_seats`, `bad_clock`, `bad_players`, a "
-        "scenario's or record's code), a surrender to yourself or to no seat.",
-    }
-    return {s: OpenApiResponse(Error, description=described[s]) for s in statuses}
-
-
-WRITE_ERRORS = (400, 401, 403, 404, 409, 413, 415)
-IDEMPOTENCY = OpenApiParameter(
-    "Idempotency-Key",
-    str,
-    OpenApiParameter.HEADER,
-    description="Retries with the same key return the first response and change nothing.",
-)
-ViewMethod = Callable[..., Response]
-
-
-def write(
-    operation_id: str,
-    summary: str,
-    *,
-    tag: str,
-    request: Any = None,
-    description: str | None = None,
-    answer: tuple[int, Any] = (200, GameView),
-    more_errors: tuple[int, ...] = (),
-) -> Callable[[ViewMethod], ViewMethod]:
-    """A POST that changes a game: its schema (the `Idempotency-Key` header, the answer and the
-    errors of a write) and `idempotent`, so a retry with the same key changes nothing."""
-    schema = extend_schema(
-        operation_id=operation_id,
-        summary=summary,
-        description=description,
-        request=request,
-        parameters=[IDEMPOTENCY],
-        responses={answer[0]: answer[1], **errors(*WRITE_ERRORS, *more_errors)},
-        tags=[tag],
-    )
-    return lambda method: schema(idempotent(method))
-
-
-def token_seat(request: Request) -> Seat | None:
-    return request.auth if isinstance(request.auth, Seat) else None
-
-
-def caller_seat(request: Request, game: Game) -> Seat | None:
-    return selectors.seat_for(game, user=request.user, token_seat=token_seat(request))
-
-
-def require_seat(request: Request, game_id: int) -> Seat:
-    """The caller's seat at the game: 401 for an anonymous caller, 403 for anyone else without
-    one."""
-    return seat_required(request, selectors.game_get(game_id, with_state=False))
-
-
-def seat_required(request: Request, game: Game) -> Seat:
-    """`require_seat` at a game already loaded (or locked: its seats are loaded once)."""
-    seat = caller_seat(request, game)
-    if seat is None:
-        if not request.user.is_authenticated:
-            raise NotAuthenticated("Log in, or send your seat token.")
-        raise Forbidden("You have no seat at this game.", codes.NOT_A_PLAYER)
-    return seat
-
-
-def query(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
-    """The query parameters, validated; 400 `unknown_parameter` for one the endpoint does not
-    know (a misspelt filter must not answer with everything)."""
-    check_params(request.query_params, serializer_class().fields)
-    blank = {
-        k: ["May not be blank: leave the parameter out."]
-        for k, v in request.query_params.items()
-        if v == ""
-    }
-    if blank:  # DRF would read `?version=` as no filter; the schema says a value or nothing
-        raise serializers.ValidationError(blank)
-    s = serializer_class(data=request.query_params)
-    s.is_valid(raise_exception=True)
-    return dict(s.validated_data)
-
-
-def body(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
-    s = serializer_class(data=request.data)
-    s.is_valid(raise_exception=True)
-    return dict(s.validated_data)
-
-
-def game_response(
-    game: Game, seat: Seat | None, code: int = 200, lang: str | None = None
-) -> Response:
-    """The game as `seat` sees it, its cards named in the seat's player's language (`lang`
-    when the caller has looked it up already)."""
-    lang = lang or language.of(seat=seat)
-    response = Response(selectors.game_view_for_seat(game, seat, lang), status=code)
-    response["ETag"] = selectors.etag_for(game, seat, lang)
-    response["Content-Language"] = lang
-    return response
-
-
-class GameListCreateView(APIView):
-    @extend_schema(
-        operation_id="games_list",
-        summary="List games: mine, open to join, active or finished",
-        parameters=[GameListQuery],
-        responses={200: GamePage, **errors(400, 404)},
-        tags=["lobby"],
-    )
-    def get(self, request: Request) -> Response:
-        q = query(GameListQuery, request)
-        q.pop("page", None), q.pop("page_size", None)
-        games = selectors.game_list(user=request.user, **q)
-        paginator = Pagination()
-        page = paginator.paginate_queryset(games, request, view=self)
-        summaries = [selectors.game_summary(g, request.user) for g in page or []]
-        return paginator.get_paginated_response(summaries)
-
-    @write(
-        "games_create",
-        "Create a game",
-        tag="lobby",
-        request=GameCreateInput,
-        answer=(201, GameView),
-        more_errors=(422,),
-    )
-    def post(self, request: Request) -> Response:
-        if not request.user.is_authenticated:
-            raise NotAuthenticated("Log in to create a game.")
-        data = body(GameCreateInput, request)
-        seats = [lobby.SeatSpec(**s) for s in data.pop("seats", None) or []]
-        clock = ClockSpec(**data.pop("clock", None) or {})
-        game = lobby.game_create(user=request.user, seats=seats or None, clock=clock, **data)
-        return game_response(game, caller_seat(request, game), status.HTTP_201_CREATED)
 
 
 class GameDetailView(APIView):
@@ -227,34 +76,6 @@ class GameDetailView(APIView):
             view = view_cache.built(game, None if seat is None else seat.position, lang)
             headers["ETag"] = selectors.etag_for(game, seat, lang)
         return Response(view, headers=headers)
-
-
-class SeatJoinView(APIView):
-    permission_classes = [IsAuthenticated]
-
-    @write("games_join", "Take an open seat", tag="lobby", request=SeatJoinInput)
-    def post(self, request: Request, game_id: int) -> Response:
-        data = body(SeatJoinInput, request)
-        seat = lobby.seat_join(game_id=game_id, user=request.user, position=data.get("seat"))
-        return game_response(selectors.game_get(game_id), seat)
-
-
-class SeatLeaveView(APIView):
-    seat_tokens = True  # games.api.auth: a seat token acts here for its own game
-
-    @write("games_leave", "Give up your seat before the game starts", tag="lobby")
-    def post(self, request: Request, game_id: int) -> Response:
-        lobby.seat_leave(game_id=game_id, seat=require_seat(request, game_id))
-        return game_response(selectors.game_get(game_id), None)
-
-
-class GameStartView(APIView):
-    permission_classes = [IsAuthenticated]
-
-    @write("games_start", "Start a full table (the creator)", tag="lobby")
-    def post(self, request: Request, game_id: int) -> Response:
-        game = lobby.game_start(game_id=game_id, user=request.user)
-        return game_response(game, caller_seat(request, game))
 
 
 class MoveListCreateView(APIView):
@@ -298,7 +119,7 @@ class MoveListCreateView(APIView):
             seq=data["seq"],
             action=data["action"],
         )
-        seat = selectors.seats_of(game)[move.seat]
+        seat = rows.seats_of(game)[move.seat]
         lang = language.of(seat=seat)
         result = {
             "move": selectors.move_for_seat(move, seat.position),
@@ -422,133 +243,3 @@ class GameRecordView(APIView):
     def get(self, request: Request, game_id: int) -> Response:
         game = selectors.game_get(game_id)
         return Response(records.game_record(game, caller_seat(request, game), request.user))
-
-
-_GEEK_CARD = "|".join(GEEK_NAMES)
-
-
-class CardCatalogQuery(serializers.Serializer):
-    version = serializers.ChoiceField(choices=Game.Version.choices, default="republic")
-    geek = serializers.RegexField(
-        rf"^(true|false|({_GEEK_CARD})(,({_GEEK_CARD}))*)$",  # in the schema too
-        required=False,
-        help_text="The Geek expansion's cards to list too (Republic and Imperium): `true` for "
-        "all ten, or their names, comma-separated (`Domus,Watch Post`), as a game's `geek` "
-        "option takes them.",
-        error_messages={
-            "invalid": f"`true`, `false` or Geek cards, comma-separated: {', '.join(GEEK_NAMES)}."
-        },
-    )
-
-    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
-        """The chosen cards, as a game takes them; the first edition has none (422 `bad_option`,
-        engine.SetupError)."""
-        raw = data.get("geek", "false")
-        value: bool | list[str] = raw.split(",") if raw not in ("true", "false") else raw == "true"
-        data["geek"] = check_geek(value, data["version"], training=False)
-        return data
-
-
-class CardType(serializers.Serializer):
-    type = serializers.CharField(
-        help_text="The type's English name: its key in scenarios and records, the same in "
-        "every language."
-    )
-    name = serializers.CharField(
-        help_text="The name in your language (docs/api.md, Languages): `Bath`, or in Polish "
-        "`Łaźnie`."
-    )
-    material = serializers.CharField()
-    role = serializers.CharField()
-    value = serializers.IntegerField()
-    copies = serializers.IntegerField()
-    function = serializers.CharField()
-    expansion = serializers.CharField(
-        required=False, help_text="`geek` for a card of the Geek expansion (asked for by `geek`)."
-    )
-
-
-class CardCatalogView(APIView):
-    """The order cards of a version: type, name (in the caller's language), material, role,
-    value, copies, function."""
-
-    seat_tokens = True  # public: a client may send its seat token everywhere it plays
-
-    @extend_schema(
-        operation_id="cards_list",
-        parameters=[CardCatalogQuery],
-        responses={200: CardType(many=True), **errors(400, 422)},
-        tags=["cards"],
-    )
-    def get(self, request: Request) -> Response:
-        asked = query(CardCatalogQuery, request)
-        rows = engine.catalog(asked["version"], asked["geek"])
-        lang = language.of(user=request.user, seat=token_seat(request))
-        named = [
-            {"type": row["name"], **row, "name": cardnames.card_name(str(row["name"]), lang)}
-            for row in rows
-        ]
-        return Response(named, headers={"Content-Language": lang})
-
-
-_CHECK = "|".join(health.CHECKS)
-
-
-class HealthQuery(serializers.Serializer):
-    only = serializers.RegexField(
-        rf"^({_CHECK})(,({_CHECK}))*$",  # in the schema too: any other value does not fit it
-        required=False,
-        help_text="Comma-separated checks to run (default: all of "
-        f"{', '.join(health.CHECKS)}); e.g. `database` for a load balancer's check of this "
-        "web process.",
-        error_messages={"invalid": f"Known checks, comma-separated: {', '.join(health.CHECKS)}."},
-    )
-
-    def validate_only(self, value: str) -> list[str]:
-        return value.split(",")
-
-
-class HealthChecks(serializers.Serializer):
-    database = serializers.ChoiceField(["up", "down"], required=False)
-    broker = serializers.ChoiceField(["up", "down"], required=False)
-    worker = serializers.ChoiceField(["up", "down"], required=False)
-    beat = serializers.ChoiceField(["up", "down"], required=False)
-
-
-class Health(serializers.Serializer):
-    status = serializers.ChoiceField(["up", "down"], help_text="`up` when every check is up.")
-    checks = HealthChecks()
-    details = serializers.DictField(
-        required=False,
-        help_text="Staff only: per check, its measurements (heartbeat ages, the sweep's last "
-        "run, tasks waiting in the broker) or the error that made it fail.",
-    )
-
-
-class HealthView(APIView):
-    """Whether the server and its background work are running (docs/async.md)."""
-
-    @extend_schema(
-        operation_id="health",
-        summary="Health: database, broker, worker heartbeat, beat sweep",
-        description="Each check is `up` or `down`; the answer is 200 when all are up, 503 "
-        "otherwise. Staff also get `details`. Never cached; needs no credentials.",
-        parameters=[HealthQuery],
-        responses={200: Health, 503: Health, **errors(400)},
-        tags=["health"],
-    )
-    def get(self, request: Request) -> Response:
-        only = query(HealthQuery, request).get("only")
-        results = health.health(only)
-        up = all(r["up"] for r in results.values())
-        body: dict[str, Any] = {
-            "status": "up" if up else "down",
-            "checks": {name: "up" if r["up"] else "down" for name, r in results.items()},
-        }
-        if request.user.is_staff:
-            body["details"] = {
-                name: {k: v for k, v in r.items() if k != "up"} for name, r in results.items()
-            }
-        response = Response(body, status=200 if up else 503)
-        response["Cache-Control"] = "no-store"
-        return response

@@ -31,7 +31,8 @@ from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
-from games.events import story
+from games.events import feeds, story
+from games.live import messages
 from games.live.hub import RESYNC, Message, current, db
 from games.models import AccountEvent, Game, GameEvent, Seat
 from games.read import selectors
@@ -127,7 +128,7 @@ def account_plan(request: HttpRequest) -> Plan:
         return list(AccountEvent.objects.filter(user_id=user.pk, number__gt=after)[:BATCH])
 
     def render(event: AccountEvent) -> tuple[int, dict[str, Any]]:
-        return event.number, story.account_rendered(event)
+        return event.number, feeds.account_rendered(event)
 
     return Plan((f"user:{user.pk}",), after, read, render, viewer="account")
 
@@ -203,7 +204,7 @@ def incoming(message: Message, plan: Plan) -> list[tuple[int, bytes]]:
             if "event" in item:  # an account feed event: the same for everyone
                 rendered.append((item["number"], item["event"]))
             else:
-                rendered.append(plan.render(story.from_stored(item)))
+                rendered.append(plan.render(messages.from_stored(item)))
         rendered.sort(key=lambda pair: pair[0])
         cache[plan.viewer] = [(number, frame(number, data)) for number, data in rendered]
     frames: list[tuple[int, bytes]] = cache[plan.viewer]

@@ -1,8 +1,8 @@
 """What happened to a game, told after the commit: the one point where the consequences of a
 write are decided by whoever listens (the server's moves and deadline tasks, e-mail, live streams).
 
-A service calls `publish(game, kind, ...)` inside its transaction, once the game is saved; the
-`Event` is built from the game as it is then, and `committed` is sent with it after the commit
+A service calls `publish_on_commit(game, kind, ...)` inside its transaction, once the game is saved;
+the `Event` is built from the game as it is then, and `committed` is sent with it after the commit
 (never for a write that rolled back). The services do not know who listens: receivers connect to
 `committed` in their app's `ready()`:
 
@@ -33,9 +33,8 @@ from functools import partial
 from django.db import transaction
 from django.dispatch import Signal
 
+from games.events import recorded
 from games.models import AccountEvent, Game, GameEvent, Seat
-
-from . import story
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +86,7 @@ class Event:
         return self.status == Game.Status.FINISHED
 
 
-def publish(
+def publish_on_commit(
     game: Game,
     kind: str,
     *,
@@ -100,7 +99,7 @@ def publish(
     game's seats (with their players) if the write loaded them, so that receivers need not."""
     if kind not in KINDS:
         raise ValueError(f"unknown event kind {kind!r}")
-    recorded = story.drain(game)
+    rec = recorded.drain(game)
     mailable = None
     if seats is not None and game.to_act is not None:
         acting = seats[game.to_act]
@@ -118,11 +117,11 @@ def publish(
         deadline=game.deadline,
         turn_began=turn_began,
         to_act_mailable=mailable,
-        story=None if recorded.first is None else (recorded.first, game.last_event),
-        feed=tuple(row.pk for row in recorded.feed),
-        deliveries=tuple(recorded.deliveries),
-        game_rows=tuple(recorded.events),
-        feed_rows=tuple(recorded.feed),
+        story=None if rec.first is None else (rec.first, game.last_event),
+        feed=tuple(row.pk for row in rec.feed),
+        deliveries=tuple(rec.deliveries),
+        game_rows=tuple(rec.events),
+        feed_rows=tuple(rec.feed),
     )
     transaction.on_commit(partial(_send, event))
     return event

@@ -7,8 +7,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from games.events import story
 from games.events.commit import LEFT
+from games.live import messages
 from games.models import AccountEvent, GameEvent, Seat
 
 from . import deliveries, hub
@@ -21,7 +21,7 @@ def on_committed(sender: Any, *, event: Any, **_: Any) -> None:
     seat given up closes the streams of its old token. Never raises (a message lost is made good
     from the database by its subscribers; a delivery not queued is found by the sweep)."""
     try:
-        for channel, message in story.hub_messages(*_rows(event)):
+        for channel, message in messages.hub_messages(*_rows(event)):
             hub.publish(channel, message)
         if event.kind == LEFT:
             seat = Seat.objects.filter(game_id=event.game_id, position=event.seat).first()

@@ -35,6 +35,8 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import connections
 
+from games.live import messages
+
 log = logging.getLogger(__name__)
 
 Message = dict[str, Any]
@@ -233,15 +235,14 @@ async def _close(*closing: Awaitable[Any]) -> None:
 
 async def database_listener(hub: Hub) -> None:
     """The embedded default: read new rows of the events tables, for all subscribers at once."""
-    from games.events import story
 
-    cursors = await db(story.latest_ids)
+    cursors = await db(messages.latest_ids)
     hub.ready.set()
     failing = False
     while True:
         await asyncio.sleep(settings.GTR_HUB_POLL_SECONDS)
         try:
-            cursors, messages = await db(story.since_ids, cursors)
+            cursors, batch = await db(messages.since_ids, cursors)
         except Exception:
             if not failing:
                 log.exception("event hub: cannot read new events; retrying")
@@ -251,7 +252,7 @@ async def database_listener(hub: Hub) -> None:
             log.warning("event hub: reading events again")
             failing = False
             hub.resync()
-        for channel, message in messages:
+        for channel, message in batch:
             hub.dispatch(channel, message)
 
 

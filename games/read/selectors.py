@@ -7,18 +7,15 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import caches
-from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone, translation
 
 import engine
 from games import codes
 from games.errors import Forbidden, NotFound
 from games.models import Game, Move, Seat
-from games.store import rows
+from games.store import caches, rows, snapshot
 from games.words import cardnames, labels, prompts
-
-VIEW_CACHE = "views"  # the cache alias of `table_view` and games.read.view_cache (settings.CACHES)
 
 
 def game_get(game_id: int, *, with_state: bool = True) -> Game:
@@ -39,17 +36,8 @@ def seat_for(game: Game, *, user: Any, token_seat: Seat | None) -> Seat | None:
             raise Forbidden("This seat token belongs to another game.", codes.WRONG_GAME)
         return token_seat
     if user is not None and user.is_authenticated:
-        return next((s for s in seats_of(game) if s.user_id == user.pk), None)
+        return next((s for s in rows.seats_of(game) if s.user_id == user.pk), None)
     return None
-
-
-def seats_of(game: Game) -> list[Seat]:
-    """The game's seats in order (with their players), loaded once per game object: the first
-    call fills the prefetch cache that `game_get` fills, so a write and the answer built after it
-    share one query, and a change made to a seat object shows in both."""
-    if "seats" not in getattr(game, "_prefetched_objects_cache", {}):
-        prefetch_related_objects([game], Prefetch("seats", Seat.objects.select_related("user")))
-    return list(game.seats.all())
 
 
 def etag_for(game: Game, seat: Seat | None, language: str = cardnames.ENGLISH) -> str:
@@ -74,7 +62,7 @@ def seats_public(game: Game) -> list[dict[str, Any]]:
             "timeouts": s.timeouts,
             "bank": bank_left(game, s),
         }
-        for s in seats_of(game)
+        for s in rows.seats_of(game)
     ]
 
 
@@ -106,7 +94,7 @@ def game_summary(game: Game, user: Any = None) -> dict[str, Any]:
     """A game in the lobby; with `user`, whether the pending decision is that user's."""
     mine = None
     if user is not None and user.is_authenticated:
-        mine = next((s.position for s in seats_of(game) if s.user_id == user.pk), None)
+        mine = next((s.position for s in rows.seats_of(game) if s.user_id == user.pk), None)
     your_turn = turn_of(game, mine)
     return {
         "id": game.pk,
@@ -183,8 +171,8 @@ def table_view(
     snapshot changes only with the revision, so an entry is never stale, and a hit needs neither
     the snapshot nor the engine. The key holds the game's creation time too, so that a reused id
     never finds another game's entry."""
-    key = f"table:{game.pk}:{game.created.timestamp()}:{game.revision}:{position}:{language}"
-    views = caches[VIEW_CACHE]
+    key = caches.table_key(game, position, language)
+    views = caches.views()
     part: dict[str, Any] | None = views.get(key)
     if part is None:
         with translation.override(language):
@@ -199,7 +187,7 @@ def _table_view(game: Game, position: int | None) -> dict[str, Any]:
     )
     if game.state is None:
         return out
-    state = state_of(game)
+    state = snapshot.state_of(game)
     to_act = engine.to_act(state)
     view = engine.view(state, position)
     out["to_act"] = to_act
@@ -212,27 +200,9 @@ def _table_view(game: Game, position: int | None) -> dict[str, Any]:
     return out
 
 
-def state_of(game: Game) -> engine.State:
-    """The engine's state of the game's snapshot: the state a move applied while the game still
-    holds the snapshot written from it (`snapshot_written`: a move's answer, and the views built
-    from the game the view cache kept), else read from the snapshot. Late in a game reading it
-    costs a fifth of building a view. Its readers never change it (beyond the engine's own
-    memos, which every reader fills alike)."""
-    written = getattr(game, "_state_written", None)
-    if written is not None and written[0] is game.state:
-        return written[1]  # type: ignore[no-any-return]
-    return engine.from_json(game.state)
-
-
-def snapshot_written(game: Game, state: engine.State) -> None:
-    """Set the game's snapshot to `state`'s, and hold `state` with it for `state_of`."""
-    game.state = engine.to_json(state)
-    game._state_written = (game.state, state)  # type: ignore[attr-defined]
-
-
 def seat_names(game: Game) -> dict[int, str]:
     """The players' names by seat, for labels ("Give Bath (brick) to bob")."""
-    return {s.position: s.user.get_username() for s in seats_of(game) if s.user is not None}
+    return {s.position: s.user.get_username() for s in rows.seats_of(game) if s.user is not None}
 
 
 def legal_moves(

@@ -20,48 +20,14 @@ reads the game whole at once, without first reading its key."""
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
-
-from django.core.cache import caches
-from django.db import connection
 
 from games import codes
 from games.errors import Forbidden, NotFound
 from games.models import Game, Seat
-from games.store import rows
+from games.store import caches, rows
 
 from . import selectors
-
-# The game's columns a cached answer needs (the key, the ETag, `_as_of_now`), and the caller's
-# first seat at the game, in one statement written out: the ORM's building of it cost more than
-# the rest of a cached answer, and reading its row through `raw` most of what was left.
-_COLUMNS = (
-    "id",
-    "created",
-    "revision",
-    "last_event",
-    "status",
-    "to_act",
-    "automatic",
-    "deadline",
-    "decision_started",
-    "updated",
-    "clock",
-)
-_PROBE = (
-    "SELECT {columns},"
-    " (SELECT s.position FROM {seat} s WHERE s.game_id = g.id AND s.user_id = %s"
-    " ORDER BY s.position LIMIT 1) AS caller_position"
-    " FROM {game} g WHERE g.id = %s"
-)
-
-
-@cache
-def _probe_statement() -> str:
-    quote = connection.ops.quote_name
-    columns = ", ".join(f"g.{quote(Game._meta.get_field(name).column)}" for name in _COLUMNS)
-    return _PROBE.format(columns=columns, game=Game._meta.db_table, seat=Seat._meta.db_table)
 
 
 def look(
@@ -76,27 +42,23 @@ def look(
     dropped it): the game is read whole at once, its seats and snapshot with its key, in one
     statement. Otherwise `probe` reads the key alone, and the game kept answers if it stands at
     that revision (a view's build after another seat's, or after this process's move)."""
-    kept: Game | None = caches[selectors.VIEW_CACHE].get(f"game:{game_id}")
+    kept: Game | None = caches.views().get(caches.game_key(game_id))
     if kept is None:
         game = selectors.game_get(game_id)
         seat = selectors.seat_for(game, user=user, token_seat=token_seat)
         return game, None if seat is None else seat.position, game
     game, position = probe(game_id, user=user, token_seat=token_seat)
-    return game, position, kept if _at(kept) == _at(game) else None
+    return game, position, kept if caches.game_at(kept) == caches.game_at(game) else None
 
 
 def probe(game_id: int, *, user: Any, token_seat: Seat | None) -> tuple[Game, int | None]:
     """The game's key columns (a `Game` with every other column deferred) and the caller's
     position at it as `selectors.seat_for` finds it."""
     user_id = user.pk if token_seat is None and user is not None else None
-    found = (
-        rows.read_one(Game, _COLUMNS, _probe_statement(), [user_id, game_id])
-        if rows.fits_key(game_id)
-        else None
-    )
+    found = rows.probe(game_id, user_id)
     if found is None:
         raise NotFound("No such game.")
-    game, (position,) = found
+    game, position = found
     if token_seat is not None:
         if token_seat.game_id != game.pk:
             raise Forbidden("This seat token belongs to another game.", codes.WRONG_GAME)
@@ -104,18 +66,10 @@ def probe(game_id: int, *, user: Any, token_seat: Seat | None) -> tuple[Game, in
     return game, position
 
 
-def _at(game: Game) -> str:
-    return f"{game.pk}:{game.created.timestamp()}:{game.revision}:{game.last_event}"
-
-
-def _key(game: Game, position: int | None, language: str) -> str:
-    return f"view:{_at(game)}:{position}:{language}"
-
-
 def cached(game: Game, position: int | None, language: str) -> dict[str, Any] | None:
     """The view of `position` in `language` at the game's revision if this process built it,
     as of now."""
-    view: dict[str, Any] | None = caches[selectors.VIEW_CACHE].get(_key(game, position, language))
+    view: dict[str, Any] | None = caches.views().get(caches.view_key(game, position, language))
     return None if view is None else _as_of_now(view, game)
 
 
@@ -123,9 +77,9 @@ def built(game: Game, position: int | None, language: str) -> dict[str, Any]:
     """The view of `position` in `language` built from the game (loaded with its seats and
     snapshot), kept, and the game kept for the other seats' views."""
     view = selectors.game_view_at(game, position, language)
-    kept = caches[selectors.VIEW_CACHE]
-    kept.set(_key(game, position, language), view)
-    kept.set(f"game:{game.pk}", game)
+    kept = caches.views()
+    kept.set(caches.view_key(game, position, language), view)
+    kept.set(caches.game_key(game.pk), game)
     return view
 
 

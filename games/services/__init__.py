@@ -11,9 +11,9 @@
 - `locking`: the row lock every write starts with
 
 Every write that changes a game locks its row (`select_for_update`), checks, changes, bumps the
-game's `revision` (the ETag), publishes what it did (`games.events.commit.publish`) and commits.
-What follows (the server's moves, deadline tasks, e-mail) is decided by the receivers of those
-events, after the commit, so nothing happens for a write that rolled back; the services import no
-adapter (tasks, views, the e-mail side). Only `moves.move_append` appends moves, and only with a
+game's `revision` (the ETag), publishes what it did (`games.events.commit.publish_on_commit`) and
+commits. What follows (the server's moves, deadline tasks, e-mail) is decided by the receivers of
+those events, after the commit, so nothing happens for a write that rolled back; the services import
+no adapter (tasks, views, the e-mail side). Only `moves.move_append` appends moves, and only with a
 state the engine made.
 """

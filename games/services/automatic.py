@@ -21,6 +21,7 @@ from games.errors import Conflict
 from games.events import commit, story
 from games.models import Game, Move, Seat
 from games.read import selectors
+from games.store import rows
 
 from .bot_memory import seat_memory
 from .locking import game_in_play, game_locked
@@ -52,7 +53,7 @@ def automatic_move_play(*, game_id: int, seq: int, bot: str | None = None) -> bo
         return False
     state = engine.from_json(game.state)
     position = engine.to_act(state)
-    seats = selectors.seats_of(game)
+    seats = rows.seats_of(game)
     if position is None or not seats[position].plays_automatically:
         return False
     action = bot_action(game, state, seats[position], bot)
@@ -60,7 +61,7 @@ def automatic_move_play(*, game_id: int, seq: int, bot: str | None = None) -> bo
         game = game_locked(game_id)
         if game.status != Game.Status.ACTIVE or game.seq != seq:
             return False
-        seats = selectors.seats_of(game)
+        seats = rows.seats_of(game)
         if not seats[position].plays_automatically:
             return False  # the player came back meanwhile
         state = engine.from_json(game.state)
@@ -100,7 +101,7 @@ def deadline_expire(*, game_id: int, seq: int) -> str:
             return "early"
         state = engine.from_json(game.state)
         position = engine.to_act(state)
-        seats = selectors.seats_of(game)
+        seats = rows.seats_of(game)
         seat = seats[position]
         seat.timeouts += 1
         if (
@@ -135,5 +136,5 @@ def seat_return(*, game_id: int, position: int) -> Game:
             began = turn_next(game, state, seats, changed=("revision",))  # clocked again
         else:
             game.save(update_fields=["revision", "updated"])
-        commit.publish(game, commit.RETURNED, seat=position, turn_began=began)
+        commit.publish_on_commit(game, commit.RETURNED, seat=position, turn_began=began)
     return game

@@ -13,11 +13,11 @@ from django.utils import timezone
 import engine
 from engine.bots import BOTS
 from games import codes
-from games.api.auth import new_token
 from games.errors import BadRequest, Conflict, Forbidden, Refused
-from games.events import commit, story
+from games.events import commit, feeds, story
 from games.models import Game, Seat
-from games.read import selectors
+from games.services.tokens import new_token
+from games.store import rows
 
 from .clocks import ClockSpec
 from .locking import game_locked, require_open
@@ -99,8 +99,8 @@ def game_create(
                 bot=spec.bot,
                 bank=bank,
             )
-        story.invitations(game)
-        commit.publish(game, commit.CREATED)
+        feeds.invitations(game)
+        commit.publish_on_commit(game, commit.CREATED)
         if game.auto_start and all(s.kind != "open" for s in seats):
             _start(game)
     return game
@@ -137,7 +137,7 @@ def seat_join(*, game_id: int, user: Any, position: int | None = None) -> Seat:
     with transaction.atomic():
         game = game_locked(game_id)
         require_open(game)
-        seats = selectors.seats_of(game)
+        seats = rows.seats_of(game)
         if any(s.user_id == user.pk for s in seats):
             raise Conflict("You already sit at this table.", codes.ALREADY_SEATED)
         free = [s for s in seats if s.kind == Seat.Kind.OPEN]
@@ -151,7 +151,7 @@ def seat_join(*, game_id: int, user: Any, position: int | None = None) -> Seat:
         game.revision += 1
         game.save(update_fields=["revision", "updated"])
         story.record(game, "joined", seat=seat.position, player=user.get_username())
-        commit.publish(game, commit.JOINED, seat=seat.position)
+        commit.publish_on_commit(game, commit.JOINED, seat=seat.position)
         if game.auto_start and _all_filled(game):
             _start(game)
     return seat
@@ -178,7 +178,7 @@ def seat_leave(*, game_id: int, seat: Seat) -> None:
             story.record(game, "cancelled")
         game.revision += 1
         game.save()
-        commit.publish(game, commit.LEFT, seat=seat.position)
+        commit.publish_on_commit(game, commit.LEFT, seat=seat.position)
 
 
 def game_start(*, game_id: int, user: Any) -> Game:
@@ -205,7 +205,7 @@ def _start(game: Game) -> None:
     game.revision += 1
     story.record(game, "started")
     began = turn_next(game, state)  # saves
-    commit.publish(game, commit.STARTED, turn_began=began)
+    commit.publish_on_commit(game, commit.STARTED, turn_began=began)
 
 
 def seat_token_rotate(*, seat: Seat) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from games import codes
 from games.errors import Conflict, NotFound
 from games.models import Game, Seat
-from games.read import selectors
 from games.store import rows
 
 
@@ -29,4 +28,4 @@ def game_in_play(game_id: int) -> tuple[Game, list[Seat]]:
     game = game_locked(game_id)
     if game.status != Game.Status.ACTIVE:
         raise Conflict("The game is not in play.", codes.GAME_NOT_ACTIVE)
-    return game, selectors.seats_of(game)
+    return game, rows.seats_of(game)

@@ -16,8 +16,7 @@ from games import codes
 from games.errors import Conflict, StaleSeq
 from games.events import commit, story
 from games.models import Game, Move, Seat
-from games.read import selectors
-from games.store import rows
+from games.store import rows, snapshot
 
 from .clocks import clock_charge
 from .locking import game_locked
@@ -69,7 +68,7 @@ def move_submit(
         if seq != game.seq:
             raise StaleSeq(f"The game moved on: you saw move {seq}, it is now at move {game.seq}.")
         state = engine.from_json(game.state)
-        move = move_play(game, state, selectors.seats_of(game), position, parsed, actor)
+        move = move_play(game, state, rows.seats_of(game), position, parsed, actor)
     return game, move
 
 
@@ -116,13 +115,15 @@ def move_append(
     rows.insert([move])
     game.seq += 1
     game.revision += 1
-    selectors.snapshot_written(game, state)
+    snapshot.snapshot_written(game, state)
     story.record_apply(game, state, actor)
     if engine.is_over(state):
         game.status = Game.Status.FINISHED
         game.finished = timezone.now()
     began = turn_next(game, state, seats, changed=MOVE_FIELDS)
-    commit.publish(game, commit.MOVED, seat=seat, actor=actor, turn_began=began, seats=seats)
+    commit.publish_on_commit(
+        game, commit.MOVED, seat=seat, actor=actor, turn_began=began, seats=seats
+    )
     return move
 
 

@@ -22,7 +22,7 @@ from engine import record as records
 from games import codes
 from games.errors import Conflict, Forbidden, Refused
 from games.models import Game, Seat
-from games.read.selectors import seats_of
+from games.store.rows import seats_of
 
 from .moves import initial_state
 

@@ -29,12 +29,12 @@ def game_resign(*, game_id: int, position: int) -> Game:
         standing = [s.position for s in seats if not s.resigned]
         state = engine.from_json(game.state)
         if len(standing) == 1:
-            commit.publish(game, commit.RESIGNED, seat=position)
+            commit.publish_on_commit(game, commit.RESIGNED, seat=position)
             _won_by_surrender(game, state, standing[0], seats)
         else:
             game.revision += 1
             began = turn_next(game, state, seats, moved=False, changed=("revision",))
-            commit.publish(game, commit.RESIGNED, seat=position, turn_began=began)
+            commit.publish_on_commit(game, commit.RESIGNED, seat=position, turn_began=began)
     return game
 
 
@@ -53,12 +53,12 @@ def game_surrender(*, game_id: int, position: int, to: int | None) -> Game:
         story.record(game, "surrender", seat=position, to=to)
         others = [s for s in seats if s.position != to]
         if to is not None and all(s.resigned or s.surrender_to == to for s in others):
-            commit.publish(game, commit.SURRENDERED, seat=position)
+            commit.publish_on_commit(game, commit.SURRENDERED, seat=position)
             _won_by_surrender(game, engine.from_json(game.state), to, seats)
         else:
             game.revision += 1
             game.save(update_fields=["revision", "updated"])
-            commit.publish(game, commit.SURRENDERED, seat=position)
+            commit.publish_on_commit(game, commit.SURRENDERED, seat=position)
     return game
 
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 from django.utils import timezone
 
 import engine
-from games.events import story
+from games.events import recorded, story
 from games.models import Game, Seat
-from games.read import selectors
 from games.store import rows
 
 from .clocks import deadline_for
@@ -34,7 +33,7 @@ def turn_next(
     fields = None if changed is None else [*changed, *TURN_FIELDS]
     now = timezone.now()
     position = engine.to_act(state) if game.status == Game.Status.ACTIVE else None
-    seat = None if position is None else (seats or selectors.seats_of(game))[position]
+    seat = None if position is None else (seats or rows.seats_of(game))[position]
     ongoing = game.to_act == position and not game.automatic
     began = moved or seat is None or seat.plays_automatically or not ongoing
     if began:
@@ -48,5 +47,5 @@ def turn_next(
         game.save()
     else:
         rows.update(game, fields)
-    story.last_event_saved(game)
+    recorded.last_event_saved(game)
     return began and seat is not None

@@ -6,7 +6,7 @@ their players) cost about as much as the rest of a move.
 The rows are the game's joined with each seat's, in seat order; the game's columns (the snapshot
 among them, decoded once) are taken from the first row. Values pass through the same converters
 the ORM applies, so the objects are the ones `Game.objects.select_related("creator")` and
-`prefetch_related("seats__user")` would make: `selectors.seats_of` finds the seats loaded.
+`prefetch_related("seats__user")` would make: `rows.seats_of` finds the seats loaded.
 
 A move's writes are written out here too (`insert`, `update`): the move, its game events, the
 next player's feed event, the game's row. Their values are prepared by the fields as the ORM
@@ -20,9 +20,14 @@ from functools import cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
-from django.db.models import Field, Model
+from django.db.models import (
+    Field,
+    Model,
+    Prefetch,
+    prefetch_related_objects,
+)
 
 from games.models import Game, Seat
 
@@ -91,6 +96,15 @@ def game_with_seats(game_id: int, *, with_state: bool = True, lock: bool = False
     loaded._prefetch_done = True
     game._prefetched_objects_cache = {Seat.game.field.remote_field.cache_name: loaded}
     return game
+
+
+def seats_of(game: Game) -> list[Seat]:
+    """The game's seats in order (with their players), loaded once per game object: the first
+    call fills the prefetch cache that `game_get` fills, so a write and the answer built after it
+    share one query, and a change made to a seat object shows in both."""
+    if "seats" not in getattr(game, "_prefetched_objects_cache", {}):
+        prefetch_related_objects([game], Prefetch("seats", Seat.objects.select_related("user")))
+    return list(game.seats.all())
 
 
 def read_one(
@@ -210,6 +224,53 @@ def _converters(
                 found.append((i, (col, functions)))
         kept[fields] = found
     return kept[fields]  # type: ignore[no-any-return]
+
+
+# The view cache's probe ----------------------------------------------------------------------
+
+# The game's columns a cached view needs (its key, its ETag, what changes with the time), read with
+# the caller's first seat at the game. Written out: the ORM's building of the statement cost more
+# than the rest of a cached answer (games.read.view_cache).
+PROBE_COLUMNS = (
+    "id",
+    "created",
+    "revision",
+    "last_event",
+    "status",
+    "to_act",
+    "automatic",
+    "deadline",
+    "decision_started",
+    "updated",
+    "clock",
+)
+
+
+_PROBE = (
+    "SELECT {columns},"
+    " (SELECT s.position FROM {seat} s WHERE s.game_id = g.id AND s.user_id = %s"
+    " ORDER BY s.position LIMIT 1) AS caller_position"
+    " FROM {game} g WHERE g.id = %s"
+)
+
+
+@cache
+def _probe_statement() -> str:
+    quote = connection.ops.quote_name
+    columns = ", ".join(f"g.{quote(Game._meta.get_field(name).column)}" for name in PROBE_COLUMNS)
+    return _PROBE.format(columns=columns, game=Game._meta.db_table, seat=Seat._meta.db_table)
+
+
+def probe(game_id: int, user_id: int | None) -> tuple[Game, int | None] | None:
+    """The game's `PROBE_COLUMNS` (a `Game` with every other column deferred) and the position
+    of the user's first seat at it, or None when there is no such game."""
+    if not fits_key(game_id):
+        return None
+    found = read_one(Game, PROBE_COLUMNS, _probe_statement(), [user_id, game_id])
+    if found is None:
+        return None
+    game, (position,) = found
+    return game, position
 
 
 # Writes -----------------------------------------------------------------------------------------

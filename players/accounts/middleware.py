@@ -13,7 +13,7 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
-from players.mail.notify import stored_language
+from players.mail.preferences import stored_language
 
 
 class StoredLanguageMiddleware:

@@ -4,22 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
-from django.utils import timezone, translation
-from django.utils.translation import gettext
+from django.utils import timezone
 from knox.models import AuthToken
 from knox.settings import CONSTANTS
 
 from games import codes
-from games.api.auth import mail_token
 from games.errors import Conflict, NotFound, Refused, ServiceError
-from games.words.cardnames import ENGLISH
-from players.mail import notify
 
 
 class InvalidCredentials(ServiceError):
@@ -82,51 +76,3 @@ def token_revoke(*, user: Any, key: str) -> None:
     deleted, _ = AuthToken.objects.filter(user=user, token_key=key).delete()
     if not deleted:
         raise NotFound("You have no token with this key.")
-
-
-def invitation_send(*, seat: Any) -> None:
-    """E-mail an invited seat its capability link: the seat's mail token (games.api.auth), which
-    works like the seat token and dies with it, so no secret has to travel from the game service
-    to the mail. Written in `invitation_language`."""
-    game = seat.game
-    url = f"{settings.GTR_PUBLIC_URL}/api/games/{game.pk}/"
-    token = mail_token(seat)
-    link = f"{settings.GTR_PUBLIC_URL}/play/{token}/"
-    with translation.override(invitation_language(seat)):
-        host = game.creator.get_username() if game.creator is not None else gettext("A player")
-        subject = gettext("You are invited to a game of Glory to Rome (game %(game)s)") % {
-            "game": game.pk
-        }
-        invites = gettext(
-            "%(host)s invites you to seat %(seat)s at a %(players)s-player %(version)s game of "
-            "Glory to Rome."
-        ) % {
-            "host": host,
-            "seat": seat.position + 1,
-            "players": game.players,
-            "version": game.get_version_display(),
-        }
-        message = (
-            f"{invites}\n\n"
-            + gettext("Play in your browser, no account needed:")
-            + f"\n\n    {link}\n\n"
-            + gettext("Or play over HTTP at %(url)s with the header:") % {"url": url}
-            + f"\n\n    Authorization: Seat {token}\n\n"
-            + gettext("Keep this link secret: anyone who has it plays your seat.")
-            + "\n"
-        )
-    send_mail(
-        subject=subject,
-        message=message,
-        from_email=settings.DEFAULT_FROM_EMAIL,
-        recipient_list=[seat.email],
-    )
-
-
-def invitation_language(seat: Any) -> str:
-    """The invited address's own language if it chose one (a player known here already), else
-    the language the host chose (who invites a friend writes to them in their language), else
-    English (docs/email.md, Languages)."""
-    own = notify.preferences_get(seat.email).language if seat.email else ""
-    host = seat.game.creator
-    return own or notify.stored_language(host, None) or ENGLISH

@@ -17,98 +17,22 @@ from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
 from django.db.models import Q
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import engine
-from games import codes
-from games.api.auth import mail_token
-from games.errors import Refused
 from games.models import Game, Move, Seat
-from games.words.cardnames import ENGLISH, LANGUAGES
+from games.services.tokens import mail_token
 from games.words.prompts import prompt_text
 from players.models import MailPreference, SentNotification, TableVisit
 
 from . import texts
+from .preferences import in_language, preferences_get, wants
 
 log = logging.getLogger(__name__)
 
-KINDS = ("your_turn", "reminder", "final")
-
 
 # Preferences ------------------------------------------------------------------------------------
-
-
-def preferences_get(address: str) -> MailPreference:
-    """The preferences of an address (the defaults, unsaved, when it never set any)."""
-    address = address.lower()
-    found = MailPreference.objects.filter(address=address).first()
-    return found or MailPreference(address=address)
-
-
-def preferences_update(address: str, **changes: Any) -> MailPreference:
-    """Change an address's preferences: the switches (booleans) and `language` (one of
-    `games.words.cardnames.LANGUAGES`, or None for none chosen; 422 `bad_language` for any other,
-    and nothing changes)."""
-    if "language" in changes:
-        changes["language"] = language_checked(changes["language"])
-    prefs = preferences_get(address)
-    for name, value in changes.items():
-        setattr(prefs, name, value if name == "language" else bool(value))
-    prefs.save()
-    return prefs
-
-
-def language_checked(value: Any) -> str:
-    if value is None:
-        return ""
-    if value not in LANGUAGES:
-        raise Refused(
-            f"No language {str(value)[:20]!r}: choose one of {', '.join(LANGUAGES)} (or null).",
-            codes.BAD_LANGUAGE,
-        )
-    return str(value)
-
-
-def in_language(address: str) -> translation.override:
-    """Write the mail to `address` in its language: fixed text and card names alike."""
-    return translation.override(address_language(address))
-
-
-def address_language(address: str) -> str:
-    """The language of the mails to `address`: its chosen one, else English."""
-    return preferences_get(address).language or ENGLISH if address else ENGLISH
-
-
-def stored_language(user: Any, seat: Seat | None) -> str | None:
-    """The language stored for a seat's player (its address), else for the account: the lookup
-    `games.words.language` asks (registered by `players.apps`)."""
-    address = texts.seat_address(seat) if seat is not None and seat.kind != Seat.Kind.BOT else ""
-    if not address and user is not None and getattr(user, "is_authenticated", False):
-        address = str(user.email or "")
-    if not address:
-        return None
-    return (
-        MailPreference.objects.filter(address=address.lower())
-        .values_list("language", flat=True)
-        .first()
-        or None
-    )
-
-
-def unsubscribe(address: str) -> MailPreference:
-    return preferences_update(address, unsubscribed=True)
-
-
-def wants(address: str, kind: str) -> bool:
-    """Whether `address` gets a mail of `kind` now (a digest reader gets no turn or reminder
-    mails: the digest lists them)."""
-    if not address:
-        return False
-    prefs = preferences_get(address)
-    if prefs.unsubscribed or not getattr(prefs, kind):
-        return False
-    return not (prefs.digest and kind in ("your_turn", "reminder"))
 
 
 # Sending ----------------------------------------------------------------------------------------

@@ -15,9 +15,8 @@ from django.utils import timezone
 
 from games.events import commit
 from games.models import Game, Move, Seat
-from players.accounts import services
 
-from . import notify, tasks
+from . import invitations, notify, tasks
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +39,7 @@ def _invite(event: commit.Event) -> None:
         game_id=event.game_id, kind=Seat.Kind.INVITED
     )
     for seat in invited:
-        services.invitation_send(seat=seat)
+        invitations.invitation_send(seat=seat)
 
 
 def _tell_timeout(event: commit.Event) -> None:

@@ -14,6 +14,7 @@ import engine
 from engine.cards import GEEK_NAMES, JACK, ORDER_TYPE, VERSIONS, order_types
 from games.models import Game
 from games.read import selectors
+from games.store import rows
 from games.words.cardnames import NO_POLISH_NAME, POLISH_NAMES, card_name
 from tests.conftest import (
     Player,
@@ -148,7 +149,7 @@ def test_translation_names_no_card_the_seat_cannot_see(db) -> None:
     game_id = start_game(alice, [bob])
     polish = alice.game(game_id)
     game = selectors.game_get(game_id)
-    seat = selectors.seats_of(game)[0]
+    seat = rows.seats_of(game)[0]
     english = selectors.game_view_for_seat(game, seat, "en")
     assert named_cards(polish) == named_cards(english)
     assert polish["table"]["players"][1]["hand"] is None

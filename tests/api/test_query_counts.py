@@ -14,7 +14,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.cache import caches
 
-from games.read.selectors import VIEW_CACHE
+from games.store.caches import VIEW_CACHE
 from tests.conftest import Player, signup, start_game
 
 

@@ -11,7 +11,7 @@ from django.core.cache import caches
 from rest_framework.test import APIClient
 
 from games.models import Game
-from games.read.selectors import VIEW_CACHE
+from games.store.caches import VIEW_CACHE
 from tests.conftest import seat_player, signup, start_game
 
 

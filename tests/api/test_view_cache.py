@@ -15,8 +15,8 @@ from django.utils import timezone
 
 import engine
 from games.models import Game
-from games.read.selectors import VIEW_CACHE
 from games.services.moves import move_submit
+from games.store.caches import VIEW_CACHE
 from tests.conftest import assert_no_leak, signup, start_game
 from web.table import table_context
 

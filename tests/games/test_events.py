@@ -13,6 +13,7 @@ import pytest
 import engine
 from games.errors import StaleSeq
 from games.events import commit
+from games.live import messages
 from games.models import Game, Move
 from games.services import automatic, lobby, moves, resignation
 from games.services.clocks import ClockSpec
@@ -160,7 +161,6 @@ def test_the_hub_gets_the_rows_written_as_they_read_back(users, published) -> No
     over a game's writes (the start, moves with draws, the feed's your-turn events), each event
     carries rows whose hub messages are exactly those of the stored rows, for every game event
     and feed event the write recorded."""
-    from games.events import story
     from games.models import AccountEvent, GameEvent
 
     ann, ben = users
@@ -178,7 +178,7 @@ def test_the_hub_gets_the_rows_written_as_they_read_back(users, published) -> No
         stored = GameEvent.objects.filter(game_id=game.pk, number__range=(first, last))
         feed = AccountEvent.objects.filter(pk__in=event.feed)
         assert [r.pk for r in event.feed_rows] == list(event.feed)
-        assert story.hub_messages(list(event.game_rows), list(event.feed_rows)) == (
-            story.hub_messages(list(stored), list(feed))
+        assert messages.hub_messages(list(event.game_rows), list(event.feed_rows)) == (
+            messages.hub_messages(list(stored), list(feed))
         )
     assert sum(len(e.feed) for e in written) >= 12  # the your-turn events rode along

@@ -8,6 +8,7 @@ import engine
 from games.errors import Forbidden
 from games.models import Game, Seat
 from games.services import automatic, lobby
+from games.store import snapshot
 from tests.conftest import private_state, start_game
 
 SCENARIO = {
@@ -96,7 +97,6 @@ def test_a_move_holds_the_state_it_applied_with_its_snapshot(alice, bob) -> None
     """The move's answer and the views built from the game it kept read the state the move
     applied, not the snapshot again, while the game holds the snapshot written from it; a game
     whose snapshot is read anew (or replaced) is read from its snapshot."""
-    from games.read import selectors
     from games.services.moves import move_submit
 
     game_id = start_game(alice, [bob])
@@ -107,11 +107,11 @@ def test_a_move_holds_the_state_it_applied_with_its_snapshot(alice, bob) -> None
         seq=0,
         action=engine.legal_actions(state)[0],
     )
-    held = selectors.state_of(game)
-    assert selectors.state_of(game) is held  # not read again
+    held = snapshot.state_of(game)
+    assert snapshot.state_of(game) is held  # not read again
     assert engine.to_json(held) == game.state == Game.objects.get(pk=game_id).state
     game.state = dict(game.state)  # another snapshot object: read from it
-    assert selectors.state_of(game) is not held
-    assert engine.to_json(selectors.state_of(game)) == engine.to_json(held)
+    assert snapshot.state_of(game) is not held
+    assert engine.to_json(snapshot.state_of(game)) == engine.to_json(held)
     fresh = Game.objects.get(pk=game_id)
-    assert selectors.state_of(fresh) is not selectors.state_of(fresh)  # nothing held
+    assert snapshot.state_of(fresh) is not snapshot.state_of(fresh)  # nothing held

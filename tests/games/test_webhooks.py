@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from games.live import deliveries
+from games.live import deliveries, webhook_post
 from games.models import Webhook, WebhookDelivery
 from tests.conftest import Player, seat_player, signup, start_game
 
@@ -222,12 +222,12 @@ def test_every_resolved_address_is_checked(monkeypatch) -> None:
     def resolve(host: str, port: int, **_: Any) -> list[Any]:
         return [(2, 1, 6, "", ("93.184.215.14", port)), (2, 1, 6, "", ("10.0.0.7", port))]
 
-    monkeypatch.setattr(deliveries.socket, "getaddrinfo", resolve)
-    with pytest.raises(deliveries.UrlRefused, match=r"10\.0\.0\.7"):
-        deliveries.check_url("https://mixed.example/hook")
-    assert deliveries.is_public("93.184.215.14") and deliveries.is_public("2606:4700::1111")
+    monkeypatch.setattr(webhook_post.socket, "getaddrinfo", resolve)
+    with pytest.raises(webhook_post.UrlRefused, match=r"10\.0\.0\.7"):
+        webhook_post.check_url("https://mixed.example/hook")
+    assert webhook_post.is_public("93.184.215.14") and webhook_post.is_public("2606:4700::1111")
     for address in ("127.0.0.1", "::1", "fd00::1", "100.64.0.1", "224.0.0.1", "::ffff:10.0.0.1"):
-        assert not deliveries.is_public(address), address
+        assert not webhook_post.is_public(address), address
 
 
 def test_hooks_belong_to_accounts(db) -> None:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from django.core import mail
 
-from games.api.auth import mail_token, seat_for_token
 from games.models import Game, Seat
+from games.services.tokens import mail_token, seat_for_token
 from players.accounts import services
+from players.mail import invitations
 
 
 def test_invitation_mail_carries_the_capability_link(db, django_user_model) -> None:
@@ -15,7 +16,7 @@ def test_invitation_mail_carries_the_capability_link(db, django_user_model) -> N
     seat = Seat.objects.create(
         game=game, position=1, kind="invited", email="g@x.org", token_hash="h"
     )
-    services.invitation_send(seat=seat)
+    invitations.invitation_send(seat=seat)
     (message,) = mail.outbox
     assert message.to == ["g@x.org"]
     assert f"Authorization: Seat {mail_token(seat)}" in message.body

@@ -13,12 +13,11 @@ from django.core import mail
 from django.utils import translation
 
 import engine
-from games.api.auth import mail_token
 from games.models import Game, Seat
+from games.services.tokens import mail_token
 from games.words.cardnames import card_name
 from games.words.prompts import prompt_text
-from players.accounts import services
-from players.mail import notify
+from players.mail import invitations, notify, preferences
 from players.mail.texts import scores_text, unsubscribe_token
 from players.models import MailPreference
 from tests.players.conftest import ADDRESSES, Table, codes_in, mails_to, make_table
@@ -67,7 +66,7 @@ def test_the_language_follows_the_address(polish_table: Table) -> None:
     MailPreference.objects.filter(address=ADDRESSES[position]).update(language="")
     d = notify.decision_load(table.game_id, None, position)
     assert d is not None
-    with notify.in_language(ADDRESSES[position]):
+    with preferences.in_language(ADDRESSES[position]):
         message = notify.decision_message(d, "your turn")
     assert "Your moves: reply to this mail" in message.body
     assert f"Your decision: {d.view['prompt']['text']}" in message.body
@@ -86,7 +85,7 @@ def invite(django_user_model: Any, address: str) -> Any:
         game=game, position=1, kind="invited", email=address, token_hash=f"h{game.pk}"
     )
     mail.outbox.clear()
-    services.invitation_send(seat=seat)
+    invitations.invitation_send(seat=seat)
     (message,) = mail.outbox
     assert f"Authorization: Seat {mail_token(seat)}" in message.body  # in every language
     return message

@@ -14,7 +14,7 @@ from django.utils import timezone
 import engine
 from games.models import Game
 from games.services import automatic, lobby, moves, resignation
-from players.mail import notify
+from players.mail import notify, preferences
 from players.mail import texts as texts
 from tests.conftest import hidden_from
 from tests.players.conftest import (
@@ -162,7 +162,7 @@ def test_reminder_before_the_deadline_once(table: Table, settings) -> None:
 def test_preferences_switch_kinds_off(table: Table) -> None:
     position = table.to_act
     other = ADDRESSES[(position + 1) % 3]
-    notify.preferences_update(other, your_turn=False)
+    preferences.preferences_update(other, your_turn=False)
     mail.outbox.clear()
     moves.move_submit(
         game_id=table.game_id, position=position, seq=0, action={"type": "think", "take": "cards"}
@@ -173,7 +173,7 @@ def test_preferences_switch_kinds_off(table: Table) -> None:
 def test_digest_replaces_turn_mails(table: Table) -> None:
     position = table.to_act
     address = ADDRESSES[position]
-    notify.preferences_update(address, digest=True)
+    preferences.preferences_update(address, digest=True)
     mail.outbox.clear()
     deliver(table.game_id, 0, to_act=position, deadline=None)
     notify.SentNotification.objects.all().delete()
@@ -195,10 +195,10 @@ def test_unsubscribe_link_stops_the_mails(table: Table, client) -> None:
     path = url.removeprefix("http://127.0.0.1:8000")
     page = client.get(path)
     assert page.status_code == 200 and b"<form" in page.content
-    assert not notify.preferences_get(ADDRESSES[position]).unsubscribed  # GET only asks
+    assert not preferences.preferences_get(ADDRESSES[position]).unsubscribed  # GET only asks
     done = client.post(path, {"List-Unsubscribe": "One-Click"})
     assert done.status_code == 200 and b"Unsubscribed" in done.content
-    assert notify.preferences_get(ADDRESSES[position]).unsubscribed
+    assert preferences.preferences_get(ADDRESSES[position]).unsubscribed
     mail.outbox.clear()
     notify.SentNotification.objects.all().delete()
     deliver(table.game_id, 0, to_act=position, deadline=None)

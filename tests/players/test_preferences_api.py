@@ -9,7 +9,7 @@ from django.core import mail
 from rest_framework.test import APIClient
 
 from games.models import Game
-from players.mail import notify
+from players.mail import notify, preferences
 from players.mail import texts as texts
 from tests.conftest import signup
 from tests.players.conftest import ADDRESSES, Table, deliver
@@ -27,7 +27,7 @@ def test_an_account_reads_and_changes_its_preferences(transactional_db) -> None:
     assert r.json() == {"address": "ann@example.org", **DEFAULTS, "unsubscribed": False}
     r = ann.client.patch("/api/notifications/", {"digest": True, "final": False}, format="json")
     assert r.status_code == 200 and r.json()["digest"] and not r.json()["final"]
-    assert notify.preferences_get("ann@example.org").digest
+    assert preferences.preferences_get("ann@example.org").digest
     r = ann.client.patch("/api/notifications/", {"digest": "maybe"}, format="json")
     assert r.status_code == 400
 
@@ -47,7 +47,7 @@ def test_a_mail_token_of_an_account_seat_cannot_manage_the_accounts_mail(table: 
     client.credentials(HTTP_AUTHORIZATION=f"Seat {token}")
     r = client.patch("/api/notifications/", {"reminder": False}, format="json")
     assert r.status_code == 403 and r.json()["code"] == "seat_token_scope"
-    assert notify.preferences_get(ADDRESSES[table.to_act]).reminder
+    assert preferences.preferences_get(ADDRESSES[table.to_act]).reminder
 
 
 def test_an_invited_seats_token_manages_its_address(transactional_db, django_user_model) -> None:
@@ -66,7 +66,7 @@ def test_an_invited_seats_token_manages_its_address(transactional_db, django_use
     client.credentials(HTTP_AUTHORIZATION=f"Seat {token}")
     r = client.patch("/api/notifications/", {"reminder": False}, format="json")
     assert r.status_code == 200 and r.json()["address"] == "guest@example.org"
-    assert not notify.preferences_get("guest@example.org").reminder
+    assert not preferences.preferences_get("guest@example.org").reminder
 
 
 def test_unsubscribe_through_the_api(table: Table) -> None:
@@ -77,7 +77,7 @@ def test_unsubscribe_through_the_api(table: Table) -> None:
     token = texts.unsubscribe_token(address)
     r = client.post("/api/notifications/unsubscribe/", {"token": token}, format="json")
     assert r.status_code == 200 and r.json()["unsubscribed"]
-    assert not notify.wants(address, "final")
+    assert not preferences.wants(address, "final")
 
 
 def test_a_deadline_schedules_a_named_reminder(table: Table, settings) -> None:

@@ -1,0 +1,45 @@
+"""What a write recorded, held on the game until the service publishes it (games.events.commit)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games.models import AccountEvent, Game, GameEvent
+from games.store.rows import insert
+
+
+@dataclass
+class Recorded:
+    """What a write recorded since the game's events were last published: its game events
+    (numbered `first` to the game's `last_event`), its feed events and webhook deliveries."""
+
+    first: int | None = None
+    events: list[GameEvent] = field(default_factory=list)  # written by `drain`
+    feed: list[AccountEvent] = field(default_factory=list)
+    deliveries: list[int] = field(default_factory=list)  # WebhookDelivery ids
+    last_event_saved: bool = True  # the game's row has its `last_event`
+
+
+def of(game: Game) -> Recorded:
+    rec: Recorded | None = getattr(game, "_story", None)
+    if rec is None:
+        rec = game._story = Recorded()  # type: ignore[attr-defined]
+    return rec
+
+
+def drain(game: Game) -> Recorded:
+    """What was recorded for `game` since the last call, its game events written (one statement) and
+    the game's `last_event` saved if the game's own save did not
+    (games.events.commit.publish_on_commit takes it, inside the transaction)."""
+    rec = of(game)
+    game._story = Recorded()  # type: ignore[attr-defined]
+    if rec.events:
+        insert(rec.events)
+    if not rec.last_event_saved:
+        Game.objects.filter(pk=game.pk).update(last_event=game.last_event)
+    return rec
+
+
+def last_event_saved(game: Game) -> None:
+    """The game was just saved with its `last_event` (no statement of its own is needed)."""
+    of(game).last_event_saved = True

@@ -1,0 +1,125 @@
+"""One webhook POST: the URL checked, the connection pinned to an address checked, the body signed.
+
+Every delivery is one POST of the event's JSON with the headers
+
+    GTR-Event: your_turn
+    GTR-Delivery: 1234                      (the same on each retry of one delivery)
+    GTR-Signature: t=1700000000,v1=<hex>    HMAC-SHA256(secret, "<t>.<body>")
+
+A receiver recomputes the signature with its hook's secret, and refuses a `t` more than five
+minutes away from its clock (a replayed request). Requests go only to public addresses. The host
+is resolved and every address checked: loopback, private, link-local, multicast, reserved and
+unspecified addresses are refused. The connection goes to an address that was checked, so no
+second resolution can change it (DNS rebinding). GTR_WEBHOOKS_ALLOW_PRIVATE lifts this, and the
+https requirement, for tests.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import http.client
+import ipaddress
+import json
+import socket
+import ssl
+import time
+from typing import Any
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import URLValidator
+
+from games.models import Webhook
+
+
+class UrlRefused(Exception):
+    """The URL may not be called (scheme, host, address)."""
+
+
+def check_url(url: str) -> tuple[str, str, int, list[str]]:
+    """(scheme, host, port, the addresses to connect to) for a URL a webhook may call; raises
+    UrlRefused otherwise."""
+    allow_private = settings.GTR_WEBHOOKS_ALLOW_PRIVATE
+    schemes = ("https", "http") if allow_private else ("https",)
+    try:
+        URLValidator(schemes=["https", "http"])(url)
+    except ValidationError as exc:
+        raise UrlRefused("That is not a valid URL.") from exc
+    parts = urlsplit(url)
+    if parts.scheme not in schemes:
+        raise UrlRefused("A webhook URL must use https.")
+    if not parts.hostname or parts.username or parts.password:
+        raise UrlRefused("A webhook URL names a host, and no user or password.")
+    try:
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+    except ValueError as exc:
+        raise UrlRefused("The URL's port is not a number.") from exc
+    try:
+        found = socket.getaddrinfo(parts.hostname, port, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise UrlRefused(f"The host {parts.hostname} cannot be resolved.") from exc
+    addresses = sorted({str(info[4][0]) for info in found})
+    if not allow_private:
+        for address in addresses:
+            if not is_public(address):
+                raise UrlRefused(f"{parts.hostname} resolves to {address}, which is not public.")
+    return parts.scheme, parts.hostname, port, addresses
+
+
+def is_public(address: str) -> bool:
+    ip = ipaddress.ip_address(address.split("%")[0])
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return ip.is_global and not (ip.is_multicast or ip.is_reserved or ip.is_unspecified)
+
+
+class PinnedHTTPSConnection(http.client.HTTPSConnection):
+    """HTTPS to an address already checked, with the certificate checked for the host name."""
+
+    def __init__(self, host: str, address: str, port: int, timeout: float) -> None:
+        super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
+        self.address = address
+
+    def connect(self) -> None:
+        sock = socket.create_connection((self.address, self.port), self.timeout)
+        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)  # type: ignore[attr-defined]
+
+
+class PinnedHTTPConnection(http.client.HTTPConnection):
+    def __init__(self, host: str, address: str, port: int, timeout: float) -> None:
+        super().__init__(host, port, timeout=timeout)
+        self.address = address
+
+    def connect(self) -> None:
+        self.sock = socket.create_connection((self.address, self.port), self.timeout)
+
+
+def signature(secret: str, timestamp: int, body: bytes) -> str:
+    mac = hmac.new(secret.encode(), f"{timestamp}.".encode() + body, hashlib.sha256)
+    return f"t={timestamp},v1={mac.hexdigest()}"
+
+
+def post(hook: Webhook, delivery_id: int, event: dict[str, Any]) -> int:
+    """One attempt: the HTTP status (raises UrlRefused or OSError when no answer came)."""
+    scheme, host, port, addresses = check_url(hook.url)
+    parts = urlsplit(hook.url)
+    body = json.dumps(event, separators=(",", ":")).encode()
+    headers = {
+        "Content-Type": "application/json",
+        "User-Agent": "gtr-webhooks/1",
+        "GTR-Event": str(event["type"]),
+        "GTR-Delivery": str(delivery_id),
+        "GTR-Signature": signature(hook.secret, int(time.time()), body),
+    }
+    kind = PinnedHTTPSConnection if scheme == "https" else PinnedHTTPConnection
+    conn = kind(host, addresses[0], port, settings.GTR_WEBHOOK_TIMEOUT_SECONDS)
+    try:
+        path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        conn.request("POST", path, body=body, headers=headers)
+        response = conn.getresponse()
+        response.read(64 * 1024)
+        return int(response.status)
+    finally:
+        conn.close()
