@@ -24,7 +24,7 @@ run: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy  # engine/, strict (pyproject.toml)
+	$(BIN)/mypy  # every package, strict (pyproject.toml)
 
 schema: $(STAMP)  # the OpenAPI schema, and the table of error codes in docs/api.md
 	$(BIN)/python manage.py spectacular --file openapi.yaml

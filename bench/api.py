@@ -33,6 +33,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from games.read.selectors import Caller
+
 ROOT = Path(__file__).resolve().parent.parent
 LATE = 300  # "after 300 moves"
 urlpatterns: list[Any] = []  # filled in run_one(): this module is the bench's ROOT_URLCONF
@@ -167,7 +169,10 @@ def run_one(
                 for seq in range(game.seq, LATE):
                     s = engine.from_json(Game.objects.get(pk=game.pk).state)
                     move_submit(
-                        game_id=game.pk, position=engine.to_act(s), seq=seq, action=plan[seq]
+                        game_id=game.pk,
+                        caller=Caller(position=engine.to_act(s)),
+                        seq=seq,
+                        action=plan[seq],
                     )
             for seq in range(start, start + moves):
                 s = engine.from_json(Game.objects.get(pk=game.pk).state)

@@ -33,6 +33,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from games.read.selectors import Caller
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -186,7 +188,9 @@ def play_one(game_id: int) -> list[int]:
     legal = engine.legal_actions(state)
     action = next((a for a in legal if a.get("type") == "think"), legal[0])
     before = game.last_event
-    moves.move_submit(game_id=game_id, position=engine.to_act(state), seq=game.seq, action=action)
+    moves.move_submit(
+        game_id=game_id, caller=Caller(position=engine.to_act(state)), seq=game.seq, action=action
+    )
     after = Game.objects.get(pk=game_id).last_event
     return list(range(before + 1, after + 1))
 

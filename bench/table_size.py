@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from games.read.selectors import Caller
+
 ROOT = Path(__file__).resolve().parent.parent
 
 SIZES = """
@@ -63,7 +65,12 @@ def play(moves: int, tables: int) -> dict[str, Any]:
         game = Game.objects.only("seq", "state", "status").get(pk=games[slot])
         state = engine.from_json(game.state)
         action = rnd.choice(engine.legal_actions(state))
-        move_submit(game_id=game.pk, position=engine.to_act(state), seq=game.seq, action=action)
+        move_submit(
+            game_id=game.pk,
+            caller=Caller(position=engine.to_act(state)),
+            seq=game.seq,
+            action=action,
+        )
         if Game.objects.filter(pk=game.pk, status=Game.Status.FINISHED).exists():
             games[slot] = new_game()
     elapsed = time.perf_counter() - start

@@ -80,7 +80,10 @@ def _sentence(node: ast.expr | None) -> str:
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
     if isinstance(node, ast.JoinedStr):
-        return "".join(v.value if isinstance(v, ast.Constant) else "…" for v in node.values)
+        return "".join(
+            v.value if isinstance(v, ast.Constant) and isinstance(v.value, str) else "…"
+            for v in node.values
+        )
     return ""  # a sentence made elsewhere (e.g. by a building's limit)
 
 

@@ -39,6 +39,13 @@ class Refused(ServiceError):
     default_code = codes.REFUSED
 
 
+class NotAuthenticated(ServiceError):
+    """Nobody asks: neither an account nor a seat token (the answer says how to authenticate)."""
+
+    status = 401
+    default_code = codes.NOT_AUTHENTICATED
+
+
 class Forbidden(ServiceError):
     status = 403
     default_code = codes.FORBIDDEN

@@ -18,10 +18,14 @@ from django import forms
 from django.db import models
 
 
-class JSONTextField(models.TextField):  # type: ignore[type-arg]
+class JSONTextField(models.TextField):
     """A dict, list or scalar, stored as its JSON text. None is SQL NULL (with `null=True`)."""
 
     description = "A JSON value kept as text"
+
+    # For django-stubs' plugin: the value is any JSON value (a TextField's would be a str)
+    _pyi_private_set_type: Any
+    _pyi_private_get_type: Any
 
     def from_db_value(self, value: str | None, expression: Any, connection: Any) -> Any:
         return None if value is None else orjson.loads(value)
@@ -40,5 +44,14 @@ class JSONTextField(models.TextField):  # type: ignore[type-arg]
     def value_to_string(self, obj: models.Model) -> Any:
         return self.value_from_object(obj)  # the value itself, as JSONField gives serializers
 
-    def formfield(self, **kwargs: Any) -> forms.Field:
-        return super().formfield(**{"form_class": forms.JSONField, **kwargs})
+    def formfield(
+        self,
+        form_class: type[forms.Field] | None = None,
+        choices_form_class: type[forms.ChoiceField] | None = None,
+        **kwargs: Any,
+    ) -> forms.Field | None:
+        return super().formfield(
+            form_class=form_class or forms.JSONField,
+            choices_form_class=choices_form_class,
+            **kwargs,
+        )

@@ -79,7 +79,7 @@ def _write_atomically(target: Path, data: bytes, tmp_folder: Path) -> None:
     os.replace(tmp, target)
 
 
-class Channel(filesystem.Channel):  # type: ignore[misc]
+class Channel(filesystem.Channel):
     """One process's channel: publishes by rename, consumes by claiming."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -92,11 +92,13 @@ class Channel(filesystem.Channel):  # type: ignore[misc]
 
     # Messages --------------------------------------------------------------------------------
 
-    def _put(self, queue: str, payload: Any, **kwargs: Any) -> None:
+    # kombu's filesystem Channel names the argument `payload`, its base `message`: no override
+    # satisfies both (the stubs ignore the same clash in filesystem.Channel)
+    def _put(self, queue: str, payload: Any, **kwargs: Any) -> None:  # type: ignore[override]
         name = f"{time.time_ns():020d}_{uuid.uuid4().hex}.{queue}.msg"
         _write_atomically(self.queue_folder / name, dumps(payload).encode(), self.tmp_folder)
 
-    def _get(self, queue: str) -> Any:
+    def _get(self, queue: str, timeout: float | None = None) -> Any:
         if not self._recovered:
             self.recover_orphans()
         suffix = f".{queue}.msg"
@@ -167,6 +169,11 @@ class Channel(filesystem.Channel):  # type: ignore[misc]
 
     # Exchange tables (fan-out bindings) -------------------------------------------------------
 
+    def _exchange_file(self, exchange: str) -> Path:
+        """kombu's, typed (kombu's stubs do not declare this private method)."""
+        file: Path = super()._exchange_file(exchange)  # type: ignore[misc]
+        return file
+
     @contextlib.contextmanager
     def _table_lock(self, exchange: str) -> Iterator[Path]:
         file = self._exchange_file(exchange)
@@ -191,7 +198,7 @@ class Channel(filesystem.Channel):  # type: ignore[misc]
             if changed is not None:
                 _write_atomically(file, dumps(changed).encode(), self.tmp_folder)
 
-    def _queue_bind(self, exchange: str, routing_key: str, pattern: str, queue: str) -> None:
+    def _queue_bind(self, exchange: str, routing_key: str, pattern: str | None, queue: str) -> None:
         entry = filesystem.exchange_queue_t(routing_key or "", pattern or "", queue or "")
         self._rewrite_table(exchange, lambda qs: None if entry in qs else [entry, *qs])
 
@@ -205,7 +212,7 @@ class Channel(filesystem.Channel):  # type: ignore[misc]
         )
 
 
-class Transport(filesystem.Transport):  # type: ignore[misc]
+class Transport(filesystem.Transport):
     Channel = Channel
     driver_type = driver_name = "embedded"
 
@@ -216,7 +223,7 @@ TRANSPORT_ALIASES["embedded"] = f"{__name__}:Transport"
 # Redis ---------------------------------------------------------------------------------------
 
 
-class RedisChannel(redis.Channel):  # type: ignore[misc]
+class RedisChannel(redis.Channel):
     """kombu's Redis channel. When Redis goes away while a worker holds unacknowledged messages
     (a task running, a deadline task waiting for its ETA), closing the lost connection restores
     them to Redis through a new client; if the connection is already closed by then (its
@@ -228,9 +235,10 @@ class RedisChannel(redis.Channel):  # type: ignore[misc]
 
     def _connparams(self, asynchronous: bool = False) -> Any:
         if self.connection is None or self.connection.client is None:
-            raise redis.redis.exceptions.ConnectionError("the broker connection is closed")
-        return super()._connparams(asynchronous=asynchronous)
+            raise redis.get_redis_ConnectionError()("the broker connection is closed")
+        # kombu's stubs do not declare this private method
+        return super()._connparams(asynchronous=asynchronous)  # type: ignore[misc]
 
 
-class RedisTransport(redis.Transport):  # type: ignore[misc]
+class RedisTransport(redis.Transport):
     Channel = RedisChannel

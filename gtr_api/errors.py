@@ -21,7 +21,15 @@ from rest_framework.response import Response
 from engine.errors import GameError
 from games import codes
 from games.api.auth import SeatTokenScopeError, SeatTokenWrongGame
-from games.errors import BadRequest, Forbidden, NotFound, PayloadTooLarge, Unavailable, status_of
+from games.errors import (
+    BadRequest,
+    Forbidden,
+    NotAuthenticated,
+    NotFound,
+    PayloadTooLarge,
+    Unavailable,
+    status_of,
+)
 
 log = logging.getLogger(__name__)
 
@@ -69,10 +77,19 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     error = exc if isinstance(exc, GameError) else _from_django(exc)
     if error is None:
         return None  # a bug: Django's handler500 answers (below) and logs it
-    headers = (
-        {"Retry-After": str(Unavailable.retry_after)} if isinstance(error, Unavailable) else {}
-    )
+    headers: dict[str, str] = {}
+    if isinstance(error, Unavailable):
+        headers["Retry-After"] = str(Unavailable.retry_after)
+    if isinstance(error, NotAuthenticated):
+        headers.update(_authenticate_header(context))
     return Response(error_body(error.code, error.detail), status=status_of(error), headers=headers)
+
+
+def _authenticate_header(context: dict[str, Any]) -> dict[str, str]:
+    """How to authenticate, as DRF says it for a 401 (the view's first authentication scheme)."""
+    view = context.get("view")
+    header = view.get_authenticate_header(context.get("request")) if view is not None else None
+    return {"WWW-Authenticate": header} if header else {}
 
 
 def _drf_response(exc: exceptions.APIException, context: dict[str, Any]) -> Response:
@@ -85,13 +102,11 @@ def _drf_response(exc: exceptions.APIException, context: dict[str, Any]) -> Resp
     headers: dict[str, str] = {}
     status_code = exc.status_code
     if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
-        authenticate_header = context["view"].get_authenticate_header(context["request"])
-        if authenticate_header:
-            headers["WWW-Authenticate"] = authenticate_header
-        else:
-            status_code = 401
-    if getattr(exc, "wait", None):
-        headers["Retry-After"] = str(int(exc.wait))  # type: ignore[attr-defined]
+        headers.update(_authenticate_header(context))
+        status_code = 401
+    wait = getattr(exc, "wait", None)  # Throttled's
+    if wait:
+        headers["Retry-After"] = str(int(wait))
     return Response(body, status=status_code, headers=headers)
 
 

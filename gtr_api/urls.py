@@ -28,7 +28,7 @@ handler403 = "gtr_api.errors.handler403"
 handler404 = "gtr_api.errors.handler404"
 handler500 = "gtr_api.errors.handler500"
 
-games = [
+game_urls = [
     path("", lobby.GameListCreateView.as_view(), name="game-list"),
     path("<int:game_id>/", play.GameDetailView.as_view(), name="game-detail"),
     path("<int:game_id>/join/", lobby.SeatJoinView.as_view(), name="game-join"),
@@ -52,7 +52,7 @@ games = [
     path("<int:game_id>/record/", play.GameRecordView.as_view(), name="game-record"),
 ]
 
-notifications = [
+notification_urls = [
     path("", mail.NotificationPreferencesView.as_view(), name="notifications"),
     path(
         "unsubscribe/",
@@ -61,7 +61,7 @@ notifications = [
     ),
 ]
 
-webhooks = [
+webhook_urls = [
     path("", webhooks.WebhookListCreateView.as_view(), name="webhooks"),
     path("<int:hook_id>/", webhooks.WebhookDetailView.as_view(), name="webhook"),
     path(
@@ -71,7 +71,7 @@ webhooks = [
     ),
 ]
 
-auth = [
+auth_urls = [
     path("signup/", accounts.SignupView.as_view(), name="auth-signup"),
     path("token/", accounts.TokenView.as_view(), name="auth-token"),
     path("me/", accounts.MeView.as_view(), name="auth-me"),
@@ -81,15 +81,15 @@ auth = [
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("api/games/", include(games)),
-    path("api/auth/", include(auth)),
-    path("api/notifications/", include(notifications)),
+    path("api/games/", include(game_urls)),
+    path("api/auth/", include(auth_urls)),
+    path("api/notifications/", include(notification_urls)),
     path(
         "api/stream/",
         streams.documented_as(events.AccountEventListView, streams.account_events),
         name="stream",
     ),
-    path("api/webhooks/", include(webhooks)),
+    path("api/webhooks/", include(webhook_urls)),
     # E-mail: the unsubscribe link of every mail, and anymail's inbound webhooks (any ESP).
     path("mail/unsubscribe/<str:token>/", mail.unsubscribe_page, name="unsubscribe"),
     path("anymail/", include("anymail.urls")),

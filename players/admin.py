@@ -10,13 +10,13 @@ from players.models import InboundMail, MailPreference, SentNotification
 
 
 @admin.register(MailPreference)
-class MailPreferenceAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class MailPreferenceAdmin(admin.ModelAdmin):
     list_display = ("address", "your_turn", "reminder", "final", "digest", "unsubscribed")
     list_filter = ("digest", "unsubscribed")
     search_fields = ("address",)
 
 
-class ReadOnly(admin.ModelAdmin):  # type: ignore[type-arg]
+class ReadOnly(admin.ModelAdmin):
     def has_add_permission(self, request: Any) -> bool:
         return False
 

@@ -114,6 +114,7 @@ class GameForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # Form.clean gives the cleaned data
         for i in range(int(data.get("players") or 0)):
             if data.get(f"seat{i}_kind") == "invited" and not data.get(f"seat{i}_email"):
                 self.add_error(f"seat{i}_email", _("Whom shall we invite? Give an e-mail address."))

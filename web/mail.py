@@ -13,6 +13,7 @@ from django.contrib.staticfiles import finders
 from django.core.mail import EmailMessage, EmailMultiAlternatives
 from django.template.loader import render_to_string
 
+from games.words.labels import card_names
 from players.mail import texts
 from players.mail.notify import Rendering
 
@@ -30,7 +31,7 @@ def mail_css() -> str:
 def with_table(r: Rendering) -> EmailMessage:
     d, message = r.decision, r.message
     context = table_context(d.game, d.seat, src=mail_src, for_mail=True)
-    names = texts.card_names(d.view)
+    names = card_names(d.view)
     codes = texts.move_codes(d.state)
     limit = settings.GTR_MAIL_MAX_MOVES
     context.update(

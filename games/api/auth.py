@@ -68,6 +68,7 @@ class SeatTokenAuthentication(authentication.BaseAuthentication):
         return KEYWORD
 
 
+# drf-spectacular's extensions register themselves in an unannotated __init_subclass__
 class SeatTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
     target_class = "games.api.auth.SeatTokenAuthentication"
     name = "seatToken"

@@ -8,15 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.contrib.auth.models import User
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import codes
-from games.errors import Forbidden
 from games.models import Game, Seat
 from games.read import selectors
 from games.words import language
@@ -94,6 +92,17 @@ def token_seat(request: Request) -> Seat | None:
     return request.auth if isinstance(request.auth, Seat) else None
 
 
+def account(request: Request) -> User:
+    """The caller's account, in a view whose permissions admit accounts only (`IsAuthenticated`)."""
+    user = request.user
+    assert isinstance(user, User), "the view's permissions admit accounts only"
+    return user
+
+
+def caller(request: Request) -> selectors.Caller:
+    return selectors.Caller(user=request.user, token_seat=token_seat(request))
+
+
 def caller_seat(request: Request, game: Game) -> Seat | None:
     return selectors.seat_for(game, user=request.user, token_seat=token_seat(request))
 
@@ -105,13 +114,8 @@ def require_seat(request: Request, game_id: int) -> Seat:
 
 
 def seat_required(request: Request, game: Game) -> Seat:
-    """`require_seat` at a game already loaded (or locked: its seats are loaded once)."""
-    seat = caller_seat(request, game)
-    if seat is None:
-        if not request.user.is_authenticated:
-            raise NotAuthenticated("Log in, or send your seat token.")
-        raise Forbidden("You have no seat at this game.", codes.NOT_A_PLAYER)
-    return seat
+    """`require_seat` at a game already loaded."""
+    return selectors.seat_required(game, caller(request))
 
 
 def query(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:

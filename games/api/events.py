@@ -17,6 +17,7 @@ from games.read import selectors
 from games.words import language
 
 from .base import (
+    account,
     caller_seat,
     errors,
     page,
@@ -101,7 +102,7 @@ class AccountEventListView(APIView):
     def get(self, request: Request) -> Response:
         q = query(EventQuery, request)
         last_event_id(request)  # a list ignores it, but only once it is an event number
-        rows = AccountEvent.objects.filter(user=request.user, number__gt=q["after"])
+        rows = AccountEvent.objects.filter(user=account(request), number__gt=q["after"])
         return page(request, self, rows.order_by("number"), feeds.account_rendered)
 
 

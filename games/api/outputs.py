@@ -26,7 +26,9 @@ class Error(serializers.Serializer):
     # The list is read off the engine only when the schema is generated.
     code = serializers.CharField(help_text=lazy(codebook.schema_description, str)())
     detail = serializers.CharField()
-    fields = serializers.DictField(
+    # DRF's metaclass takes declared fields out of the class, so this replaces no attribute of
+    # Serializer's (`fields`), though the stubs cannot know it
+    fields = serializers.DictField(  # type: ignore[assignment]
         required=False, help_text="Per-field messages, for validation errors (code 'invalid')."
     )
 
@@ -273,7 +275,10 @@ class LegalAction(serializers.Serializer):
         help_text="The move's code in this decision (`A1`, `A2`, ...: the code its turn mail "
         "shows); the same move has the same id for as long as the game stays at this `seq`."
     )
-    label = serializers.CharField(help_text="The move in words, as the mails and web client say.")
+    # DRF's metaclass takes declared fields out of the class: this is not Field's `label`
+    label = serializers.CharField(  # type: ignore[assignment]
+        help_text="The move in words, as the mails and web client say."
+    )
     petition = serializers.BooleanField(
         help_text="A lead or follow by petition: several cards of one role standing for one."
     )

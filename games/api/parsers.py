@@ -6,6 +6,7 @@ it; this parser does, with the same setting."""
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 from typing import IO, Any
 
 from django.conf import settings
@@ -20,7 +21,7 @@ class LimitedJSONParser(JSONParser):
         self,
         stream: IO[bytes],
         media_type: str | None = None,
-        parser_context: dict[str, Any] | None = None,
+        parser_context: Mapping[str, Any] | None = None,
     ) -> Any:
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         request = (parser_context or {}).get("request")

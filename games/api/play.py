@@ -18,12 +18,12 @@ from games.words import language
 
 from .base import (
     body,
+    caller,
     caller_seat,
     errors,
     game_response,
     query,
     require_seat,
-    seat_required,
     token_seat,
     write,
 )
@@ -115,10 +115,11 @@ class MoveListCreateView(APIView):
         data = body(MoveSubmitInput, request)
         game, move = moves.move_submit(
             game_id=game_id,
-            position=lambda locked: seat_required(request, locked).position,
+            caller=caller(request),
             seq=data["seq"],
             action=data["action"],
         )
+        assert move.seat is not None  # a seat's move (only table events have none)
         seat = rows.seats_of(game)[move.seat]
         lang = language.of(seat=seat)
         result = {
@@ -149,11 +150,13 @@ class GameWaitView(APIView):
         },
         tags=["play"],
     )
-    def get(self, request: Request, game_id: int) -> Response:
+    def get(self, request: Request, game_id: int, waited_on: str | None = None) -> Response:
+        """`waited_on`: the game's status when games.api.streams.game_wait began to wait (a
+        change of status answers even without a move)."""
         q = query(WaitQuery, request)
         game = selectors.game_get(game_id, with_state=False)
         seat = caller_seat(request, game)
-        first_status = getattr(request._request, "gtr_wait_status", game.status)
+        first_status = waited_on or game.status
         over = game.status in (Game.Status.FINISHED, Game.Status.CANCELLED)
         if game.seq > q["seq"] or game.status != first_status or over:
             return game_response(selectors.game_get(game_id), seat)

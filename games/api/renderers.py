@@ -28,10 +28,17 @@ class JSONRenderer(renderers.JSONRenderer):
         renderer_context: Mapping[str, Any] | None = None,
     ) -> bytes:
         if data is None or self.get_indent(accepted_media_type or "", renderer_context or {}):
-            return super().render(data, accepted_media_type, renderer_context)
+            return self._drf(data, accepted_media_type, renderer_context)
         try:
             out = orjson.dumps(data, default=self.encoder_class().default, option=OPTIONS)
         except (orjson.JSONEncodeError, TypeError):
-            return super().render(data, accepted_media_type, renderer_context)
+            return self._drf(data, accepted_media_type, renderer_context)
         # As DRF does: U+2028 and U+2029 are valid JSON but end a line in JavaScript.
         return out.replace(b"\xe2\x80\xa8", b"\\u2028").replace(b"\xe2\x80\xa9", b"\\u2029")
+
+    def _drf(
+        self, data: Any, accepted_media_type: str | None, renderer_context: Mapping[str, Any] | None
+    ) -> bytes:
+        """DRF's own rendering (bytes, though its stubs say Any)."""
+        rendered: bytes = super().render(data, accepted_media_type, renderer_context)
+        return rendered

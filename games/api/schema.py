@@ -79,7 +79,7 @@ class SurrenderEvent(serializers.Serializer):
 def action_schema() -> PolymorphicProxySerializer:
     return PolymorphicProxySerializer(
         component_name="Action",
-        serializers=action_serializers(),
+        serializers={**action_serializers()},  # a dict of the type it takes (dict is invariant)
         resource_type_field_name="type",
     )
 
@@ -120,7 +120,8 @@ def share_request_components(
         merge = equal
     for ref in merge:
         del schemas[ref.removeprefix(REF)]
-    for serializer in [*action_serializers().values(), SurrenderEvent]:
+    actions: list[type[serializers.Serializer]] = [*action_serializers().values(), SurrenderEvent]
+    for serializer in actions:
         schemas[serializer.__name__]["additionalProperties"] = False  # engine: `unknown_field`
     for name, schema in schemas.items():
         if name.endswith("Request"):
@@ -129,7 +130,8 @@ def share_request_components(
     _credential_errors(result)
     _outage_errors(result)
     _links(result)
-    return _rewrite(result, merge)  # type: ignore[no-any-return]
+    rewritten: dict[str, Any] = _rewrite(result, merge)
+    return rewritten
 
 
 GAME_OPERATIONS = (

@@ -20,14 +20,17 @@ import json
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, cast
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
+from rest_framework.authentication import BaseAuthentication
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
+from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
@@ -48,18 +51,33 @@ def wants_stream(request: HttpRequest) -> bool:
     return STREAM in request.headers.get("Accept", "")
 
 
+class Documented(Protocol):
+    """A view function as drf-spectacular reads a DRF view's (`cls`, `initkwargs`: the view
+    `as_view()` makes), exempt from Django's CSRF check as DRF's views are."""
+
+    cls: type[APIView]
+    initkwargs: dict[str, Any]
+    csrf_exempt: bool
+
+
 def documented_as(view_class: type[APIView], handler: Callable[..., Any]) -> Callable[..., Any]:
     """An async Django view that the schema documents as `view_class` (a DRF view whose methods
     carry the `extend_schema` description), which also answers what is not a stream."""
-    handler.cls = view_class  # type: ignore[attr-defined]
-    handler.initkwargs = {}  # type: ignore[attr-defined]
-    handler.csrf_exempt = True  # type: ignore[attr-defined]
+    documented = cast(Documented, handler)  # a function takes any attribute
+    documented.cls = view_class
+    documented.initkwargs = {}
+    documented.csrf_exempt = True
     return handler
+
+
+# DRF's settings as api_settings imports them (the stubs type them as the settings' dotted paths)
+ExceptionHandler = Callable[[Exception, dict[str, Any]], Response | None]
 
 
 def error_response(exc: Exception) -> HttpResponse:
     """The JSON error every endpoint answers for `exc` (DRF's EXCEPTION_HANDLER setting)."""
-    response = api_settings.EXCEPTION_HANDLER(exc, {"view": APIView(), "request": None})
+    handler = cast(ExceptionHandler, api_settings.EXCEPTION_HANDLER)
+    response = handler(exc, {"view": APIView(), "request": None})
     if response is None:
         raise exc
     headers = {k: v for k, v in response.items() if k in ("WWW-Authenticate", "Retry-After")}
@@ -72,7 +90,8 @@ def credentials(
     """The caller's user and seat token, authenticated as for `view_class` with the URL's
     `kwargs` (DRF's authenticators: AuthenticationFailed for a bad token, and games.api.auth's
     scope check: a seat token only where the view takes one, for its own game)."""
-    authenticators = [cls() for cls in api_settings.DEFAULT_AUTHENTICATION_CLASSES]
+    classes = cast("list[type[BaseAuthentication]]", api_settings.DEFAULT_AUTHENTICATION_CLASSES)
+    authenticators = [cls() for cls in classes]
     context = {"view": view_class(), "kwargs": kwargs}
     drf = Request(request, authenticators=authenticators, parser_context=context)
     user, auth = drf.user, drf.auth
@@ -218,7 +237,7 @@ def sse_response(plan: Plan, bounded: bool) -> StreamingHttpResponse:
     return response
 
 
-async def planned(make: Callable[..., Plan], request: HttpRequest, *args: Any) -> HttpResponse:
+async def planned(make: Callable[..., Plan], request: HttpRequest, *args: Any) -> HttpResponseBase:
     try:
         plan = await db(make, request, *args)
     except Exception as exc:
@@ -229,22 +248,22 @@ async def planned(make: Callable[..., Plan], request: HttpRequest, *args: Any) -
 # The views --------------------------------------------------------------------------------------
 
 
-async def game_events(request: HttpRequest, game_id: int) -> HttpResponse:
+async def game_events(request: HttpRequest, game_id: int) -> HttpResponseBase:
     from .events import GameEventListView
 
     if request.method == "GET" and wants_stream(request):
         return await planned(game_plan, request, game_id)
     view = GameEventListView.as_view()
-    return await sync_to_async(view)(request, game_id=game_id)  # type: ignore[no-any-return]
+    return await sync_to_async(view)(request, game_id=game_id)
 
 
-async def account_events(request: HttpRequest) -> HttpResponse:
+async def account_events(request: HttpRequest) -> HttpResponseBase:
     from .events import AccountEventListView
 
     if request.method == "GET" and wants_stream(request):
         return await planned(account_plan, request)
     view = AccountEventListView.as_view()
-    return await sync_to_async(view)(request)  # type: ignore[no-any-return]
+    return await sync_to_async(view)(request)
 
 
 @dataclass(frozen=True)
@@ -302,8 +321,9 @@ async def game_wait(request: HttpRequest, game_id: int) -> HttpResponse:
     from .play import GameWaitView
 
     waiting = await db(wait_plan, request, game_id) if request.method == "GET" else None
+    waited_on = None
     if waiting is not None:
         await wait_for_change(waiting)
-        request.gtr_wait_status = waiting.status  # type: ignore[attr-defined]
+        waited_on = waiting.status
     view = GameWaitView.as_view()  # under uvicorn, on Django's one thread-sensitive thread
-    return await sync_to_async(view)(request, game_id=game_id)  # type: ignore[no-any-return]
+    return await sync_to_async(view)(request, game_id=game_id, waited_on=waited_on)

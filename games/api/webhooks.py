@@ -16,6 +16,7 @@ from games.models import Webhook, WebhookDelivery
 from games.services import webhooks
 
 from .base import (
+    account,
     body,
     errors,
     page,
@@ -74,7 +75,7 @@ class WebhookListCreateView(APIView):
         tags=["webhooks"],
     )
     def get(self, request: Request) -> Response:
-        return page(request, self, Webhook.objects.filter(user=request.user), hook_view)
+        return page(request, self, Webhook.objects.filter(user=account(request)), hook_view)
 
     @write(
         "webhooks_create",

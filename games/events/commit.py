@@ -103,7 +103,7 @@ def publish_on_commit(
     mailable = None
     if seats is not None and game.to_act is not None:
         acting = seats[game.to_act]
-        mailable = bool(acting.email or (acting.user_id is not None and acting.user.email))
+        mailable = bool(acting.email or (acting.user is not None and acting.user.email))
     event = Event(
         kind=kind,
         game_id=game.pk,

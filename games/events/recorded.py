@@ -23,7 +23,7 @@ class Recorded:
 def of(game: Game) -> Recorded:
     rec: Recorded | None = getattr(game, "_story", None)
     if rec is None:
-        rec = game._story = Recorded()  # type: ignore[attr-defined]
+        rec = game._story = Recorded()  # type: ignore[attr-defined]  # ours, not a field
     return rec
 
 
@@ -32,7 +32,7 @@ def drain(game: Game) -> Recorded:
     the game's `last_event` saved if the game's own save did not
     (games.events.commit.publish_on_commit takes it, inside the transaction)."""
     rec = of(game)
-    game._story = Recorded()  # type: ignore[attr-defined]
+    game._story = Recorded()  # type: ignore[attr-defined]  # ours, not a field of Game's
     if rec.events:
         insert(rec.events)
     if not rec.last_event_saved:

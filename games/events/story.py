@@ -132,6 +132,7 @@ def _people(game: Game) -> dict[int, int]:
     return {
         s.position: s.user_id
         for s in Seat.objects.filter(game=game, user__isnull=False).only("position", "user_id")
+        if s.user_id is not None  # as filtered: says so to the type checker
     }
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -102,7 +103,7 @@ def health(only: list[str] | None = None) -> dict[str, dict[str, Any]]:
     """Each check named in `only` (default: all) with `up` and its details."""
     wanted = only or list(CHECKS)
     db = check_database()
-    run = {
+    run: dict[str, Callable[[], dict[str, Any]]] = {
         "database": lambda: db,
         "broker": check_broker,
         "worker": lambda: check_worker(db),

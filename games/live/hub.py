@@ -222,7 +222,8 @@ async def redis_listener(hub: Hub) -> None:
             log.exception("event hub: Redis subscription lost; reconnecting")
             await asyncio.sleep(1)
         finally:
-            await _close(pubsub.aclose(), client.aclose())
+            # redis-py leaves PubSub.aclose unannotated
+            await _close(pubsub.aclose(), client.aclose())  # type: ignore[no-untyped-call]
 
 
 async def _close(*closing: Awaitable[Any]) -> None:

@@ -79,12 +79,13 @@ class PinnedHTTPSConnection(http.client.HTTPSConnection):
     """HTTPS to an address already checked, with the certificate checked for the host name."""
 
     def __init__(self, host: str, address: str, port: int, timeout: float) -> None:
-        super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
+        self.tls = ssl.create_default_context()
+        super().__init__(host, port, timeout=timeout, context=self.tls)
         self.address = address
 
     def connect(self) -> None:
         sock = socket.create_connection((self.address, self.port), self.timeout)
-        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)  # type: ignore[attr-defined]
+        self.sock = self.tls.wrap_socket(sock, server_hostname=self.host)
 
 
 class PinnedHTTPConnection(http.client.HTTPConnection):

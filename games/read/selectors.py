@@ -3,6 +3,7 @@ that player's seat (or the spectator's view): never the snapshot, the seed or a 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -12,7 +13,7 @@ from django.utils import timezone, translation
 
 import engine
 from games import codes
-from games.errors import Forbidden, NotFound
+from games.errors import Forbidden, NotAuthenticated, NotFound
 from games.models import Game, Move, Seat
 from games.store import caches, rows, snapshot
 from games.words import cardnames, labels, prompts
@@ -26,6 +27,33 @@ def game_get(game_id: int, *, with_state: bool = True) -> Game:
     if game is None:
         raise NotFound("No such game.")
     return game
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who asks, as far as a game's seats go: an account (`user`), the seat of a seat token
+    (`token_seat`), or a seat proven otherwise (`position`: a reply secret, the server, a test)."""
+
+    user: Any = None
+    token_seat: Seat | None = None
+    position: int | None = None
+
+
+def position_of(game: Game, caller: Caller) -> int:
+    """The caller's seat at `game`: 401 for a caller who is nobody, 403 for anyone else without
+    one."""
+    if caller.position is not None:
+        return caller.position
+    return seat_required(game, caller).position
+
+
+def seat_required(game: Game, caller: Caller) -> Seat:
+    seat = seat_for(game, user=caller.user, token_seat=caller.token_seat)
+    if seat is not None:
+        return seat
+    if caller.user is None or not caller.user.is_authenticated:
+        raise NotAuthenticated("Log in, or send your seat token.")
+    raise Forbidden("You have no seat at this game.", codes.NOT_A_PLAYER)
 
 
 def seat_for(game: Game, *, user: Any, token_seat: Seat | None) -> Seat | None:

@@ -101,6 +101,7 @@ def deadline_expire(*, game_id: int, seq: int) -> str:
             return "early"
         state = engine.from_json(game.state)
         position = engine.to_act(state)
+        assert position is not None  # an active game with a deadline: the decision is a seat's
         seats = rows.seats_of(game)
         seat = seats[position]
         seat.timeouts += 1

@@ -54,6 +54,7 @@ def game_create(
     options = dict(options or {})
     if scenario is not None and record is not None:
         raise Refused("Start from a scenario or from a record, not both.", codes.BAD_SCENARIO)
+    setup: dict[str, Any]
     if record is not None:
         version, players, options, setup = record_setup(user, record, upto)
         rules_revision = setup["record"]["deal"]["rules_revision"]
@@ -66,7 +67,7 @@ def game_create(
         # Validates the configuration, and stores the options as the engine reads them (the Geek
         # expansion's `true` as the list of its cards).
         options = engine.new_game(version, players, 0, options).options
-        setup: dict[str, Any] = {}
+        setup = {}
         rules_revision = engine.current_revision(version)
     seats = seats or [SeatSpec("me")] + [SeatSpec("open")] * (players - 1)
     _check_seats(user, seats, players)

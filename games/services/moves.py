@@ -4,7 +4,6 @@ whoever makes it (`move_play`: people, bots, timeouts), the log and the snapshot
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
@@ -16,6 +15,7 @@ from games import codes
 from games.errors import Conflict, StaleSeq
 from games.events import commit, story
 from games.models import Game, Move, Seat
+from games.read.selectors import Caller, position_of
 from games.store import rows, snapshot
 
 from .clocks import clock_charge
@@ -45,22 +45,21 @@ def initial_state(game: Game) -> engine.State:
 def move_submit(
     *,
     game_id: int,
-    position: int | Callable[[Game], int],
+    caller: Caller,
     seq: int,
     action: Any,
     actor: str = Move.Actor.HUMAN,
 ) -> tuple[Game, Move]:
-    """Play `action` for seat `position`, which saw the game at `seq`. One transaction: lock the
-    game, check `seq` (409 when stale), apply through the engine (400 malformed, 422 illegal),
-    append the move, save the snapshot, commit; bot turns, deadlines and notifications follow the
-    commit. A person's own move (`human`, `email`) ends a bot's stand-in for that seat.
-    `position` may be a function of the locked game that finds the caller's seat (or raises), so
-    that the seat costs no query of its own before the transaction."""
+    """Play `action` for the caller's seat, which saw the game at `seq`. One transaction: lock the
+    game, find the caller's seat, check `seq` (409 when stale), apply through the engine (400
+    malformed, 422 illegal), append the move, save the snapshot, commit. Bot turns, deadlines and
+    notifications follow the commit. A person's own move (`human`, `email`) ends a bot's stand-in
+    for that seat. The seat is found among the seats the lock read with the game: no query of
+    its own."""
     parsed = engine.parse(action)  # malformed input is refused before taking any lock
     with transaction.atomic():
         game = game_locked(game_id)
-        if callable(position):
-            position = position(game)
+        position = position_of(game, caller)
         if game.status == Game.Status.OPEN:
             raise Conflict("The game has not started yet.", codes.GAME_NOT_STARTED)
         if game.status == Game.Status.CANCELLED:

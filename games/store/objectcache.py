@@ -14,6 +14,9 @@ An entry held as objects is about five times its pickle's size (a view late in a
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
@@ -21,6 +24,13 @@ from django.core.cache.backends.locmem import LocMemCache
 
 
 class ObjectCache(LocMemCache):
+    # LocMemCache's own state and helpers, used as it uses them; django-stubs do not declare them
+    _cache: OrderedDict[str, Any]
+    _lock: threading.Lock
+    _has_expired: Callable[[str], bool]
+    _set: Callable[[str, Any, Any], None]
+    _delete: Callable[[str], bool]
+
     def add(
         self, key: str, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None
     ) -> bool:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, connection, connections
@@ -28,6 +28,7 @@ from django.db.models import (
     Prefetch,
     prefetch_related_objects,
 )
+from django.db.models.options import Options
 
 from games.models import Game, Seat
 
@@ -95,7 +96,7 @@ def game_with_seats(game_id: int, *, with_state: bool = True, lock: bool = False
     loaded._result_cache = seats
     loaded._prefetch_done = True
     game._prefetched_objects_cache = {Seat.game.field.remote_field.cache_name: loaded}
-    return game
+    return cast(Game, game)  # the row's first part (Any: it gets Django's private prefetch cache)
 
 
 def seats_of(game: Game) -> list[Seat]:
@@ -132,7 +133,13 @@ def read_one(
 
 @cache
 def _named_fields(model: type[Model], names: tuple[str, ...]) -> tuple[Field[Any, Any], ...]:
-    return tuple(model._meta.get_field(name) for name in names)
+    return tuple(_field(model._meta, name) for name in names)
+
+
+def _field(meta: Options[Any], name: str) -> Field[Any, Any]:
+    """The field `name`: a column of the model's table. `get_field` also finds the other side of
+    a relation and generic keys, which have no column; nothing here names one."""
+    return cast("Field[Any, Any]", meta.get_field(name))
 
 
 def _cursor(db: BaseDatabaseWrapper) -> Any:
@@ -148,7 +155,8 @@ def _cursor(db: BaseDatabaseWrapper) -> Any:
     db.ensure_connection()
     if db.connection.prepare_threshold is None:
         return db.cursor()
-    from django.db.backends.postgresql.base import ServerBindingCursor
+    # defined only under psycopg 3 (the only driver here), so django-stubs do not declare it
+    from django.db.backends.postgresql.base import ServerBindingCursor  # type: ignore[attr-defined]
 
     raw = ServerBindingCursor(db.connection)
     return db.make_debug_cursor(raw) if db.queries_logged else db.make_cursor(raw)
@@ -214,7 +222,8 @@ def _converters(
 ) -> list[tuple[int, tuple[Any, list[Any]]]]:
     """The columns that need converting, with the converters the ORM applies to them, kept on
     the connection (the backend's are its methods)."""
-    kept: dict[tuple[Field[Any, Any], ...], Any] = db.__dict__.setdefault("_games_rows", {})
+    kept: dict[tuple[Field[Any, Any], ...], list[tuple[int, tuple[Any, list[Any]]]]]
+    kept = db.__dict__.setdefault("_games_rows", {})
     if fields not in kept:
         found = []
         for i, field in enumerate(fields):
@@ -223,7 +232,7 @@ def _converters(
             if functions:
                 found.append((i, (col, functions)))
         kept[fields] = found
-    return kept[fields]  # type: ignore[no-any-return]
+    return kept[fields]
 
 
 # The view cache's probe ----------------------------------------------------------------------
@@ -257,7 +266,7 @@ _PROBE = (
 @cache
 def _probe_statement() -> str:
     quote = connection.ops.quote_name
-    columns = ", ".join(f"g.{quote(Game._meta.get_field(name).column)}" for name in PROBE_COLUMNS)
+    columns = ", ".join(f"g.{quote(_field(Game._meta, name).column)}" for name in PROBE_COLUMNS)
     return _PROBE.format(columns=columns, game=Game._meta.db_table, seat=Seat._meta.db_table)
 
 
@@ -308,7 +317,7 @@ def update(obj: Model, fields: Iterable[str]) -> None:
     that exists."""
     db = connections[DEFAULT_DB_ALIAS]
     meta, quote = obj._meta, db.ops.quote_name
-    changed = [meta.get_field(name) for name in dict.fromkeys(fields)]
+    changed = [_field(meta, name) for name in dict.fromkeys(fields)]
     values = [f.get_db_prep_save(f.pre_save(obj, False), db) for f in changed]
     sets = ", ".join(f"{quote(f.column)} = %s" for f in changed)
     sql = f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(meta.pk.column)} = %s"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import engine
 from games.models import Game
 
@@ -12,13 +14,13 @@ def state_of(game: Game) -> engine.State:
     from the game the view cache kept), else read from the snapshot. Late in a game reading it
     costs a fifth of building a view. Its readers never change it (beyond the engine's own
     memos, which every reader fills alike)."""
-    written = getattr(game, "_state_written", None)
+    written: tuple[Any, engine.State] | None = getattr(game, "_state_written", None)
     if written is not None and written[0] is game.state:
-        return written[1]  # type: ignore[no-any-return]
+        return written[1]
     return engine.from_json(game.state)
 
 
 def snapshot_written(game: Game, state: engine.State) -> None:
     """Set the game's snapshot to `state`'s, and hold `state` with it for `state_of`."""
     game.state = engine.to_json(state)
-    game._state_written = (game.state, state)  # type: ignore[attr-defined]
+    game._state_written = (game.state, state)  # type: ignore[attr-defined]  # ours, not a field

@@ -16,7 +16,8 @@ from knox import auth
 from knox.signals import token_expired
 
 
-class TokenAuthentication(auth.TokenAuthentication):
+# knox has no type information (pyproject.toml: ignore_missing_imports), so its class is Any
+class TokenAuthentication(auth.TokenAuthentication):  # type: ignore[misc]
     def _cleanup_token(self, auth_token: Any) -> bool:
         """Whether the token has expired (and is deleted)."""
         if auth_token.expiry is None or auth_token.expiry >= timezone.now():
@@ -27,6 +28,7 @@ class TokenAuthentication(auth.TokenAuthentication):
         return True
 
 
+# drf-spectacular's extensions register themselves in an unannotated __init_subclass__
 class TokenScheme(KnoxTokenScheme):  # type: ignore[no-untyped-call]
     """In the OpenAPI schema, the same scheme as knox's (`knoxApiToken`)."""
 

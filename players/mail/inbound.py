@@ -29,6 +29,7 @@ import engine
 from engine.errors import GameError
 from games.errors import ServiceError, StaleSeq
 from games.models import Game, Move, Seat
+from games.read.selectors import Caller
 from games.services.automatic import seat_return
 from games.services.moves import move_submit
 from players.models import InboundMail
@@ -117,7 +118,8 @@ def fresh_text(body: str) -> str:
 
 def command_of(text: str) -> str | None:
     """The first move code (`A12`) or one-word command in `text`, normalised."""
-    for word in re.findall(r"[\w]+", text):
+    words: list[str] = re.findall(r"[\w]+", text)
+    for word in words:
         if CODE_RE.fullmatch(word):
             return word.upper()
         if word.lower() in COMMANDS or word.lower() == BACK:
@@ -194,7 +196,11 @@ def _play(message: Message, seat: Seat, seq: int) -> str:
         return "illegal"
     try:
         move_submit(
-            game_id=game.pk, position=seat.position, seq=seq, action=action, actor=Move.Actor.EMAIL
+            game_id=game.pk,
+            caller=Caller(position=seat.position),
+            seq=seq,
+            action=action,
+            actor=Move.Actor.EMAIL,
         )
     except StaleSeq:
         return _stale(seat, seq, None)

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 import engine
 from games.models import Game, Move, Seat
 from games.services.tokens import mail_token
+from games.words.labels import card_names
 from games.words.prompts import prompt_text
 from players.models import MailPreference, SentNotification, TableVisit
 
@@ -108,7 +109,7 @@ def message_build(address: str, subject: str, body: str, reply_to: str | None) -
 def decision_text(d: Decision) -> str:
     """The body shared by turn, reminder, digest and answer mails: the prompt, the table as the
     seat sees it, the moves with their codes, how to reply, and the capability link."""
-    prompt = prompt_text(d.view.get("prompt") or {}, texts.card_names(d.view))
+    prompt = prompt_text(d.view.get("prompt") or {}, card_names(d.view))
     deadline = (
         "\n" + _("Decide by %(when)s UTC.") % {"when": f"{d.game.deadline:%Y-%m-%d %H:%M}"}
         if d.game.deadline
@@ -238,7 +239,7 @@ def turn_notify(*, game_id: int, seq: int, position: int) -> bool:
     last = Move.objects.filter(game_id=game_id, seq=seq).first()
     with in_language(texts.seat_address(d.seat)):
         if last is not None and last.seat == position and last.actor == Move.Actor.EMAIL:
-            played = texts.describe(last.action, texts.card_names(d.view), d.view)
+            played = texts.describe(last.action, card_names(d.view), d.view)
             intro = _("Your reply was played: %(move)s.") % {"move": played}
             message = decision_message(d, _("your next decision"), intro)
         else:
@@ -284,6 +285,7 @@ def reminders_sweep() -> int:
     horizon = now + dt.timedelta(seconds=settings.GTR_MAIL_REMINDER_LEAD)
     games = Game.objects.filter(status=Game.Status.ACTIVE, deadline__gt=now, deadline__lte=horizon)
     for game_id, seq, state in games.values_list("pk", "seq", "state"):
+        assert state is not None  # an active game has its snapshot
         position = engine.to_act(engine.from_json(state))
         key = f"reminder:{game_id}:{seq}:{position}"
         if position is not None and not SentNotification.objects.filter(key=key).exists():
@@ -358,7 +360,7 @@ def timeout_notify(*, game_id: int, seq: int, position: int) -> bool:
         return False
     view = engine.view(engine.from_json(game.state), position)
     with in_language(address):
-        played = texts.describe(move.action, texts.card_names(view), view)
+        played = texts.describe(move.action, card_names(view), view)
         body = _("Your time ran out at move %(move)s, so the server played for you: %(what)s.") % {
             "move": seq - 1,
             "what": played,

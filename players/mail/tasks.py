@@ -7,12 +7,13 @@ nothing.
 from __future__ import annotations
 
 import base64
+from typing import Any
 
-from celery import shared_task
+from games.tasks import task
 
 from . import inbound, notify
 
-RETRY = {
+RETRY: dict[str, Any] = {
     "acks_late": True,
     "autoretry_for": (ConnectionError, OSError),
     "retry_backoff": True,
@@ -20,43 +21,43 @@ RETRY = {
 }
 
 
-@shared_task(name="players.notify_turn", **RETRY)
+@task(name="players.notify_turn", **RETRY)
 def notify_turn(game_id: int, seq: int, position: int) -> bool:
     return notify.turn_notify(game_id=game_id, seq=seq, position=position)
 
 
-@shared_task(name="players.remind", **RETRY)
+@task(name="players.remind", **RETRY)
 def remind(game_id: int, seq: int, position: int) -> bool:
     return notify.reminder_send(game_id=game_id, seq=seq, position=position)
 
 
-@shared_task(name="players.notify_timeout", **RETRY)
+@task(name="players.notify_timeout", **RETRY)
 def notify_timeout(game_id: int, seq: int, position: int) -> bool:
     return notify.timeout_notify(game_id=game_id, seq=seq, position=position)
 
 
-@shared_task(name="players.notify_final", **RETRY)
+@task(name="players.notify_final", **RETRY)
 def notify_final(game_id: int, seq: int) -> int:
     return notify.final_notify(game_id=game_id)
 
 
-@shared_task(name="players.mails_sweep", **RETRY)
+@task(name="players.mails_sweep", **RETRY)
 def mails_sweep() -> int:
     """Beat's mail sweep: the reminders that are due, and the mails whose task was lost."""
     return notify.reminders_sweep() + notify.lost_mails_sweep()
 
 
-@shared_task(name="players.send_digests", **RETRY)
+@task(name="players.send_digests", **RETRY)
 def send_digests() -> int:
     return notify.digests_send()
 
 
-@shared_task(name="players.read_reply", **RETRY)
+@task(name="players.read_reply", **RETRY)
 def read_reply(raw_b64: str, recipients: list[str]) -> str:
     """One received message, as base64 of its bytes (task arguments travel as JSON)."""
     return inbound.inbound_handle(inbound.parse_bytes(base64.b64decode(raw_b64)), recipients)
 
 
-@shared_task(name="players.prune_mail_records", **RETRY)
+@task(name="players.prune_mail_records", **RETRY)
 def prune_mail_records() -> int:
     return notify.records_prune()

@@ -37,7 +37,8 @@ class LanguageField(serializers.ChoiceField):
     def to_internal_value(self, data: Any) -> str:
         return preferences.language_checked(data)
 
-    def to_representation(self, value: Any) -> str | None:
+    # null for no language, as DRF's own ChoiceField answers for None (its stubs say str)
+    def to_representation(self, value: Any) -> str | None:  # type: ignore[override]
         return str(value) if value else None
 
 

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 import engine
 from games.models import Game
+from games.read.selectors import Caller
 from games.services.moves import move_submit
 from games.store.caches import VIEW_CACHE
 from tests.conftest import assert_no_leak, signup, start_game
@@ -149,7 +150,10 @@ def test_a_view_is_built_from_the_game_kept_at_its_revision_only(
     state = engine.from_json(game.state)
     to_act = engine.to_act(state)
     move_submit(
-        game_id=game_id, position=to_act, seq=game.seq, action=engine.legal_actions(state)[0]
+        game_id=game_id,
+        caller=Caller(position=to_act),
+        seq=game.seq,
+        action=engine.legal_actions(state)[0],
     )
     with django_assert_num_queries(3):  # the token, the key, the game with its seats
         first = people[to_act].get(f"/api/games/{game_id}/").json()

@@ -16,6 +16,7 @@ from django.utils import timezone
 import engine
 from games.management.commands.verify_games import verify
 from games.models import Game, Move, Seat
+from games.read.selectors import Caller
 from games.services import automatic, lobby, moves
 from games.services.clocks import ClockSpec
 from games.services.lobby import SeatSpec
@@ -144,7 +145,7 @@ def test_one_person_and_three_bots_the_bots_play_between_the_persons_moves(
         if g.status != "active":  # pragma: no cover - a very short game
             break
         action = engine.legal_actions(engine.from_json(g.state))[0]
-        moves.move_submit(game_id=game_id, position=1, seq=g.seq, action=action)
+        moves.move_submit(game_id=game_id, caller=Caller(position=1), seq=g.seq, action=action)
     wait_for(lambda: (g := game(game_id)).status != "active" or not g.automatic, "the bots")
     logged = Move.objects.filter(game_id=game_id)
     assert set(logged.filter(seat=1).values_list("actor", flat=True)) == {"human"}

@@ -13,6 +13,7 @@ import engine
 from engine.bots import BOTS
 from engine.determinize import Memory
 from games.models import Game, Move, Seat
+from games.read.selectors import Caller
 from games.services import automatic, bot_memory
 from games.services.lobby import SeatSpec, game_create
 from games.services.moves import initial_state, move_submit, replay_move
@@ -74,7 +75,12 @@ def test_a_seats_memory_is_its_views_and_the_public_history(staff: Any) -> None:
     game = person_vs_search_bot(staff)
     for _ in range(25):
         state = engine.from_json(game.state)
-        move_submit(game_id=game.pk, position=0, seq=game.seq, action=engine.safe_action(state))
+        move_submit(
+            game_id=game.pk,
+            caller=Caller(position=0),
+            seq=game.seq,
+            action=engine.safe_action(state),
+        )
         game.refresh_from_db()
         if game.status != Game.Status.ACTIVE:
             break
@@ -103,7 +109,7 @@ def test_a_move_made_while_the_bot_decided_is_not_made_twice(
         held.setattr(automatic, "automatic_turns_play", lambda **_: 0)
         while engine.to_act(state := engine.from_json(game.state)) == 0:
             action = engine.safe_action(state)
-            move_submit(game_id=game.pk, position=0, seq=game.seq, action=action)
+            move_submit(game_id=game.pk, caller=Caller(position=0), seq=game.seq, action=action)
             game.refresh_from_db()
     seq = game.seq
     assert engine.to_act(engine.from_json(game.state)) == 1

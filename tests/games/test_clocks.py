@@ -12,6 +12,7 @@ from django.utils import timezone
 import engine
 from games.models import Game, Move, Seat
 from games.read import selectors
+from games.read.selectors import Caller
 from games.services import automatic, lobby, moves, resignation
 from games.services.clocks import ClockSpec
 from games.services.lobby import SeatSpec
@@ -136,7 +137,7 @@ def test_own_move_resets_the_timeout_count(user) -> None:
     assert Seat.objects.get(game=game, position=0).timeouts == 1
     assert game.to_act == 0 and game.status == "active"  # the person's decision again
     action = engine.legal_actions(engine.from_json(game.state))[0]
-    moves.move_submit(game_id=game.pk, position=0, seq=game.seq, action=action)
+    moves.move_submit(game_id=game.pk, caller=Caller(position=0), seq=game.seq, action=action)
     assert Seat.objects.get(game=game, position=0).timeouts == 0
 
 
@@ -149,7 +150,7 @@ def test_a_bank_is_spent_topped_up_and_capped(user) -> None:
     started = timezone.now() - timedelta(seconds=400)
     Game.objects.filter(pk=game.pk).update(decision_started=started)
     action = engine.legal_actions(engine.from_json(game.state))[0]
-    moves.move_submit(game_id=game.pk, position=0, seq=game.seq, action=action)
+    moves.move_submit(game_id=game.pk, caller=Caller(position=0), seq=game.seq, action=action)
     seat.refresh_from_db()
     assert 690 < seat.bank <= 700
     # A quick decision cannot grow the bank past the cap.
@@ -158,7 +159,7 @@ def test_a_bank_is_spent_topped_up_and_capped(user) -> None:
         Seat.objects.filter(pk=seat.pk).update(bank=1000)
         game.refresh_from_db()
         action = engine.legal_actions(engine.from_json(game.state))[0]
-        moves.move_submit(game_id=game.pk, position=0, seq=game.seq, action=action)
+        moves.move_submit(game_id=game.pk, caller=Caller(position=0), seq=game.seq, action=action)
         seat.refresh_from_db()
         assert seat.bank == 1050
 

@@ -15,6 +15,7 @@ from games.errors import StaleSeq
 from games.events import commit
 from games.live import messages
 from games.models import Game, Move
+from games.read.selectors import Caller
 from games.services import automatic, lobby, moves, resignation
 from games.services.clocks import ClockSpec
 from games.services.lobby import SeatSpec
@@ -56,7 +57,10 @@ def test_two_people_create_join_move_and_resign(users, published) -> None:
     assert started.seq == 0 and started.revision == 2 and started.status == "active"
 
     moves.move_submit(
-        game_id=game.pk, position=first, seq=0, action={"type": "think", "take": "cards"}
+        game_id=game.pk,
+        caller=Caller(position=first),
+        seq=0,
+        action={"type": "think", "take": "cards"},
     )
     moved = published[-1]
     assert moved.kind == "moved" and moved.seat == first and moved.actor == "human"
@@ -97,11 +101,17 @@ def test_a_write_that_rolls_back_tells_nothing(users, published) -> None:
     to_act = Game.objects.get(pk=game.pk).to_act
     with pytest.raises(StaleSeq):
         moves.move_submit(
-            game_id=game.pk, position=to_act, seq=5, action={"type": "think", "take": "cards"}
+            game_id=game.pk,
+            caller=Caller(position=to_act),
+            seq=5,
+            action={"type": "think", "take": "cards"},
         )
     with pytest.raises(engine.IllegalAction):
         moves.move_submit(
-            game_id=game.pk, position=1 - to_act, seq=0, action={"type": "think", "take": "cards"}
+            game_id=game.pk,
+            caller=Caller(position=1 - to_act),
+            seq=0,
+            action={"type": "think", "take": "cards"},
         )
     assert published == []
 
@@ -169,7 +179,9 @@ def test_the_hub_gets_the_rows_written_as_they_read_back(users, published) -> No
     for seq in range(12):
         state = engine.from_json(Game.objects.get(pk=game.pk).state)
         action = engine.legal_actions(state)[seq % 3 % len(engine.legal_actions(state))]
-        moves.move_submit(game_id=game.pk, position=engine.to_act(state), seq=seq, action=action)
+        moves.move_submit(
+            game_id=game.pk, caller=Caller(position=engine.to_act(state)), seq=seq, action=action
+        )
     written = [e for e in published if e.story is not None]
     assert len(written) == 14 and all(e.game_rows for e in written)
     for event in written:

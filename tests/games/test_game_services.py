@@ -7,6 +7,7 @@ import pytest
 import engine
 from games.errors import Forbidden
 from games.models import Game, Seat
+from games.read.selectors import Caller
 from games.services import automatic, lobby
 from games.store import snapshot
 from tests.conftest import private_state, start_game
@@ -103,7 +104,7 @@ def test_a_move_holds_the_state_it_applied_with_its_snapshot(alice, bob) -> None
     state = engine.from_json(Game.objects.get(pk=game_id).state)
     game, _ = move_submit(
         game_id=game_id,
-        position=engine.to_act(state),
+        caller=Caller(position=engine.to_act(state)),
         seq=0,
         action=engine.legal_actions(state)[0],
     )

@@ -24,6 +24,7 @@ from django.utils import timezone
 import engine
 from engine.bots import make_bot
 from games.models import Game, Move, Seat
+from games.read.selectors import Caller
 from games.services import lobby, moves
 from players.mail import inbound, notify
 from players.mail import texts as texts
@@ -100,7 +101,7 @@ def count_game(players: int, seed: int, style: str = "mail", version: str = "rep
         else:
             moves.move_submit(
                 game_id=game.pk,
-                position=position,
+                caller=Caller(position=position),
                 seq=game.seq,
                 action=action,
                 actor=Move.Actor.HUMAN,

@@ -8,6 +8,7 @@ from typing import Any
 
 import engine
 from games.models import Move
+from games.read.selectors import Caller
 from games.services import lobby, moves
 from players.mail import inbound, notify
 from tests.players.conftest import ADDRESSES, Table, mails_to, reply
@@ -17,7 +18,7 @@ def play(table: Table, position: int, actor: str, pick: int = 0) -> None:
     state = table.state
     moves.move_submit(
         game_id=table.game_id,
-        position=position,
+        caller=Caller(position=position),
         seq=table.game.seq,
         action=engine.legal_actions(state)[pick],
         actor=actor,
@@ -98,7 +99,7 @@ def test_the_answer_to_a_reply_is_the_next_decision(
     insula = next(c for c in table.state.players[0].hand if table.state.names[c] == "Insula")
     moves.move_submit(
         game_id=game.pk,
-        position=0,
+        caller=Caller(position=0),
         seq=table.game.seq,
         action={"type": "lead", "role": "laborer", "cards": [insula]},
     )
@@ -117,4 +118,6 @@ def test_the_answer_to_a_reply_is_the_next_decision(
 
 
 def play_action(table: Table, position: int, action: dict[str, Any]) -> None:
-    moves.move_submit(game_id=table.game_id, position=position, seq=table.game.seq, action=action)
+    moves.move_submit(
+        game_id=table.game_id, caller=Caller(position=position), seq=table.game.seq, action=action
+    )

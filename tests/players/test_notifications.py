@@ -13,7 +13,9 @@ from django.utils import timezone
 
 import engine
 from games.models import Game
+from games.read.selectors import Caller
 from games.services import automatic, lobby, moves, resignation
+from games.words.labels import card_names
 from players.mail import notify, preferences
 from players.mail import texts as texts
 from tests.conftest import hidden_from
@@ -33,7 +35,7 @@ def assert_no_hidden_card(table: Table, position: int, body: str) -> None:
     recipient may see a card of that name anyway."""
     state = table.state
     view = engine.view(state, position)
-    visible = set(texts.card_names(view).values())
+    visible = set(card_names(view).values())
     hidden_ids = hidden_from(state, position)
     assert hidden_ids, "the check must have something to check"
     assert not {int(i) for i in re.findall(r"#(\d+)", body)} & hidden_ids
@@ -87,7 +89,9 @@ def test_no_mail_ever_names_a_hidden_card(
             break
         position = engine.to_act(state)
         action = rnd.choice(engine.legal_actions(state))
-        moves.move_submit(game_id=game.pk, position=position, seq=game.seq, action=action)
+        moves.move_submit(
+            game_id=game.pk, caller=Caller(position=position), seq=game.seq, action=action
+        )
         for message in mail.outbox[sent:]:
             (address,) = message.to
             assert_no_hidden_card(table, ADDRESSES.index(address), message.body)
@@ -113,7 +117,10 @@ def test_the_receiver_sends_once_and_not_for_a_past_decision(table: Table) -> No
         deliver(game.pk, game.seq, to_act=position, deadline=None)
     assert len(mail.outbox) == 0  # the first mail went at the start already
     moves.move_submit(
-        game_id=game.pk, position=position, seq=0, action={"type": "think", "take": "cards"}
+        game_id=game.pk,
+        caller=Caller(position=position),
+        seq=0,
+        action={"type": "think", "take": "cards"},
     )
     (message,) = mail.outbox
     assert message.to == [ADDRESSES[table.to_act]]
@@ -165,7 +172,10 @@ def test_preferences_switch_kinds_off(table: Table) -> None:
     preferences.preferences_update(other, your_turn=False)
     mail.outbox.clear()
     moves.move_submit(
-        game_id=table.game_id, position=position, seq=0, action={"type": "think", "take": "cards"}
+        game_id=table.game_id,
+        caller=Caller(position=position),
+        seq=0,
+        action={"type": "think", "take": "cards"},
     )
     assert mails_to(other) == []
 

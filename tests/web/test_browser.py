@@ -16,6 +16,7 @@ from selenium.webdriver.common.keys import Keys
 
 import engine
 from games.models import Game
+from games.read.selectors import Caller
 
 from .browser import Person, play_to_the_end, wait_for
 
@@ -121,7 +122,9 @@ def test_a_page_fetches_its_table_once_a_move(browsers: Any, paths_asked: list[s
     for seq in range(moves):
         state = engine.from_json(Game.objects.get(pk=game_id).state)
         action = engine.legal_actions(state)[0]
-        move_submit(game_id=game_id, position=engine.to_act(state), seq=seq, action=action)
+        move_submit(
+            game_id=game_id, caller=Caller(position=engine.to_act(state)), seq=seq, action=action
+        )
         wait_for(lambda s=seq: watcher.seq() == s + 1, what="the page to show the move")
         time.sleep(0.5)  # time for a fetch more, were one asked for
     assert paths_asked[asked_before:].count(table) == moves
@@ -228,7 +231,10 @@ def test_a_stale_move_refreshes_and_says_why_and_an_illegal_one_gives_the_reason
     seq = alice.seq()
     # Alice plays in another tab (here: straight through the service) while this page waits.
     moves.move_submit(
-        game_id=game_id, position=0, seq=seq, action={"type": "think", "take": "cards"}
+        game_id=game_id,
+        caller=Caller(position=0),
+        seq=seq,
+        action={"type": "think", "take": "cards"},
     )
     game = Game.objects.get(pk=game_id)
     stale = alice.moves()[0]

@@ -27,7 +27,7 @@ class Command(BaseCommand):
         parser.add_argument("--keep", action="store_true", help="leave the messages in place")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        box: mailbox.Mailbox
+        box: mailbox.Maildir | mailbox.mbox
         try:
             if options["maildir"]:
                 box = mailbox.Maildir(options["maildir"], factory=None, create=False)
