@@ -1,5 +1,7 @@
-"""Admin for games, seats, moves and webhooks. Moves are read-only (append-only log); the game's
-private snapshot, seed and hashes are visible here and in verify_games only."""
+"""Admin for games, seats, moves and webhooks.
+
+Moves are read-only: the log is append-only. The game's private snapshot, seed and hashes are
+visible only here and in verify_games."""
 
 from __future__ import annotations
 
@@ -86,7 +88,9 @@ class MoveAdmin(admin.ModelAdmin):
 
 @admin.register(Webhook)
 class WebhookAdmin(admin.ModelAdmin):
-    """Accounts' webhooks: operators see failing ones and why (the owner sees it in the API)."""
+    """Accounts' webhooks, so operators see failing ones and why.
+
+    Owners see the same in the API."""
 
     list_display = ("id", "user", "url", "game", "active", "failures", "last_failure", "disabled")
     list_filter = ("active",)

@@ -1,6 +1,8 @@
-"""The game service. `ready` connects to the events the services publish after each commit the
-live side (`games.live.fanout.on_committed`: event streams, webhooks) and the Celery side
-(`games.tasks.on_committed`: the server's moves and deadline tasks)."""
+"""The game service's app config.
+
+`ready` connects two receivers to what the services publish after each commit. The live side,
+`games.live.fanout.on_committed`, feeds event streams and webhooks. The Celery side,
+`games.tasks.on_committed`, schedules the server's moves and deadline tasks."""
 
 from django.apps import AppConfig
 
@@ -15,6 +17,6 @@ class GamesConfig(AppConfig):
 
         from . import tasks
 
-        # The story first: streams hear of a move before in-process bots play the next ones.
+        # The story first. Streams then hear of a move before in-process bots play the next ones.
         commit.committed.connect(fanout.on_committed, dispatch_uid="games.live.fanout")
         commit.committed.connect(tasks.on_committed, dispatch_uid="games.tasks")

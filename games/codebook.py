@@ -1,8 +1,13 @@
-"""The complete list of error codes a client can get, by status: the service's (games.codes) and
-the engine's, read off the engine's raise sites (every `MalformedAction`, `IllegalAction` and
-`SetupError` is raised with a literal code; `games.errors.ENGINE_STATUS` gives each kind's status,
-the site's sentence says what it means). Rendered as the table of docs/api.md
-(`manage.py error_codes --write`) and into the schema's `Error.code`."""
+"""The complete list of error codes a client can get, by status.
+
+The service's codes are in games.codes.
+The engine's are read off its raise sites.
+Every `MalformedAction`, `IllegalAction` and `SetupError` is raised with a literal code.
+`games.errors.ENGINE_STATUS` gives each kind's status.
+The site's sentence says what the code means.
+The list is rendered as the table of docs/api.md (`manage.py error_codes --write`).
+It is also rendered into the schema's `Error.code`.
+"""
 
 from __future__ import annotations
 
@@ -22,8 +27,10 @@ END = "<!-- end of error codes -->"
 
 @cache
 def all_codes() -> tuple[Code, ...]:
-    """Every (code, status) once, with the first meaning found (the service's before the
-    engine's), sorted by status and code."""
+    """Returns every (code, status) once, sorted by status and code.
+
+    Each has the first meaning found, the service's before the engine's.
+    """
     found: dict[tuple[str, int], Code] = {}
     for code in [*CODES, *engine_codes()]:
         key = (code.code, code.status)
@@ -33,9 +40,12 @@ def all_codes() -> tuple[Code, ...]:
 
 
 def engine_codes() -> list[Code]:
-    """The engine's codes, each with the sentence of its first raise site ("…" where the sentence
-    names a card or a number). A site that names its code by a variable or attribute (a class's
-    `missing_code`) stands for every string that name is assigned in the same module."""
+    """Returns the engine's codes, each with the sentence of its first raise site.
+
+    Where the sentence names a card or a number, "…" stands for it.
+    A site may name its code by a variable or attribute, such as a class's `missing_code`.
+    It stands for every string that name is assigned in the same module.
+    """
     codes: list[Code] = []
     for path in sorted(Path(engine.__file__).parent.rglob("*.py")):
         tree = ast.parse(path.read_text(), str(path))
@@ -53,7 +63,10 @@ def engine_codes() -> list[Code]:
 
 
 def _strings(node: ast.expr | None, tree: ast.Module) -> list[str]:
-    """The code a raise site names: its literal, or what its name is assigned in the module."""
+    """Returns the codes a raise site names.
+
+    That is its literal, or what its name is assigned in the module.
+    """
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return [node.value]
     name = node.id if isinstance(node, ast.Name) else getattr(node, "attr", None)
@@ -84,11 +97,11 @@ def _sentence(node: ast.expr | None) -> str:
             v.value if isinstance(v, ast.Constant) and isinstance(v.value, str) else "…"
             for v in node.values
         )
-    return ""  # a sentence made elsewhere (e.g. by a building's limit)
+    return ""  # a sentence made elsewhere, e.g. by a building's limit
 
 
 def markdown_table() -> str:
-    """docs/api.md's table of codes, between its markers."""
+    """Returns docs/api.md's table of codes, between its markers."""
     rows = [f"| {c.status} | `{c.code}` | {_cell(c.meaning)} |" for c in all_codes()]
     return "\n".join([BEGIN, "| status | code | meaning |", "|---|---|---|", *rows, END])
 
@@ -98,7 +111,7 @@ def _cell(text: str) -> str:
 
 
 def schema_description() -> str:
-    """What the schema says of `Error.code`: every code, by status."""
+    """Returns what the schema says of `Error.code`: every code, by status."""
     lines = ["A stable, machine-readable code; by status (docs/api.md says what each means):", ""]
     for status in sorted({c.status for c in all_codes()}):
         names = ", ".join(f"`{c.code}`" for c in all_codes() if c.status == status)

@@ -1,12 +1,17 @@
-"""Every error code the API answers with, apart from the engine's own: a named constant each,
-registered with its HTTP status and what it means. `CODES` is the one complete list of these;
-`games.errors.code_list` adds the engine's codes, and docs/api.md's table and the schema's
-`Error.code` are generated from that (tests/api/test_error_codes.py fails when either is stale).
+"""Every error code the API answers with, apart from the engine's own.
 
-400 is for a request that does not fit the schema, 422 for one that fits it but is refused on its
-merits (docs/api.md, Errors). A code may stand under two statuses (e.g. `bad_clock`: a time control
-of no known kind is bad input, a bank whose cap is below its start is refused), but never twice
-under one."""
+Each is a named constant, registered with its HTTP status and what it means.
+`CODES` is the one complete list of these.
+`games.codebook.all_codes` adds the engine's codes.
+The table in docs/api.md and the schema's `Error.code` are generated from that.
+The test tests/api/test_error_codes.py fails when either is stale.
+
+Status 400 is for a request that does not fit the schema.
+Status 422 is for one that fits it but is refused on its merits (docs/api.md, Errors).
+A code may stand under two statuses, but never twice under one.
+For example, `bad_clock` is bad input for a time control of no known kind.
+It is a refusal for a bank whose cap is below its start.
+"""
 
 from __future__ import annotations
 
@@ -88,8 +93,8 @@ APPEND_ONLY = _code("append_only", 409, "Logged moves are never changed or delet
 TOO_LARGE = _code("too_large", 413, "The request body is too large.")
 UNSUPPORTED_MEDIA_TYPE = _code("unsupported_media_type", 415, "Send JSON.")
 
-# 422: the request fits the schema but is refused on its merits (so are the engine's illegal moves
-# and tables that cannot be set up).
+# 422: the request fits the schema but is refused on its merits.
+# So are the engine's illegal moves and tables that cannot be set up.
 REFUSED = _code("refused", 422, "The request was refused on its merits.")
 BAD_PLAYERS = _code("bad_players", 422, "The number of players is missing or not allowed.")
 BAD_SEATS = _code("bad_seats", 422, "The seats do not fit the table (count, `me`, bots alone).")

@@ -1,8 +1,13 @@
-"""The service's errors: every error raised on purpose is an `engine.errors.GameError`, with a
-stable `code` (games.codes) and a sentence, `detail`. Each service error declares its HTTP status
-with its class; the engine, which knows nothing of HTTP, gets its statuses here, once, by kind
-(`ENGINE_STATUS`). Services raise them; views never catch
-them; the one exception handler (gtr_api.errors) answers with `status_of(error)`."""
+"""The service's errors.
+
+Every error raised on purpose is an `engine.errors.GameError`.
+It has a stable `code` (games.codes) and a sentence, `detail`.
+Each service error class declares its HTTP status.
+The engine knows nothing of HTTP.
+Its errors get their statuses here, once, by kind (`ENGINE_STATUS`).
+Services raise errors, and views never catch them.
+The one exception handler (gtr_api.errors) answers with `status_of(error)`.
+"""
 
 from __future__ import annotations
 
@@ -15,8 +20,11 @@ from . import codes
 
 
 class ServiceError(GameError):
-    """An error of the service: `status` and the default `code` are declared by each class; a
-    raise may name a more precise code (one of games.codes, with the same status)."""
+    """An error of the service.
+
+    Each class declares `status` and the default `code`.
+    A raise may name a more precise code from games.codes, with the same status.
+    """
 
     status: ClassVar[int] = 400
     default_code: ClassVar[str] = codes.BAD_REQUEST
@@ -31,16 +39,21 @@ class BadRequest(ServiceError):
 
 
 class Refused(ServiceError):
-    """Well-formed (the request fits the schema) but refused on its merits: a weak password, a
-    clock whose cap is below its bank, a surrender to oneself. 400 is kept for requests that do
-    not fit the schema at all."""
+    """A request that fits the schema, but is refused on its merits.
+
+    Examples: a weak password, a clock whose cap is below its bank, a surrender to oneself.
+    Status 400 is kept for requests that do not fit the schema at all.
+    """
 
     status = 422
     default_code = codes.REFUSED
 
 
 class NotAuthenticated(ServiceError):
-    """Nobody asks: neither an account nor a seat token (the answer says how to authenticate)."""
+    """Nobody asks: neither an account nor a seat token.
+
+    The answer says how to authenticate.
+    """
 
     status = 401
     default_code = codes.NOT_AUTHENTICATED
@@ -71,16 +84,21 @@ class PayloadTooLarge(ServiceError):
 
 
 class Unavailable(ServiceError):
-    """The database does not answer: a transient failure, worth trying again after a while."""
+    """The database does not answer.
+
+    The failure is transient, and worth trying again after a while.
+    """
 
     status = 503
     default_code = codes.UNAVAILABLE
     retry_after = 5  # seconds
 
 
-# The engine's errors by kind: a malformed action does not fit the schema (400); a move the rules
-# do not allow now, or a scenario or record that cannot be set up (the schema takes any JSON object
-# there), is refused on its merits (422).
+# The engine's errors by kind.
+# A malformed action does not fit the schema (400).
+# Some requests are refused on their merits (422).
+# Those are a move the rules do not allow now, or a scenario or record that cannot be set up.
+# The schema takes any JSON object for a scenario or record.
 ENGINE_STATUS: dict[type[engine.EngineError], int] = {
     engine.MalformedAction: 400,
     engine.SetupError: 422,
@@ -89,7 +107,7 @@ ENGINE_STATUS: dict[type[engine.EngineError], int] = {
 
 
 def status_of(error: GameError) -> int:
-    """The HTTP status of an error raised on purpose."""
+    """Returns the HTTP status of an error raised on purpose."""
     if isinstance(error, ServiceError):
         return error.status
     return next((s for kind, s in ENGINE_STATUS.items() if isinstance(error, kind)), 400)

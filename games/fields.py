@@ -1,11 +1,13 @@
 """`JSONTextField`: a JSON value kept as plain text, for a value always written and read whole.
 
-Django's JSONField is `jsonb` on PostgreSQL: the server parses the text into its binary form on
-every write and prints it back on every read, and the binary form takes more room. That pays for
-itself when a query looks inside the value; nothing looks inside a game's snapshot, which every
-move reads and writes whole. For a 5.6 KB snapshot, a locked read and a write took about four
-times as long as jsonb as they do as text (docs/benchmarks.md, "The snapshot as text"). The
-value is written and read by orjson, compact, on SQLite as on PostgreSQL.
+Django's JSONField is `jsonb` on PostgreSQL.
+The server parses the text into its binary form on every write.
+It prints it back on every read, and the binary form takes more room.
+That pays off when a query looks inside the value.
+Nothing looks inside a game's snapshot, and every move reads and writes it whole.
+For a 5.6 KB snapshot, a locked read and a write took about four times as long as jsonb.
+See docs/benchmarks.md, "The snapshot as text".
+On SQLite as on PostgreSQL, orjson writes and reads the value, compact.
 """
 
 from __future__ import annotations
@@ -19,11 +21,14 @@ from django.db import models
 
 
 class JSONTextField(models.TextField):
-    """A dict, list or scalar, stored as its JSON text. None is SQL NULL (with `null=True`)."""
+    """A dict, list or scalar, stored as its JSON text.
+
+    None is SQL NULL (with `null=True`).
+    """
 
     description = "A JSON value kept as text"
 
-    # For django-stubs' plugin: the value is any JSON value (a TextField's would be a str)
+    # For django-stubs' plugin: the value is any JSON value, not a TextField's str.
     _pyi_private_set_type: Any
     _pyi_private_get_type: Any
 
@@ -31,14 +36,14 @@ class JSONTextField(models.TextField):
         return None if value is None else orjson.loads(value)
 
     def to_python(self, value: Any) -> Any:
-        return value  # already the value, as for JSONField (a str is a JSON string)
+        return value  # already the value, as for JSONField; a str is a JSON string
 
     def get_prep_value(self, value: Any) -> str | None:
         if value is None:
             return None
         try:
             return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
-        except orjson.JSONEncodeError:  # what orjson refuses (an integer past 64 bits)
+        except orjson.JSONEncodeError:  # e.g. an integer past 64 bits
             return json.dumps(value, separators=(",", ":"))
 
     def value_to_string(self, obj: models.Model) -> Any:

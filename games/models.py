@@ -1,9 +1,11 @@
 """Games, seats and the append-only move log.
 
-Models hold data, not rules: the rules are the engine's, the writes are `games.services`'.
-`Game.state` is the engine's private snapshot (`engine.to_json`): it never leaves the server except
-through `engine.view`. Moves are append-only: `(game, seq)` is unique and gapless, and neither the
-ORM nor the admin can update or delete one.
+Models hold data, not rules.
+The rules are the engine's, and the writes are in `games.services`.
+`Game.state` is the engine's private snapshot (`engine.to_json`).
+It never leaves the server except through `engine.view`.
+Moves are append-only: `(game, seq)` is unique and gapless.
+Neither the ORM nor the admin can update or delete one.
 """
 
 from __future__ import annotations
@@ -40,8 +42,9 @@ class Game(models.Model):
         BANK = "bank", _("a time bank topped up by an increment per move, up to a cap")
 
     version = models.CharField(max_length=16, choices=Version.choices)
-    # The rules revision of the version the game was created with; it plays by it to the end
-    # (engine/revisions.py). Games created before revisions were recorded have the baseline, 1.
+    # The rules revision the game was created with (engine/revisions.py).
+    # The game plays by it to the end.
+    # Games created before revisions were recorded have the baseline, 1.
     rules_revision = models.PositiveSmallIntegerField(default=1)
     players = models.PositiveSmallIntegerField()
     options = models.JSONField(default=dict, blank=True)
@@ -50,21 +53,23 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     auto_start = models.BooleanField(default=True)
-    # How the table was set up, enough to replay it: {"seed": int} or {"scenario": {...}}.
+    # How the table was set up, enough to replay it.
+    # {"seed": int}, {"scenario": {...}}, or {"record": {...}, "upto": int, "seed": int}.
     setup = models.JSONField(default=dict, blank=True)
     state = JSONTextField(null=True, blank=True)  # engine.to_json: private
     seq = models.PositiveIntegerField(default=0)  # moves applied
     revision = models.PositiveIntegerField(default=0)  # bumped on every change (ETag)
     last_event = models.PositiveIntegerField(default=0)  # the number of its last GameEvent
-    # Time control (docs/async.md): none; `fixed` seconds per decision; or a `bank` per seat that
-    # starts at `clock_seconds`, runs down while the seat decides, and gains `clock_increment` per
-    # move up to `clock_cap`.
+    # Time control (docs/async.md): none, `fixed` seconds per decision, or a `bank` per seat.
+    # A bank starts at `clock_seconds` and runs down while the seat decides.
+    # It gains `clock_increment` per move, up to `clock_cap`.
     clock = models.CharField(max_length=8, choices=Clock.choices, default=Clock.NONE)
     clock_seconds = models.PositiveIntegerField(default=0)
     clock_increment = models.PositiveIntegerField(default=0)
     clock_cap = models.PositiveIntegerField(default=0)
-    # The pending decision: when it started and when it times out (None: no clock, or a seat the
-    # server plays); `automatic` when a bot, a resigned seat or a bot standing in must play it.
+    # The pending decision: when it started and when it times out.
+    # No deadline without a clock, or for a seat the server plays.
+    # `automatic`: a bot, a resigned seat or a bot standing in must play it.
     to_act = models.PositiveSmallIntegerField(null=True, blank=True)  # whose decision it is
     decision_started = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)
@@ -114,7 +119,7 @@ class Seat(models.Model):
         related_name="seats",
     )
     email = models.EmailField(blank=True)
-    # sha256 of the secret seat token (the capability link); the token itself is never stored.
+    # sha256 of the secret seat token, the capability link. The token is never stored.
     token_hash = models.CharField(max_length=64, unique=True)
     timeout_policy = models.CharField(max_length=8, choices=Timeout.choices, default=Timeout.SAFE)
     # The engine.bots kind that plays a bot seat, a resigned seat, or a seat taken over.
@@ -223,10 +228,13 @@ class IdempotentResponse(models.Model):
 
 
 class GameEvent(models.Model):
-    """One event of a game's story, numbered per game from 1 without gaps (the SSE `id`): what a
-    move did as each viewer may see it (engine.event_view), and the service's own events (a
-    decision begins, a timeout, a resignation...). `public` is what a spectator sees, and any seat
-    not in `private`, which holds the renderings of seats that see more (their own draws)."""
+    """One event of a game's story, numbered per game from 1 without gaps (the SSE `id`).
+
+    It is what a move did, as each viewer may see it (engine.event_view).
+    Or it is one of the service's own events: a decision begins, a timeout, a resignation...
+    `public` is what a spectator sees, and any seat not in `private`.
+    `private` holds the renderings of seats that see more, such as their own draws.
+    """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
     number = models.PositiveIntegerField()
@@ -247,7 +255,10 @@ class GameEvent(models.Model):
 
 
 class AccountFeed(models.Model):
-    """The number of the last event of an account's feed (locked while one is added)."""
+    """The number of the last event of an account's feed.
+
+    The row is locked while an event is added.
+    """
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, primary_key=True, on_delete=models.CASCADE, related_name="+"
@@ -256,8 +267,11 @@ class AccountFeed(models.Model):
 
 
 class AccountEvent(models.Model):
-    """One event of an account's feed (`GET /api/stream/`, webhooks): your turn in a game, an
-    invitation, a game of yours started or finished. Numbered per account from 1 without gaps."""
+    """One event of an account's feed (`GET /api/stream/`, webhooks).
+
+    It is your turn in a game, an invitation, or a game of yours started or finished.
+    Numbered per account from 1 without gaps.
+    """
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="feed"
@@ -279,8 +293,11 @@ class AccountEvent(models.Model):
 
 
 class Webhook(models.Model):
-    """An HTTPS URL that receives its owner's account events (of every game, or of one), signed
-    with `secret` (docs/webhooks.md). Disabled after repeated failures, with the error kept."""
+    """An HTTPS URL that receives its owner's account events, signed with `secret`.
+
+    It gets the events of every game, or of one (docs/events.md, Webhooks).
+    Disabled after repeated failures, with the error kept.
+    """
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="webhooks"
@@ -332,9 +349,12 @@ class WebhookDelivery(models.Model):
 
 
 class Heartbeat(models.Model):
-    """The last sign of life of a background process (games.live.health): each worker writes
-    `worker:<hostname>` every GTR_HEARTBEAT_SECONDS; the beat sweep writes `sweep` each time it
-    runs. Read by the health endpoint."""
+    """The last sign of life of a background process (games.live.health).
+
+    Each worker writes `worker:<hostname>` every GTR_HEARTBEAT_SECONDS.
+    The beat sweep writes `sweep` each time it runs.
+    The health endpoint reads them.
+    """
 
     name = models.CharField(max_length=200, primary_key=True)
     at = models.DateTimeField()

@@ -1,12 +1,14 @@
-"""Celery tasks: adapters that take ids and call a service (games.services.automatic), and the
-receiver that schedules them after each commit (`on_committed`, connected to
-`games.events.commit.committed` by the app).
+"""Celery tasks, and the receiver that schedules them after each commit.
 
-Each task names the game and the `seq` it was scheduled for, and the service does nothing if the
-game has moved on, so late, duplicate or concurrent delivery is harmless. `acks_late`: a task
-whose worker dies is delivered again; database hiccups are retried with exponential backoff.
-With `task_always_eager` (the test suite, GTR_CELERY_EAGER=1) the server's moves are played
-in-process right after the commit, and no deadline task is scheduled: the sweep, or a test,
+The tasks are adapters: they take ids and call a service (games.services.automatic,
+games.live.deliveries). The app connects `on_committed` to `games.events.commit.committed`.
+
+A game's task names the game and the `seq` it was scheduled for. The service does nothing if
+the game has moved on. So late, duplicate or concurrent delivery is harmless. With `acks_late`, a
+task whose worker dies is delivered again. Database hiccups are retried with exponential backoff.
+
+The test suite runs with `task_always_eager` (GTR_CELERY_EAGER=1). Then the server's moves are
+played in-process right after the commit. No deadline task is scheduled: the sweep, or a test,
 calls the service."""
 
 from __future__ import annotations
@@ -60,9 +62,11 @@ FALLBACK_BOT = "greedy"  # a millisecond a move
     time_limit=settings.GTR_BOT_SOFT_TIME_LIMIT + settings.GTR_BOT_HARD_MARGIN,
 )
 def play_automatic_turn(game_id: int, seq: int) -> bool:
-    """The move of the bot (or resigned seat, or bot standing in) to act at `seq`. A bot that
-    overruns the soft time limit (a prefork worker enforces it) is replaced for this move by the
-    greedy bot, and the overrun is logged: a game never waits on a stuck search."""
+    """Plays the server's move at `seq`.
+
+    The mover is a bot, a resigned seat, or a bot standing in. If a bot overruns the soft time
+    limit, the greedy bot plays this move instead. A prefork worker enforces the limit. The
+    overrun is logged. A game never waits on a stuck search."""
     try:
         return automatic.automatic_move_play(game_id=game_id, seq=seq)
     except SoftTimeLimitExceeded:
@@ -78,8 +82,9 @@ def play_automatic_turn(game_id: int, seq: int) -> bool:
 
 @task(**RETRY)
 def expire_deadline(game_id: int, seq: int) -> str:
-    """The deadline of the decision at `seq`: the seat's timeout policy, once. Arriving before
-    the deadline (a deadline beyond the horizon), it schedules itself again."""
+    """Applies the seat's timeout policy, once, at the deadline of the decision at `seq`.
+
+    A deadline beyond the horizon makes the task arrive early. It then schedules itself again."""
     outcome = automatic.deadline_expire(game_id=game_id, seq=seq)
     if outcome == "early":
         deadline = selectors.deadline_of(game_id, seq)
@@ -90,9 +95,10 @@ def expire_deadline(game_id: int, seq: int) -> str:
 
 @task(**RETRY)
 def sweep() -> int:
-    """Celery beat's periodic safety net: queue a task for every overdue deadline and every
-    automatic decision left waiting (its task was lost), so a lost message cannot stall a game.
-    Returns how many were queued."""
+    """Celery beat's periodic safety net, so a lost message cannot stall a game.
+
+    It queues a task for every overdue deadline. It queues one for every automatic decision left
+    waiting, whose task was lost. Returns how many were queued."""
     late, stuck = selectors.games_due()
     for game_id, seq in late:
         expire_deadline.delay(game_id, seq)
@@ -104,7 +110,9 @@ def sweep() -> int:
 
 @task(**RETRY)
 def deliver_webhook(delivery_id: int) -> str:
-    """One attempt of a webhook delivery (if it is due and no other attempt holds it)."""
+    """One attempt of a webhook delivery.
+
+    Nothing happens unless it is due and no other attempt holds it."""
     return deliveries.delivery_attempt(delivery_id)
 
 
@@ -116,19 +124,23 @@ def webhooks_sweep() -> int:
 
 @beat_init.connect
 def sweep_at_start(**_: Any) -> None:
-    """Beat starts: sweep at once (catching up after downtime), not only after an interval."""
+    """Sweeps as soon as beat starts, to catch up after downtime.
+
+    Otherwise the first sweep would wait a whole interval."""
     for attempt in range(3):
         try:
             sweep.delay()
             return
-        except Exception as exc:  # the broker may not be up yet: the schedule sends it later
+        except Exception as exc:  # The broker may not be up yet. The schedule sends it later.
             log.warning("Could not send the first sweep (%s)", exc)
             time.sleep(2**attempt)
 
 
 def on_committed(sender: Any, *, event: Event, **_: Any) -> None:
-    """After a commit: the server's move when an automatic seat's decision began, a deadline task
-    when a person's decision with a clock began."""
+    """Schedules what a commit calls for.
+
+    When an automatic seat's decision began, that is the server's move. When a person's decision
+    with a clock began, it is a deadline task."""
     if not event.turn_began:
         return
     if event.automatic:
@@ -149,9 +161,10 @@ def automatic_turn_schedule(game_id: int, seq: int) -> None:
 
 
 def deadline_schedule(game_id: int, seq: int, deadline: datetime) -> None:
-    """A task at the deadline, or at the horizon when that is sooner (it reschedules itself):
-    Redis redelivers a message held longer than its visibility timeout, so none is held that
-    long."""
+    """Schedules a task at the deadline, or at the horizon if that is sooner.
+
+    A task at the horizon reschedules itself. Redis redelivers a message held longer than its
+    visibility timeout. So no message is held that long."""
     if _eager():
         return
     horizon = timezone.now() + timedelta(seconds=settings.GTR_DEADLINE_HORIZON_SECONDS)

@@ -1,4 +1,4 @@
-"""The Django project: settings, URLs, the Celery app, WSGI/ASGI entry points."""
+"""The Django project: settings, URLs, Celery and the WSGI/ASGI entry points."""
 
 from .celery import app as celery_app
 

@@ -1,29 +1,32 @@
-"""The Celery brokers' transports: the embedded default's (`embedded://`, below) and the Redis
-transport production uses, with one fix (`RedisTransport`, at the end).
+"""Celery broker transports: the embedded default and a fixed Redis transport.
 
-The embedded default's broker is kombu's filesystem transport, made safe for several processes
-(the web server publishing, the worker consuming, beat publishing) at once.
+The embedded transport (`embedded://`) comes first. `RedisTransport`, at the end, is the one
+production uses, with one fix.
 
-kombu's own transport creates a message file and then writes into it, and its reader moves and
-reads whatever file it finds: a reader that comes between the two gets an empty file, the worker
-dies on the `JSONDecodeError`, and the message is lost. Here every file appears whole or not at
-all, and a consumer that dies does not lose what it had taken:
+The embedded broker is kombu's filesystem transport, made safe for several processes at once.
+The web server and beat publish, and the worker consumes.
 
-- a message is written to `tmp/`, then renamed into `queue/` (a rename is atomic on one
-  file system, so a reader never sees part of a message);
-- a consumer claims a message by renaming it into `claimed/` under its own pid; of two consumers
-  renaming the same file exactly one succeeds, so no message is delivered twice;
-- the claim is removed when the task acknowledges the message (or a rejection requeues it);
-  unacknowledged messages go back to `queue/` when the worker shuts down (kombu's own restore),
-  and when it was killed instead, the next consumer to start puts back every claim whose process
-  is gone (Celery tasks here are `acks_late`, so a crash means redelivery, as with Redis);
-- a file that cannot be decoded (a power cut can still tear one) is set aside in `bad/` and
-  logged, never raised into the worker;
-- the exchange tables in `control/` (fan-out bindings: remote control) are rewritten under a lock
-  file and renamed into place, so their readers never see a half-written table either.
+The stock kombu transport creates a message file, then writes into it. Its reader moves and reads
+whatever file it finds. A reader that comes between the two gets an empty file. The worker then dies
+on the `JSONDecodeError`, and the message is lost. Here every file appears whole or not at all. And
+a consumer that dies does not lose what it had taken:
 
-Messages are named `<nanoseconds>_<uuid>.<queue>.msg` and taken oldest first.
-`broker_url = "embedded://localhost/"`, `broker_transport_options = transport_options(folder)`.
+- A message is written to `tmp/`, then renamed into `queue/`. A rename on one file system is
+  atomic. So a reader never sees part of a message.
+- A consumer claims a message by renaming it into `claimed/`, under its pid. Of two consumers
+  renaming the same file, exactly one succeeds. So no message is delivered twice.
+- The claim goes when the task acknowledges the message, or a rejection requeues it.
+- When the worker shuts down, kombu's own restore puts unacknowledged messages back in `queue/`.
+  If it was killed instead, the next consumer to start requeues the claims of dead processes. Celery
+  tasks here are `acks_late`, so a crash means redelivery, as with Redis.
+- An undecodable file is set aside in `bad/` and logged. It is never raised into the worker.
+  A power cut can still tear one.
+- The exchange tables in `control/` hold the fan-out bindings of remote control. They are
+  rewritten under a lock file and renamed into place. So their readers never see a half-written
+  table either.
+
+Messages are named `<nanoseconds>_<uuid>.<queue>.msg` and taken oldest first. Configure with
+`broker_url = "embedded://localhost/"` and `broker_transport_options = transport_options(folder)`.
 """
 
 from __future__ import annotations
@@ -48,13 +51,16 @@ FOLDERS = ("queue", "tmp", "claimed", "control", "bad")
 
 
 def transport_options(folder: Path | str, polling_interval: float = 0.1) -> dict[str, Any]:
-    """The broker's options for messages kept under `folder` (its sub-folders are created)."""
+    """Returns the broker's options for messages kept under `folder`.
+
+    Creates its sub-folders.
+    """
     root = Path(folder)
     for name in FOLDERS:
         (root / name).mkdir(parents=True, exist_ok=True)
     return {
         "folder": str(root),
-        # kombu's names for the folders it reads and writes itself (the exchange tables)
+        # kombu's names for the folders of the exchange tables, which it handles itself.
         "data_folder_in": str(root / "queue"),
         "data_folder_out": str(root / "queue"),
         "control_folder": str(root / "control"),
@@ -87,13 +93,13 @@ class Channel(filesystem.Channel):
         root = Path(self.transport_options["folder"])
         self.queue_folder, self.tmp_folder = root / "queue", root / "tmp"
         self.claimed_folder, self.bad_folder = root / "claimed", root / "bad"
-        self._claims: dict[str, Path] = {}  # delivery tag -> claimed file
+        self._claims: dict[str, Path] = {}  # Delivery tag -> claimed file.
         self._recovered = False
 
     # Messages --------------------------------------------------------------------------------
 
-    # kombu's filesystem Channel names the argument `payload`, its base `message`: no override
-    # satisfies both (the stubs ignore the same clash in filesystem.Channel)
+    # kombu's filesystem Channel names the argument `payload`, its base `message`. No override
+    # satisfies both. The stubs ignore the same clash in filesystem.Channel.
     def _put(self, queue: str, payload: Any, **kwargs: Any) -> None:  # type: ignore[override]
         name = f"{time.time_ns():020d}_{uuid.uuid4().hex}.{queue}.msg"
         _write_atomically(self.queue_folder / name, dumps(payload).encode(), self.tmp_folder)
@@ -109,7 +115,7 @@ class Channel(filesystem.Channel):
             try:
                 os.rename(self.queue_folder / name, claim)
             except FileNotFoundError:
-                continue  # another consumer took it first
+                continue  # Another consumer took it first.
             try:
                 payload = loads(claim.read_bytes())
                 tag = payload["properties"]["delivery_tag"]
@@ -132,7 +138,7 @@ class Channel(filesystem.Channel):
         self._release(delivery_tag)
 
     def basic_reject(self, delivery_tag: str, requeue: bool = False) -> None:
-        super().basic_reject(delivery_tag, requeue=requeue)  # requeue: _restore puts it back
+        super().basic_reject(delivery_tag, requeue=requeue)  # On requeue, _restore puts it back.
         self._release(delivery_tag)
 
     def _restore(self, message: Any) -> None:
@@ -152,8 +158,10 @@ class Channel(filesystem.Channel):
         return sum(name.endswith(f".{queue}.msg") for name in os.listdir(self.queue_folder))
 
     def recover_orphans(self) -> int:
-        """Put back in the queue every message claimed by a process that is gone (a worker
-        killed before it acknowledged). Returns how many."""
+        """Requeues every message claimed by a process that is gone.
+
+        Such a worker was killed before it acknowledged. Returns how many.
+        """
         self._recovered = True
         count = 0
         for claim in self.claimed_folder.iterdir():
@@ -170,7 +178,7 @@ class Channel(filesystem.Channel):
     # Exchange tables (fan-out bindings) -------------------------------------------------------
 
     def _exchange_file(self, exchange: str) -> Path:
-        """kombu's, typed (kombu's stubs do not declare this private method)."""
+        """kombu's own, typed. kombu's stubs do not declare this private method."""
         file: Path = super()._exchange_file(exchange)  # type: ignore[misc]
         return file
 
@@ -224,19 +232,23 @@ TRANSPORT_ALIASES["embedded"] = f"{__name__}:Transport"
 
 
 class RedisChannel(redis.Channel):
-    """kombu's Redis channel. When Redis goes away while a worker holds unacknowledged messages
-    (a task running, a deadline task waiting for its ETA), closing the lost connection restores
-    them to Redis through a new client; if the connection is already closed by then (its
-    transport has no client any more), kombu fails with `AttributeError: 'NoneType' object has
-    no attribute 'hostname'`, which no one expects, and the worker exits ("Unrecoverable
-    error"). Said as the connection error it is, Celery's consumer ignores it and reconnects;
-    the messages stay in Redis's unacked set, whence Redis delivers them again after the
-    visibility timeout (and the sweeps catch up sooner)."""
+    """kombu's Redis channel, raising a connection error on a closed connection.
+
+    Redis may go away while a worker holds unacknowledged messages. A task may be running, or a
+    deadline task waiting for its ETA. Closing the lost connection restores them to Redis
+    through a new client. But the connection may be closed by then, its transport without a
+    client. Then kombu fails with `AttributeError: 'NoneType' object has no attribute
+    'hostname'`. No one expects that, and the worker exits ("Unrecoverable error").
+
+    Raised as the connection error it is, Celery's consumer ignores it and reconnects. The
+    messages stay in Redis's unacked set. Redis delivers them again after the visibility
+    timeout, and the sweeps catch up sooner.
+    """
 
     def _connparams(self, asynchronous: bool = False) -> Any:
         if self.connection is None or self.connection.client is None:
             raise redis.get_redis_ConnectionError()("the broker connection is closed")
-        # kombu's stubs do not declare this private method
+        # kombu's stubs do not declare this private method.
         return super()._connparams(asynchronous=asynchronous)  # type: ignore[misc]
 
 

@@ -1,9 +1,12 @@
-"""The Celery app, configured from the Django settings (`CELERY_*`). With REDIS_URL the broker is
-Redis (production); without it, the embedded broker (gtr_api.broker, registered here as
-`embedded://`): message files under var/celery/, so the embedded default needs no broker server
-and still runs a real worker (`make run`). Tasks run eagerly in-process only with
-GTR_CELERY_EAGER=1, or where `task_always_eager` is set (tests/conftest.py sets it for every test
-but tests/async_play's)."""
+"""The Celery app, configured from the Django settings (`CELERY_*`).
+
+With REDIS_URL the broker is Redis, as in production. Without it, the broker is the embedded one
+(gtr_api.broker, registered here as `embedded://`). It keeps message files under var/celery/. It
+needs no broker server, yet `make run` still runs a real worker.
+
+Tasks run eagerly in-process only with GTR_CELERY_EAGER=1 or `task_always_eager`. The tests set it
+in tests/conftest.py, except for tests/async_play.
+"""
 
 import os
 

@@ -1,9 +1,17 @@
-"""One error shape for every response: `{"code": str, "detail": str}` (plus `fields` for
-validation errors), with the status that fits. `exception_handler` is DRF's EXCEPTION_HANDLER:
-errors raised on purpose (`engine.errors.GameError`: the engine's and the service's) answer with
-`games.errors.status_of`, DRF's own with their status and a code of games.codes, and Django's
-(404, too large, permission, suspicious, the database unreachable) as the service error they amount
-to. The `handler*` views answer errors raised outside DRF (unknown URLs, CSRF, server errors)."""
+"""One error shape for every response, with the status that fits.
+
+The shape is `{"code": str, "detail": str}`, plus `fields` for validation errors.
+
+`exception_handler` is DRF's EXCEPTION_HANDLER. It answers three kinds of error:
+
+- Errors raised on purpose, by the engine or the service (`engine.errors.GameError`). Their
+  status comes from `games.errors.status_of`.
+- DRF's own, with their status and a code of games.codes.
+- Django's, as the service error they amount to. These are 404, too large, permission,
+  suspicious, and the database unreachable.
+
+The `handler*` views answer errors raised outside DRF: unknown URLs, CSRF, server errors.
+"""
 
 from __future__ import annotations
 
@@ -33,7 +41,7 @@ from games.errors import (
 
 log = logging.getLogger(__name__)
 
-DRF_CODES = {  # the first class an exception is an instance of names its code
+DRF_CODES = {  # The first class that matches an exception names its code.
     SeatTokenWrongGame: codes.WRONG_GAME,
     SeatTokenScopeError: codes.SEAT_TOKEN_SCOPE,
     exceptions.ValidationError: codes.INVALID,
@@ -50,7 +58,10 @@ DRF_CODES = {  # the first class an exception is an instance of names its code
 
 
 def _from_django(exc: Exception) -> GameError | None:
-    """The service error a Django exception amounts to (None: not one we expect; a bug)."""
+    """Returns the service error a Django exception amounts to.
+
+    Returns None for an exception we do not expect: a bug.
+    """
     if isinstance(exc, Http404):
         return NotFound("Not found.")
     if isinstance(exc, RequestDataTooBig):
@@ -60,8 +71,8 @@ def _from_django(exc: Exception) -> GameError | None:
     if isinstance(exc, SuspiciousOperation):
         return BadRequest("The request was refused.")
     if isinstance(exc, OperationalError | InterfaceError):
-        # The database is down or overloaded; nothing was written (every write is one
-        # transaction). Transient: the client is told when to try again.
+        # The database is down or overloaded. Nothing was written, since every write is one
+        # transaction. It is transient, so the client is told when to try again.
         log.error("Database unavailable: %s", exc, exc_info=exc)
         return Unavailable("The database is unavailable; try again shortly.")
     return None
@@ -76,7 +87,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return _drf_response(exc, context)
     error = exc if isinstance(exc, GameError) else _from_django(exc)
     if error is None:
-        return None  # a bug: Django's handler500 answers (below) and logs it
+        return None  # A bug. Django's handler500 answers (below) and logs it.
     headers: dict[str, str] = {}
     if isinstance(error, Unavailable):
         headers["Retry-After"] = str(Unavailable.retry_after)
@@ -86,7 +97,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 
 
 def _authenticate_header(context: dict[str, Any]) -> dict[str, str]:
-    """How to authenticate, as DRF says it for a 401 (the view's first authentication scheme)."""
+    """Returns how to authenticate, as DRF says it for a 401.
+
+    DRF names the view's first authentication scheme.
+    """
     view = context.get("view")
     header = view.get_authenticate_header(context.get("request")) if view is not None else None
     return {"WWW-Authenticate": header} if header else {}
@@ -104,7 +118,7 @@ def _drf_response(exc: exceptions.APIException, context: dict[str, Any]) -> Resp
     if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
         headers.update(_authenticate_header(context))
         status_code = 401
-    wait = getattr(exc, "wait", None)  # Throttled's
+    wait = getattr(exc, "wait", None)  # Throttled has it.
     if wait:
         headers["Retry-After"] = str(int(wait))
     return Response(body, status=status_code, headers=headers)
@@ -133,15 +147,15 @@ def handler403(request: HttpRequest, exception: Exception | None = None) -> Json
 
 
 def handler404(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    """JSON, except for a browser asking for a page of the web client (outside /api/)."""
+    """Answers in JSON, or with a page for a browser outside /api/."""
     if not request.path.startswith("/api/") and "text/html" in request.headers.get("Accept", ""):
         return render(request, "web/404.html", status=404)
     return _json(NotFound("Not found."))
 
 
-@csrf_exempt  # nothing is there to protect: a POST to an unknown URL is a 404, not a CSRF failure
+@csrf_exempt  # Nothing to protect. A POST to an unknown URL is a 404, not a CSRF failure.
 def not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-    """The catch-all URL: any method on an unknown path."""
+    """Answers any method on an unknown path: the catch-all URL."""
     return handler404(request)
 
 

@@ -1,22 +1,28 @@
-"""The server's three kinds of process, defined once: every recipe starts them through this module
-(`make run`'s supervisord, the Procfile, the systemd units, the compose file, the tests, the
-benchmarks and the soak), so they all run the same commands with the same options.
+"""The server's three kinds of process, defined once.
+
+Every recipe starts them through this module: `make run`'s supervisord, the Procfile, the systemd
+units, the compose file, the tests, the benchmarks and the soak. So they all run the same
+commands with the same options.
 
     python -m gtr_api.processes web [--host H] [--port P] [--workers N]
     python -m gtr_api.processes worker [--name NAME] [--concurrency N]
     python -m gtr_api.processes beat
     python -m gtr_api.processes --print web ...     shows the command instead of running it
 
-- web: uvicorn (ASGI: long-lived event streams beside ordinary requests) serving
-  gtr_api.asgi:application. `--workers N` > 1 lets uvicorn's own process manager run N processes
-  on one socket, restarting any that dies or stops answering its health check.
-- worker: a Celery worker (prefork pool: a task that crashes takes down one child, which the pool
-  replaces). It waits out broker outages and reconnects (settings).
-- beat: Celery beat, exactly one per installation: the periodic sweep, the mail digests.
+- web: uvicorn serving gtr_api.asgi:application. ASGI serves long-lived event streams beside
+  ordinary requests. With `--workers N` > 1, uvicorn's own process manager runs N processes on
+  one socket. It restarts any that dies or stops answering its health check.
+- worker: a Celery worker with the prefork pool. A task that crashes takes down one child, and
+  the pool replaces it. The worker waits out broker outages and reconnects (settings).
+- beat: Celery beat, exactly one per installation. It runs the periodic sweep and mail digests.
 
-Defaults come from the environment: GTR_WEB_WORKERS (1), GTR_FORWARDED_ALLOW_IPS (127.0.0.1:
-the proxies whose X-Forwarded-Proto/For are believed), GTR_ACCESS_LOG (0), GTR_WORKER_CONCURRENCY
-(2), GTR_WORKER_POOL (prefork).
+Defaults come from the environment:
+
+- GTR_WEB_WORKERS (1): the web processes.
+- GTR_FORWARDED_ALLOW_IPS (127.0.0.1): the proxies whose X-Forwarded-Proto/For are believed.
+- GTR_ACCESS_LOG (0): 1 logs every request.
+- GTR_WORKER_CONCURRENCY (2): a worker's child processes.
+- GTR_WORKER_POOL (prefork): a worker's pool.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ import os
 import shlex
 import sys
 
-# How long a stopping web process lets open requests (event streams) finish before closing them.
+# How long a stopping web process lets open requests finish, such as event streams.
 GRACEFUL_SHUTDOWN_SECONDS = 10
 
 
@@ -47,7 +53,7 @@ def web(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None) -
         "--workers",
         str(workers or int(_env("GTR_WEB_WORKERS", "1"))),
         "--lifespan",
-        "off",  # Django has no use for ASGI lifespan events
+        "off",  # Django has no use for ASGI lifespan events.
         "--proxy-headers",
         "--forwarded-allow-ips",
         _env("GTR_FORWARDED_ALLOW_IPS", "127.0.0.1"),
@@ -100,7 +106,7 @@ def beat() -> list[str]:
 
 
 def parse(argv: list[str]) -> tuple[list[str], bool]:
-    """The command named by `argv`, and whether only to print it."""
+    """Returns the command named by `argv`, and whether only to print it."""
     parser = argparse.ArgumentParser(prog="python -m gtr_api.processes")
     parser.add_argument("--print", action="store_true", help="print the command, do not run it")
     kinds = parser.add_subparsers(dest="kind", required=True)
@@ -126,7 +132,7 @@ def main(argv: list[str]) -> None:
     if only_print:
         print(shlex.join(command))
         return
-    os.execv(command[0], command)  # the process manager sees the server itself, not a wrapper
+    os.execv(command[0], command)  # The process manager sees the server itself, not a wrapper.
 
 
 if __name__ == "__main__":

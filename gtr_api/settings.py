@@ -1,9 +1,11 @@
 """Settings for the Glory to Rome game server.
 
-The embedded default needs no external service: SQLite in var/, the embedded broker, DEBUG on.
-Production (docs/deploy.md) is asked for with DJANGO_DEBUG=0: it refuses to start without a
-SECRET_KEY of its own, and turns on HTTPS-only cookies, HSTS and the redirect to HTTPS (TLS ends
-at a proxy in front); DATABASE_URL names PostgreSQL and REDIS_URL the broker.
+The embedded default needs no external service. It runs SQLite in var/, the embedded broker, and
+DEBUG on.
+
+DJANGO_DEBUG=0 asks for production (docs/deploy.md). Production refuses to start without a
+SECRET_KEY of its own. It turns on HTTPS-only cookies, HSTS and the redirect to HTTPS. TLS ends
+at a proxy in front. DATABASE_URL names PostgreSQL, and REDIS_URL the broker.
 """
 
 import os
@@ -38,7 +40,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
-    "servestatic",  # its configuration checks (the middleware: below, STATIC_ROOT)
+    "servestatic",  # For its checks of the middleware (below) and STATIC_ROOT.
     "django.contrib.staticfiles",
     "corsheaders",
     "rest_framework",
@@ -84,10 +86,10 @@ TEMPLATES = [
 WSGI_APPLICATION = "gtr_api.wsgi.application"
 ASGI_APPLICATION = "gtr_api.asgi.application"
 
-# Under the ASGI server (gtr_api.asgi sets GTR_ASGI=1) each request runs in a thread of its own,
-# so a connection kept open by one request is never reused by the next: there PostgreSQL
-# connections come from a pool (psycopg_pool, GTR_DB_POOL_SIZE per process) and SQLite's are
-# closed after each request. Workers and commands keep one connection per thread for a minute.
+# gtr_api.asgi sets GTR_ASGI=1. Under the ASGI server each request runs in a thread of its own.
+# A connection kept open by one request is never reused by the next. So there PostgreSQL
+# connections come from a pool (psycopg_pool), GTR_DB_POOL_SIZE per process. SQLite's are closed
+# after each request. Workers and commands keep one connection per thread for a minute.
 ASGI = os.environ.get("GTR_ASGI") == "1"
 DATABASES = {
     "default": dj_database_url.parse(
@@ -99,20 +101,21 @@ if ASGI and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 2,
         "max_size": int(os.environ.get("GTR_DB_POOL_SIZE", "20")),
-        "timeout": 30,  # seconds a request waits for a free connection
+        "timeout": 30,  # Seconds a request waits for a free connection.
     }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.environ.get(
     "GTR_DB_PREPARED", "1"
 ) not in ("0", ""):
-    # The statements games.store.rows writes out (the game with its seats, read for every move and
-    # view; the view cache's probe; a move's writes) are prepared on each connection once it has run
-    # them five times (games.store.rows._cursor). The ORM's statements never are. Behind PgBouncer
-    # in transaction mode, before 1.21 or without max_prepared_statements, set GTR_DB_PREPARED=0.
+    # A connection prepares a statement of games.store.rows after five runs
+    # (games.store.rows._cursor). They read the game with its seats for every move and view. They
+    # also run the view cache's probe and a move's writes. The ORM's statements are never
+    # prepared. Set GTR_DB_PREPARED=0 behind PgBouncer in transaction mode, before 1.21 or
+    # without max_prepared_statements.
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 5
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Writers take the lock at BEGIN, so two moves never both read the same `seq` and collide;
-    # waiting writers queue instead of failing with "database is locked". WAL lets readers (views,
-    # long polls) run while a move commits.
+    # Writers take the lock at BEGIN. So two moves never both read the same `seq` and collide.
+    # Waiting writers queue instead of failing with "database is locked". WAL lets readers such as
+    # views and long polls run while a move commits.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {
             "transaction_mode": "IMMEDIATE",
@@ -126,10 +129,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 
-# The languages of the interface and of card names (docs/api.md, Languages): English, and
-# Polish with the Polish edition's card names. LocaleMiddleware picks one per request (the web
-# client's language cookie, else Accept-Language); a player's stored choice wins over both
-# (players.accounts.middleware, games.words.language).
+# The languages of the interface and of card names (docs/api.md, Languages). They are English
+# and Polish, with the Polish edition's card names. LocaleMiddleware picks one per request. It
+# reads the web client's language cookie, else Accept-Language. A player's stored choice wins
+# over both (players.accounts.middleware, games.words.language).
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("pl", "Polski")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
@@ -138,18 +141,18 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-# `collectstatic` gathers them here (and gzips them); the ASGI application serves them
-# (gtr_api.asgi, servestatic), so no other server is needed for them. `manage.py serve` collects
-# them before it starts the server.
+# `collectstatic` gathers and gzips the static files here. The ASGI application serves them
+# (gtr_api.asgi, servestatic), so they need no other server. `manage.py serve` collects them
+# before it starts the server.
 STATIC_ROOT = Path(os.environ.get("GTR_STATIC_ROOT", VAR_DIR / "static"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "servestatic.storage.CompressedStaticFilesStorage"},
 }
 if DEBUG:
-    # Development (runserver, the test client): servestatic's middleware also serves the apps'
-    # static files (the web client's CSS and script, the API docs' assets) straight from their
-    # folders, as they change, with no collectstatic step.
+    # In development (runserver, the test client) servestatic's middleware also serves the apps'
+    # static files. It reads them from their folders as they change, with no collectstatic step.
+    # They are the web client's CSS and script and the API docs' assets.
     MIDDLEWARE.insert(1, "servestatic.middleware.ServeStaticMiddleware")
     SERVESTATIC_USE_FINDERS = True
     SERVESTATIC_AUTOREFRESH = True
@@ -178,30 +181,32 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "games.api.pagination.Pagination",
     "PAGE_SIZE": 20,
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
-    # Logging in and signing up are throttled per client address (players.accounts.views); over the
-    # rate the answer is 429 `throttled` with Retry-After. The counts live in the cache.
+    # Logging in and signing up are throttled per client address (players.accounts.views). Over
+    # the rate the answer is 429 `throttled` with Retry-After. The counts live in the cache.
     "DEFAULT_THROTTLE_RATES": {
         "login": os.environ.get("GTR_LOGIN_RATE", "10/min"),
         "signup": os.environ.get("GTR_SIGNUP_RATE", "5/min"),
     },
-    # The client address for throttling: the last of this many proxies' X-Forwarded-For entries
-    # (0: the connection's own address; set it to the number of proxies in front of the server).
+    # Set GTR_NUM_PROXIES to the number of proxies in front of the server. Throttling then takes
+    # the client address from that many X-Forwarded-For entries. With 0 it takes the
+    # connection's own address.
     "NUM_PROXIES": int(os.environ.get("GTR_NUM_PROXIES", "0")) or None,
 }
 
-# Production: HTTPS only (docs/deploy.md). TLS ends at the proxy in front, which says so with
-# X-Forwarded-Proto; the web server (uvicorn --proxy-headers) believes it only from the addresses
-# in GTR_FORWARDED_ALLOW_IPS. GTR_HTTPS=0 serves plain HTTP (a test server on loopback).
+# Production is HTTPS only (docs/deploy.md). TLS ends at the proxy in front. The proxy says so
+# with X-Forwarded-Proto. The web server (uvicorn --proxy-headers) believes it only from the
+# addresses in GTR_FORWARDED_ALLOW_IPS. GTR_HTTPS=0 serves plain HTTP, for a test server on
+# loopback.
 if not DEBUG:
     _https = os.environ.get("GTR_HTTPS", "1") == "1"
     SECURE_SSL_REDIRECT = _https
-    SECURE_REDIRECT_EXEMPT = [r"^api/health/"]  # health checks come straight to the process
+    SECURE_REDIRECT_EXEMPT = [r"^api/health/"]  # Health checks come straight to the process.
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = _https
     SECURE_HSTS_SECONDS = int(os.environ.get("GTR_HSTS_SECONDS", "31536000")) if _https else 0
     SECURE_HSTS_INCLUDE_SUBDOMAINS = os.environ.get("GTR_HSTS_INCLUDE_SUBDOMAINS", "1") == "1"
     SECURE_HSTS_PRELOAD = os.environ.get("GTR_HSTS_PRELOAD", "1") == "1"
 
-# One line per record on stderr, with the time: the supervisor (make run), systemd or the
+# One line per record on stderr, with the time. The supervisor (make run), systemd or the
 # container runtime collects it.
 LOGGING = {
     "version": 1,
@@ -211,20 +216,20 @@ LOGGING = {
     "root": {"handlers": ["stderr"], "level": os.environ.get("GTR_LOG_LEVEL", "INFO")},
     "loggers": {
         "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
-        "django.request": {"level": "ERROR"},  # not a line for every 4xx answer
+        "django.request": {"level": "ERROR"},  # Not a line for every 4xx answer.
     },
 }
 
-# Account API tokens (django-rest-knox): many per account, stored as digests, listed and revoked at
-# /api/auth/tokens/. They do not expire unless GTR_TOKEN_TTL_DAYS is set.
+# Account API tokens (django-rest-knox). An account may have many. They are stored as digests,
+# listed and revoked at /api/auth/tokens/. They do not expire unless GTR_TOKEN_TTL_DAYS is set.
 _TOKEN_TTL_DAYS = float(os.environ.get("GTR_TOKEN_TTL_DAYS", "0"))
 REST_KNOX = {
     "TOKEN_TTL": timedelta(days=_TOKEN_TTL_DAYS) if _TOKEN_TTL_DAYS else None,
     "AUTH_HEADER_PREFIX": "Token",
 }
 
-# Throttle counters (and anything else cached): per process by default; production with several
-# web processes sets REDIS_URL, and the counts are shared in Redis.
+# Throttle counters and anything else cached. By default each process keeps its own. Production
+# with several web processes sets REDIS_URL, and the counts are shared in Redis.
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
@@ -232,11 +237,11 @@ CACHES = {
     }
     if os.environ.get("REDIS_URL")
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    # Each process keeps the views it built from game snapshots, by (game, revision, seat), and the
-    # games it built them from, by (game, revision) (games.read.selectors.table_view,
-    # games.read.view_cache): a new revision is a new key, so no entry is ever stale. Kept as
-    # objects, not pickled (games.store.objectcache): up to about 160 KB an entry late in a game,
-    # and a view's whole answer and its table share their objects.
+    # Each process keeps the views it built from snapshots, by (game, revision, seat). It also
+    # keeps their games, by (game, revision) (games.read.selectors.table_view,
+    # games.read.view_cache). A new revision is a new key, so no entry goes stale. Entries stay
+    # objects, not pickled (games.store.objectcache). An entry is up to about 160 KB late in a
+    # game. And a view's whole answer shares its objects with its table.
     "views": {
         "BACKEND": "games.store.objectcache.ObjectCache",
         "LOCATION": "gtr-views",
@@ -245,10 +250,10 @@ CACHES = {
     },
 }
 
-# CORS (django-cors-headers) for browser clients on other origins: the origins allowed to call the
-# API, comma-separated (`*` for any). Credentials (cookies) are never allowed cross-origin: such
-# clients send `Authorization: Token ...` or `Seat ...`, which a page on another origin cannot
-# get from the browser by itself.
+# CORS (django-cors-headers) for browser clients on other origins. GTR_CORS_ORIGINS lists the
+# origins allowed to call the API, comma-separated, or `*` for any. Cookies are never allowed
+# cross-origin. Such clients send `Authorization: Token ...` or `Seat ...` instead. A page on
+# another origin cannot get those from the browser by itself.
 CORS_ALLOWED_ORIGINS: list[str] = []
 _cors = [o.strip() for o in os.environ.get("GTR_CORS_ORIGINS", "").split(",") if o.strip()]
 CORS_ALLOW_ALL_ORIGINS = _cors == ["*"]
@@ -267,12 +272,13 @@ CORS_ALLOW_HEADERS = (
 CORS_EXPOSE_HEADERS = ("etag", "retry-after", "idempotent-replayed")
 
 # The game server ---------------------------------------------------------------------------------
-# Anyone may start a game from a scenario (docs/scenarios.md) when this is on; staff always may.
+
+# When on, anyone may start a game from a scenario (docs/scenarios.md). Staff always may.
 GTR_ALLOW_SCENARIOS = os.environ.get("GTR_ALLOW_SCENARIOS", "0") == "1"
-# An Idempotency-Key is reserved for this long at most by a request that never answers (its
-# process died): then a retry of the same request may run (games.api.idempotency).
+# How long at most a request that never answers holds its Idempotency-Key. Its process may have
+# died. After that a retry of the same request may run (games.api.idempotency).
 GTR_IDEMPOTENCY_LEASE_SECONDS = float(os.environ.get("GTR_IDEMPOTENCY_LEASE_SECONDS", "60"))
-# The long-poll "wait for the next move" endpoint answers after at most this many seconds.
+# The long poll for the next move answers within this many seconds.
 GTR_WAIT_MAX_SECONDS = float(os.environ.get("GTR_WAIT_MAX_SECONDS", "30"))
 # Where capability links in invitation e-mails point.
 GTR_PUBLIC_URL = os.environ.get("GTR_PUBLIC_URL", "http://127.0.0.1:8000")
@@ -280,10 +286,11 @@ _public = urlsplit(GTR_PUBLIC_URL)
 CSRF_TRUSTED_ORIGINS = [f"{_public.scheme}://{_public.netloc}"]
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "gtr@localhost")
 
-# E-mail (docs/email.md). EMAIL_BACKEND picks where mail goes: the console (default), files in
-# var/mail/ (django.core.mail.backends.filebased.EmailBackend), SMTP
-# (django.core.mail.backends.smtp.EmailBackend with EMAIL_HOST...), or an ESP through anymail
-# (e.g. anymail.backends.mailgun.EmailBackend, configured by ANYMAIL_* variables).
+# E-mail (docs/email.md). EMAIL_BACKEND picks where mail goes:
+# - the console (the default);
+# - files in var/mail/ (django.core.mail.backends.filebased.EmailBackend);
+# - SMTP (django.core.mail.backends.smtp.EmailBackend, with EMAIL_HOST...);
+# - an ESP through anymail (e.g. anymail.backends.mailgun.EmailBackend, with ANYMAIL_*).
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
@@ -292,33 +299,34 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = os.environ.get("EMAIL_USE_TLS", "0") == "1"
 EMAIL_TIMEOUT = 30
-# anymail: every ANYMAIL_<NAME> variable becomes ANYMAIL["<NAME>"] (e.g. ANYMAIL_MAILGUN_API_KEY,
-# ANYMAIL_WEBHOOK_SECRET="user:password", which the inbound webhooks at /anymail/ then require).
+# Every ANYMAIL_<NAME> variable becomes ANYMAIL["<NAME>"], e.g. ANYMAIL_MAILGUN_API_KEY. With
+# ANYMAIL_WEBHOOK_SECRET="user:password" the inbound webhooks at /anymail/ require it.
 ANYMAIL = {k.removeprefix("ANYMAIL_"): v for k, v in os.environ.items() if k.startswith("ANYMAIL_")}
 # Replies to game mail go to <local>+<secret>@<domain> of this address (plus-addressing).
 GTR_MAIL_REPLY_ADDRESS = os.environ.get("GTR_MAIL_REPLY_ADDRESS", "play@localhost")
-# A reminder goes this many seconds before a deadline (or half-way, for shorter decisions).
+# A reminder goes this many seconds before a deadline. Shorter decisions get it half-way.
 GTR_MAIL_REMINDER_LEAD = float(os.environ.get("GTR_MAIL_REMINDER_LEAD", "3600"))
-# A mail lists at most this many moves with codes (the rest are played over HTTP).
+# A mail lists at most this many moves with codes. The rest are played over HTTP.
 GTR_MAIL_MAX_MOVES = int(os.environ.get("GTR_MAIL_MAX_MOVES", "300"))
-# No turn mail to a person who had the game open in the web client within this many seconds.
+# Seconds a visit to the table in the web client holds back turn mails.
 GTR_MAIL_PRESENCE_SECONDS = float(os.environ.get("GTR_MAIL_PRESENCE_SECONDS", "90"))
 # The daily digest goes at this hour (UTC).
 GTR_MAIL_DIGEST_HOUR = int(os.environ.get("GTR_MAIL_DIGEST_HOUR", "7"))
 
-# Celery (docs/async.md): Redis when REDIS_URL is set; otherwise the embedded broker
-# (gtr_api.broker: message files under var/celery/, no server to run), and `make run` starts a
-# worker and beat beside the web server.
+# Celery (docs/async.md). The broker is Redis when REDIS_URL is set. Otherwise it is the embedded
+# broker (gtr_api.broker). It keeps message files under var/celery/ and needs no server.
+# `make run` starts a worker and beat beside the web server.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CELERY_BROKER_URL = REDIS_URL or "embedded://localhost/"
 if REDIS_URL:
     # kombu's Redis transport with a fix that keeps workers alive through Redis restarts.
     CELERY_BROKER_TRANSPORT = "gtr_api.broker:RedisTransport"
-    # A message not acknowledged within this many seconds (its worker died) is delivered again.
+    # A message not acknowledged within this many seconds is delivered again. Its worker is
+    # taken for dead.
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "visibility_timeout": int(os.environ.get("GTR_REDIS_VISIBILITY_TIMEOUT", "3600")),
-        # A dead connection is noticed (a ping on idle connections, timeouts on reads) rather
-        # than waited on, after Redis restarts or the network drops.
+        # After Redis restarts or the network drops, a dead connection is noticed, not waited on.
+        # Idle connections are pinged, and reads time out.
         "socket_connect_timeout": 2,
         "socket_timeout": 10,
         "retry_on_timeout": True,
@@ -328,21 +336,21 @@ else:
     from gtr_api.broker import transport_options
 
     CELERY_BROKER_TRANSPORT_OPTIONS = transport_options(VAR_DIR / "celery", polling_interval=0.1)
-# GTR_CELERY_EAGER=1 runs tasks in-process instead (the test suite does, except Celery's tests).
+# GTR_CELERY_EAGER=1 runs tasks in-process instead. The test suite does, except Celery's tests.
 CELERY_TASK_ALWAYS_EAGER = os.environ.get("GTR_CELERY_EAGER", "0") == "1"
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# A worker waits for a broker that is away for as long as it is away (Celery's default gives up
-# after 100 tries, and the worker exits), and reconnects when it comes back.
+# A worker waits for an absent broker as long as it takes. It reconnects when the
+# broker comes back. Celery's default gives up after 100 tries, and the worker exits.
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
-# A task running when the connection was lost cannot be acknowledged on it: it is cancelled and
-# delivered again (every task here is idempotent).
+# A task running when the connection was lost cannot be acknowledged on it. So it is cancelled
+# and delivered again. Every task here is idempotent.
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
-# Publishing (after a commit, from a web request or a task) tries briefly, then gives up; the
-# caller logs it and the beat sweep catches up (docs/async.md).
+# Publishing after a commit tries briefly, then gives up. This holds in web requests and tasks
+# alike. The caller logs it, and the beat sweep catches up (docs/async.md).
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "max_retries": 2,
@@ -351,55 +359,59 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "interval_max": 0.5,
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
-# The periodic sweep: overdue deadlines and automatic moves whose task was lost (games.tasks).
+# The periodic sweep (games.tasks) catches overdue deadlines. It also makes the automatic moves
+# whose task was lost.
 GTR_SWEEP_SECONDS = float(os.environ.get("GTR_SWEEP_SECONDS", "60"))
 GTR_SWEEP_GRACE_SECONDS = float(os.environ.get("GTR_SWEEP_GRACE_SECONDS", "30"))
-# Each worker writes a heartbeat this often (games.live.health); the health check calls a worker
-# down when its heartbeat is three times as old.
+# Each worker writes a heartbeat this often (games.live.health). The health check calls a worker
+# down when its heartbeat is three times this old.
 GTR_HEARTBEAT_SECONDS = float(os.environ.get("GTR_HEARTBEAT_SECONDS", "10"))
 CELERY_BEAT_SCHEDULE = {
     "sweep": {"task": "games.tasks.sweep", "schedule": GTR_SWEEP_SECONDS},
-    # E-mail (players.mail.tasks): reminders that are due, mails whose task was lost; the digest.
+    # E-mail (players.mail.tasks). The sweep sends due reminders and mails whose task was lost.
     "mail-sweep": {"task": "players.mails_sweep", "schedule": GTR_SWEEP_SECONDS},
     "mail-digest": {
         "task": "players.send_digests",
         "schedule": crontab(minute=0, hour=GTR_MAIL_DIGEST_HOUR),
     },
     "mail-prune": {"task": "players.prune_mail_records", "schedule": crontab(minute=30, hour=3)},
-    # Webhook deliveries whose retry is due and whose task was lost or held back.
+    # Webhook deliveries whose retry is due, and whose task was lost or held back.
     "webhooks": {"task": "games.tasks.webhooks_sweep", "schedule": GTR_SWEEP_SECONDS},
 }
-# A deadline task is never held longer than this (Redis would deliver it again): further
-# deadlines are reached in hops.
+# A deadline task is never held longer than this. Redis would deliver it again. Later deadlines
+# are reached in hops.
 GTR_DEADLINE_HORIZON_SECONDS = float(os.environ.get("GTR_DEADLINE_HORIZON_SECONDS", "1800"))
-# After this many timeouts in a row a bot stands in for the seat until the player returns.
+# After this many timeouts in a row a bot stands in for the seat. It plays until the player
+# returns.
 GTR_TIMEOUTS_BEFORE_BOT = int(os.environ.get("GTR_TIMEOUTS_BEFORE_BOT", "3"))
-# A bot's move (games.tasks.play_automatic_turn) runs within this soft time limit (seconds; the
-# worker kills it GTR_BOT_HARD_MARGIN later): past it, the greedy bot makes the move instead.
-# Searching bots think for their level's time, at most GTR_BOT_THINK_SECONDS when set.
+# A bot's move (games.tasks.play_automatic_turn) runs within this soft time limit, in seconds.
+# Past it, the greedy bot makes the move instead. The worker kills the task GTR_BOT_HARD_MARGIN
+# seconds later. Searching bots think for their level's time. GTR_BOT_THINK_SECONDS caps it when
+# set.
 GTR_BOT_SOFT_TIME_LIMIT = float(os.environ.get("GTR_BOT_SOFT_TIME_LIMIT", "30"))
 GTR_BOT_HARD_MARGIN = float(os.environ.get("GTR_BOT_HARD_MARGIN", "15"))
 GTR_BOT_THINK_SECONDS = (
     float(os.environ["GTR_BOT_THINK_SECONDS"]) if os.environ.get("GTR_BOT_THINK_SECONDS") else None
 )
 
-# Live events (docs/events.md). The event hub fans events out to streams and long polls: Redis
-# pub/sub when REDIS_URL is set; otherwise each web process reads new events from the database
-# every GTR_HUB_POLL_SECONDS (one query for all its subscribers).
+# Live events (docs/events.md). The event hub fans events out to streams and long polls. It uses
+# Redis pub/sub when REDIS_URL is set. Otherwise each web process reads new events from the
+# database every GTR_HUB_POLL_SECONDS. One query serves all its subscribers.
 GTR_HUB_POLL_SECONDS = float(os.environ.get("GTR_HUB_POLL_SECONDS", "0.2"))
-GTR_HUB_READY_SECONDS = 5.0  # a new subscriber waits this long at most for the hub's listener
-GTR_HUB_LINGER_SECONDS = 30.0  # the listener stops after this long without subscribers
-# Event streams send a comment this often, so proxies and clients see a live connection.
+GTR_HUB_READY_SECONDS = 5.0  # A new subscriber waits this long at most for the hub's listener.
+GTR_HUB_LINGER_SECONDS = 30.0  # The listener stops after this long without subscribers.
+# Event streams send a comment this often. So proxies and clients see a live connection.
 GTR_STREAM_KEEPALIVE_SECONDS = float(os.environ.get("GTR_STREAM_KEEPALIVE_SECONDS", "15"))
-GTR_STREAM_RETRY_MS = 3000  # the SSE `retry:` a client waits before reconnecting
-# Webhooks (docs/events.md): attempts per event, the first retry's delay (then x3 each time,
-# at most an hour), consecutive failures that disable a hook, the timeout of one request.
+GTR_STREAM_RETRY_MS = 3000  # The SSE `retry:` a client waits before reconnecting.
+# Webhooks (docs/events.md). Below: the attempts per event and the first retry's delay. Each
+# later delay triples, up to an hour. Then the consecutive failures that disable a hook, and the
+# timeout of one request.
 GTR_WEBHOOK_ATTEMPTS = int(os.environ.get("GTR_WEBHOOK_ATTEMPTS", "8"))
 GTR_WEBHOOK_RETRY_SECONDS = float(os.environ.get("GTR_WEBHOOK_RETRY_SECONDS", "10"))
 GTR_WEBHOOK_DISABLE_AFTER = int(os.environ.get("GTR_WEBHOOK_DISABLE_AFTER", "20"))
 GTR_WEBHOOK_TIMEOUT_SECONDS = float(os.environ.get("GTR_WEBHOOK_TIMEOUT_SECONDS", "10"))
-# Only for tests and trusted networks: let webhooks use plain http and reach private, loopback
-# and link-local addresses (refused otherwise: SSRF).
+# Only for tests and trusted networks. Lets webhooks use plain http and reach private, loopback
+# and link-local addresses. These are refused otherwise, against SSRF.
 GTR_WEBHOOKS_ALLOW_PRIVATE = os.environ.get("GTR_WEBHOOKS_ALLOW_PRIVATE", "0") == "1"
 
 SPECTACULAR_SETTINGS = {
@@ -407,7 +419,7 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "A REST game-state API for Glory to Rome (Black Box edition).",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
-    # Swagger UI and Redoc assets are served by this server (no CDN).
+    # This server serves the Swagger UI and Redoc assets, with no CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
@@ -423,10 +435,11 @@ SPECTACULAR_SETTINGS = {
         "MaterialEnum": "engine.cards.MATERIALS",
         "RoleEnum": "engine.cards.ROLES",
         "PromptViewKindEnum": "engine.PROMPT_KINDS",
-        "SurrenderTypeEnum": [("surrender", "surrender")],  # the action's and its event's `type`
+        "SurrenderTypeEnum": [("surrender", "surrender")],  # The action's and its event's `type`.
     },
-    # One component for a shape that requests and responses share (an action is posted back as
-    # it is received); request-only defaults do not make fields required in generated clients.
+    # Requests and responses share one component for a shape they share. An action is posted
+    # back as it is received. Request-only defaults do not make fields required in generated
+    # clients.
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "games.api.schema.share_request_components",

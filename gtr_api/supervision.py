@@ -1,11 +1,12 @@
-"""supervisord's event listener for `make run` (gtr_api/supervisord.conf): every time the web
-server, the worker or beat exits without being asked to, it says so loudly (CRITICAL, on the
-same console as the processes' own logs) and records it, one JSON line per event, in the file it
-is given (var/log/deaths.jsonl), which the soak test counts.
+"""Reports each unasked exit of a process under `make run`: a supervisord event listener.
+
+It listens for the web server, the worker and beat (gtr_api/supervisord.conf). One may exit
+without being asked to. Then it logs CRITICAL on the console the processes log to. It also writes
+a JSON line per event to the file it is given (var/log/deaths.jsonl). The soak test counts them.
 
     python -m gtr_api.supervision FILE      (started by supervisord, speaks its protocol on stdio)
 
-supervisord restarts the process itself; this only makes sure nobody misses that it happened.
+Restarting the process is supervisord's job. This only makes sure nobody misses it.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ log = logging.getLogger("gtr.supervision")
 
 
 def describe(event: str, data: dict[str, str], deaths: Counter[str]) -> tuple[int, str]:
-    """The log level and sentence for one supervisord event."""
+    """Returns the log level and the sentence for one supervisord event."""
     name = data.get("processname", "?")
     if event == "PROCESS_STATE_EXITED":
         deaths[name] += 1

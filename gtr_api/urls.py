@@ -18,7 +18,7 @@ class SchemaView(SpectacularAPIView):
         self, request: Request, response: Response, *args: object, **kwargs: object
     ) -> Response:
         if response.status_code >= 400:
-            request.accepted_renderer = JSONRenderer()  # DRF renders with the request's choice
+            request.accepted_renderer = JSONRenderer()  # DRF renders with the request's choice.
             request.accepted_media_type = "application/json"
         return super().finalize_response(request, response, *args, **kwargs)
 
@@ -90,7 +90,7 @@ urlpatterns = [
         name="stream",
     ),
     path("api/webhooks/", include(webhook_urls)),
-    # E-mail: the unsubscribe link of every mail, and anymail's inbound webhooks (any ESP).
+    # E-mail: every mail's unsubscribe link, and anymail's inbound webhooks for any ESP.
     path("mail/unsubscribe/<str:token>/", mail.unsubscribe_page, name="unsubscribe"),
     path("anymail/", include("anymail.urls")),
     path("api/cards/", cards.CardCatalogView.as_view(), name="card-catalog"),
@@ -99,10 +99,10 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
     path("api-auth/", include("rest_framework.urls")),
-    # The web client for people (web/): the lobby at `/`, the game pages, the card faces.
+    # The web client for people (web/). It serves the lobby at `/`, game pages and card faces.
     path("", include("web.urls")),
-    # Last: any other path is a JSON 404 (an HTML page for a browser outside /api/), in DEBUG
-    # too (Django's debug page would answer otherwise,
-    # and a POST missing its trailing slash would be a 500 from APPEND_SLASH).
+    # Last: any other path is a JSON 404, or a page for a browser outside /api/. This holds in
+    # DEBUG too. Otherwise Django's debug page would answer. And a POST missing its trailing
+    # slash would be a 500 from APPEND_SLASH.
     re_path(r"^", gtr_api.errors.not_found),
 ]

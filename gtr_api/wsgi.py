@@ -1,5 +1,7 @@
-"""The WSGI application (`manage.py runserver` and WSGI servers; production serves
-gtr_api.asgi)."""
+"""The WSGI application, for `manage.py runserver` and WSGI servers.
+
+Production serves gtr_api.asgi instead.
+"""
 
 import os
 
@@ -9,4 +11,4 @@ from gtr_api.settle import settle
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gtr_api.settings")
 application = get_wsgi_application()
-settle()  # start-up's objects out of the garbage collector's sight (gtr_api/settle.py)
+settle()  # Hides start-up's objects from the garbage collector (gtr_api/settle.py).

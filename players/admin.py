@@ -1,6 +1,8 @@
-"""Accounts use Django's own user admin; API tokens (django-rest-knox) are listed by its admin. The
-e-mail side: preferences (editable), and the records of notifications sent and replies read
-(read-only)."""
+"""The admin of the e-mail side: preferences, notifications sent and replies read.
+
+Preferences are editable. The records of notifications and replies are read-only. Accounts use
+Django's own user admin. django-rest-knox's admin lists the API tokens.
+"""
 
 from typing import Any
 

@@ -1,6 +1,8 @@
-"""Accounts use Django's own user admin; API tokens (django-rest-knox) are listed by its admin.
-`ready` connects the e-mail side to the events the game service publishes after each commit
-(games.events.commit) and to anymail's inbound signal."""
+"""The players app: accounts and the e-mail side.
+
+`ready` connects the e-mail side to two signals. One is the events the game service publishes
+after each commit (games.events.commit). The other is anymail's inbound signal.
+"""
 
 from django.apps import AppConfig
 

@@ -1,7 +1,7 @@
 """E-mail preferences, the record of notifications sent, and the record of replies read.
 
-Preferences belong to an e-mail address, not to an account: an invited seat has an address and no
-account, and an unsubscribe link names the address it was sent to. An account's preferences are
+Preferences belong to an e-mail address, not to an account. An invited seat has an address and no
+account. And an unsubscribe link names the address it was sent to. An account's preferences are
 those of its current address.
 """
 
@@ -11,18 +11,21 @@ from django.db import models
 
 
 class MailPreference(models.Model):
-    """What one address wants to receive. No row: the defaults (everything on, no digest)."""
+    """What one address wants to receive.
 
-    address = models.EmailField(unique=True)  # lower-cased
+    An address without a row gets the defaults: everything on, no digest.
+    """
+
+    address = models.EmailField(unique=True)  # Lower-cased.
     your_turn = models.BooleanField(default=True)
     reminder = models.BooleanField(default=True)
     final = models.BooleanField(default=True)
-    # Instead of a mail per turn and per reminder, one mail a day listing the games waiting.
+    # One mail a day listing the games waiting, instead of turn and reminder mails.
     digest = models.BooleanField(default=False)
-    # The unsubscribe link's switch: no notification at all while it is on.
+    # The unsubscribe link's switch. No notification at all goes while it is on.
     unsubscribed = models.BooleanField(default=False)
-    # The language of the mails, of the API's card names and of the web client ("en", "pl");
-    # blank: none chosen (the request's Accept-Language, or English for mail).
+    # The language of the mails, of the API's card names and of the web client: "en" or "pl".
+    # Blank means none chosen. Then the request's Accept-Language applies, or English for mail.
     language = models.CharField(max_length=8, blank=True, default="")
     updated = models.DateTimeField(auto_now=True)
 
@@ -31,9 +34,11 @@ class MailPreference(models.Model):
 
 
 class SentNotification(models.Model):
-    """One notification sent, so that a task delivered twice sends it once. `key` names it:
-    `turn:<game>:<seq>:<seat>`, `reminder:<game>:<seq>:<seat>`, `timeout:<game>:<seq>`,
-    `final:<game>:<seat>`, `digest:<address>:<date>`."""
+    """One notification sent, so that a task delivered twice sends it once.
+
+    `key` names it. The keys are `turn:<game>:<seq>:<seat>`, `reminder:<game>:<seq>:<seat>`,
+    `timeout:<game>:<seq>`, `final:<game>:<seat>` and `digest:<address>:<date>`.
+    """
 
     key = models.CharField(max_length=300, unique=True)
     address = models.EmailField()
@@ -44,8 +49,11 @@ class SentNotification(models.Model):
 
 
 class InboundMail(models.Model):
-    """A reply read (by Message-ID, or a hash of the message without one), so that a message
-    delivered twice (webhook retries, the same mailbox read again) is acted on once."""
+    """A reply read, so that a message delivered twice is acted on once.
+
+    Webhook retries or reading the same mailbox again deliver a message twice. A reply is known
+    by its Message-ID, or by a hash of the message without one.
+    """
 
     message_id = models.CharField(max_length=255, unique=True)
     outcome = models.CharField(max_length=32)
@@ -57,9 +65,12 @@ class InboundMail(models.Model):
 
 
 class TableVisit(models.Model):
-    """When a seat last had its game open in the web client (the page, a refresh of its table,
-    or the page's heartbeat while it waits). A person looking at the table gets no turn mail:
-    the page shows the turn live; and a visit answers the turn mail sent before it."""
+    """When a seat last had its game open in the web client.
+
+    The page, a refresh of its table and the page's heartbeat while it waits all count. A person
+    looking at the table gets no turn mail. The page shows the turn live. A visit also
+    answers the turn mail sent before it.
+    """
 
     game_id = models.PositiveIntegerField()
     position = models.PositiveSmallIntegerField()

@@ -6,7 +6,7 @@ class WebConfig(AppConfig):
     verbose_name = "Web client"
 
     def ready(self) -> None:
-        # The turn mails draw the table as the page does: one renderer (docs/web.md).
+        # The turn mails draw the table as the page does, with one renderer (docs/web.md).
         from players.mail import notify
 
         from .mail import with_table

@@ -1,9 +1,11 @@
-"""Card faces: drawn once per card type as PNG by one renderer, used as <img> in the web pages
-and inline (by Content-ID) in the HTML mails, with the same alt text.
+"""Card faces, drawn once per card type as PNG by one renderer.
 
-A face shows the card's name, its role and material by colour *and* by word and shape (so
-colour-blind players can tell them apart), its value, and what the building does, in our own
-short words (`FUNCTIONS`). The engine's catalog is the authority on materials and values.
+The web pages use them as <img>. The HTML mails attach them inline, by Content-ID. Both give the
+same alt text.
+
+A face shows the card's name and its value. It shows the role and material by colour *and* by
+word and shape. So colour-blind players can tell them apart. It says what the building does, in
+our own short words (`FUNCTIONS`). The engine's catalog is the authority on materials and values.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.cards import JACK, ORDER_TYPE, ROLE_OF_MATERIAL, VALUE_OF_MATERIAL
 
-# What each building does, in a line or two of our own words (not the rulebook's text).
+# What each building does, in a line or two of our own words. This is not the rulebook's text.
 FUNCTIONS: dict[str, str] = {
     "Bar": "When you act as Patron, you may also hire the top card of the deck.",
     "Insula": "You may keep two more clients.",
@@ -103,7 +105,8 @@ FUNCTIONS: dict[str, str] = {
     JACK: "Wild: leads or follows any role.",
 }
 
-# Material colours (the game's own: yellow rubble ... purple marble) and text colours on them.
+# Material colours, and the text colours on them. They are the game's own, yellow rubble to
+# purple marble.
 COLOURS: dict[str, tuple[str, str]] = {
     "rubble": ("#e3b72f", "#2b2100"),
     "wood": ("#3f7f35", "#ffffff"),
@@ -124,7 +127,7 @@ SHAPES = {
     "jack": "star",
 }
 
-WIDTH, HEIGHT = 240, 320  # drawn at twice the size shown (sharp on phones)
+WIDTH, HEIGHT = 240, 320  # Twice the size shown, to stay sharp on phones.
 
 
 @dataclass(frozen=True)
@@ -132,8 +135,8 @@ class Face:
     """What a card face says, for the picture and its alt text."""
 
     name: str
-    material: str  # "jack" for a Jack
-    role: str  # "any role" for a Jack
+    material: str  # "jack" for a Jack.
+    role: str  # "any role" for a Jack.
     value: int
     function: str
 
@@ -152,7 +155,7 @@ class Face:
 
 
 def face(name: str) -> Face | None:
-    """The face of a card type by name; None for a name that is no card."""
+    """Returns the face of a card type by name, or None for no card."""
     if name == JACK:
         return Face(JACK, "jack", "any role", 0, FUNCTIONS[JACK])
     order = ORDER_TYPE.get(name)
@@ -210,7 +213,7 @@ def _wrapped(draw: ImageDraw.ImageDraw, text: str, top: int, size: int, ink: str
 
 @lru_cache(maxsize=64)
 def png(slug: str) -> bytes:
-    """The face of one card type as PNG bytes (drawn once per process)."""
+    """Returns a card type's face as PNG bytes. Drawn once per process."""
     f = FACES_BY_SLUG[slug]
     fill, ink = COLOURS[f.material]
     image = Image.new("RGB", (WIDTH, HEIGHT), "#ffffff")

@@ -1,5 +1,8 @@
-"""The forms of the web client's pages: signing up and creating a game. They only read input;
-the services (`players.accounts.services`, `games.services`) decide what is allowed."""
+"""The forms of the web client's pages: signing up and creating a game.
+
+They only read input. The services decide what is allowed (`players.accounts.services`,
+`games.services`).
+"""
 
 from __future__ import annotations
 
@@ -101,7 +104,7 @@ class GameForm(forms.Form):
                 required=False,
             )
 
-        # The Geek cards by their name in the reader's language (engine names stay the values).
+        # The Geek cards by their name in the reader's language. Engine names stay the values.
         geek = self.fields["geek"]
         assert isinstance(geek, forms.MultipleChoiceField)
         geek.choices = [(name, card_name(name)) for name in GEEK_NAMES]
@@ -114,7 +117,7 @@ class GameForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        assert data is not None  # Form.clean gives the cleaned data
+        assert data is not None  # Form.clean gives the cleaned data.
         for i in range(int(data.get("players") or 0)):
             if data.get(f"seat{i}_kind") == "invited" and not data.get(f"seat{i}_email"):
                 self.add_error(f"seat{i}_email", _("Whom shall we invite? Give an e-mail address."))
@@ -123,7 +126,7 @@ class GameForm(forms.Form):
         return data
 
     def service_args(self) -> dict[str, Any]:
-        """The keyword arguments of `games.services.lobby.game_create` (all but the user)."""
+        """Returns the keyword arguments of `games.services.lobby.game_create`, all but the user."""
         data = self.cleaned_data
         players = int(data["players"])
         seats = [

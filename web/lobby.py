@@ -1,5 +1,8 @@
-"""What the lobby and a game's seat list show a visitor: open tables, the visitor's games with
-those waiting for him first, finished games; who sits where; whether he may join or start."""
+"""What the lobby and a game's seat list show a visitor.
+
+The lobby shows open tables, the visitor's games and finished games. The games waiting for him
+come first. The seat list shows who sits where, and whether he may join or start.
+"""
 
 from __future__ import annotations
 
@@ -80,7 +83,9 @@ def can_start(game: Game, user: Any) -> bool:
 
 
 def events_url(game: Game) -> str:
-    """The game's event stream for the table script's EventSource, resuming after the last event
-    the page was drawn with (`?after=`; a reconnect sends `Last-Event-ID` instead), so nothing
-    that happens while the page loads is missed."""
+    """Returns the URL of the game's event stream, for the table script's EventSource.
+
+    It resumes after the last event the page was drawn with (`?after=`). So nothing that happens
+    while the page loads is missed. A reconnect sends `Last-Event-ID` instead.
+    """
     return f"{reverse('game-events', args=[game.pk])}?after={game.last_event}"

@@ -1,6 +1,9 @@
-"""The turn mail's HTML: the table drawn by the web client's own template (web/_table.html) with
-the card faces attached inline by Content-ID, the moves with their reply codes, and a link into
-the web client. Registered with `players.mail.notify.HTML_RENDERERS` by `web.apps`."""
+"""The turn mail's HTML.
+
+The web client's own template (web/_table.html) draws the table. The card faces are attached
+inline by Content-ID. The mail lists the moves with their reply codes, and links into the web
+client. `web.apps` registers it with `players.mail.notify.HTML_RENDERERS`.
+"""
 
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ from .table import mail_src, table_context
 
 @functools.lru_cache(maxsize=1)
 def mail_css() -> str:
-    """The web client's stylesheet, inlined in the HTML mails (the same look)."""
+    """Returns the web client's stylesheet. HTML mails inline it for the same look."""
     path = finders.find("web/site.css")
     return Path(str(path)).read_text(encoding="utf-8") if path else ""
 

@@ -1,11 +1,14 @@
-"""The table as one viewer sees it, ready for the one template that draws it (web/_table.html),
-in the web page and in the HTML turn mail alike.
+"""The table as one viewer sees it, ready for the template that draws it (web/_table.html).
 
-Everything here is built from what the API gives that viewer: `selectors.game_view_for_seat`
-(the engine's view, the prompt, the legal actions when the decision is the viewer's) and the
-move history as `selectors.move_for_seat` shows it; never from the snapshot. The only difference
-between the page and the mail is where a card's picture comes from (`src`): a URL of this server,
-or a Content-ID of the mail.
+The same template draws the web page and the HTML turn mail.
+
+Everything here comes from what the API gives that viewer, never from the snapshot. One source
+is `selectors.game_view_for_seat`. It gives the engine's view and the prompt. It also gives the
+legal actions when the decision is the viewer's. The other is the move history, as
+`selectors.move_for_seat` shows it.
+
+The page and the mail differ only in where a card's picture comes from (`src`). The page uses a
+URL of this server. The mail uses a Content-ID of its own.
 """
 
 from __future__ import annotations
@@ -51,16 +54,20 @@ def mail_src(slug: str) -> str:
 
 @dataclass
 class Pictures:
-    """Turns card dicts of a view into what the template needs, remembering which faces it used
-    (a mail attaches exactly those)."""
+    """Turns a view's card dicts into what the template needs.
+
+    It remembers which faces it used. A mail attaches exactly those.
+    """
 
     src: Callable[[str], str]
     used: set[str] = field(default_factory=set)
 
     def card(self, card: dict[str, Any]) -> dict[str, Any]:
-        """A card of the view (named by the engine) as the page draws it: its picture, and its
-        name in the reader's language (games.words.cardnames) in words beside the picture, whose
-        drawing is the same in every language."""
+        """Returns a card of the view, named by the engine, as the page draws it.
+
+        The picture is the same in every language. Beside it stands the card's name in the
+        reader's language (games.words.cardnames).
+        """
         f = cards.face(card["name"])
         shown = card_name(card["name"])
         if f is None:
@@ -137,9 +144,11 @@ def _player(
 
 
 def story(game: Game, position: int | None, names: dict[int, str]) -> list[dict[str, Any]]:
-    """The moves so far as `position` may see them, newest first, in plain words. A logged
-    action names only cards that were public once played (engine.public_action), so naming them
-    reveals nothing."""
+    """Returns the moves so far as `position` may see them, newest first, in plain words.
+
+    A logged action names only cards that were public once played (engine.public_action). So
+    naming them reveals nothing.
+    """
     state = engine.from_json(game.state) if game.state is not None else None
     moves = list(selectors.move_history(game).order_by("-seq")[:STORY_LINES])
     lines = []
@@ -159,7 +168,7 @@ def story(game: Game, position: int | None, names: dict[int, str]) -> list[dict[
     return lines
 
 
-# Who made a move when it was not the player (the story marks it), and the moves of no seat.
+# Who made a move when the player did not, as the story marks it. Then the moves of no seat.
 ACTORS = {"bot": gettext_lazy("bot"), "timeout": gettext_lazy("timeout")}
 SEATLESS = {"surrender": gettext_lazy("Surrender")}
 
@@ -173,9 +182,12 @@ def _public_names(state: Any, action: dict[str, Any]) -> dict[int, str]:
 def table_context(
     game: Game, seat: Seat | None, *, src: Callable[[str], str] = page_src, for_mail: bool = False
 ) -> dict[str, Any]:
-    """Everything web/_table.html draws for `seat` (None: a spectator), and for the page the
-    data its script needs (`client`: seq, legal actions with labels) and the story so far; a
-    mail (`for_mail`) lists the moves itself and has no script."""
+    """Returns everything web/_table.html draws for `seat`, or for a spectator with None.
+
+    For the page it adds the story so far and the data its script needs (`client`). The script
+    needs the seq and the labelled legal actions. A mail (`for_mail`) lists the moves itself and
+    has no script.
+    """
     data = selectors.game_view_for_seat(game, seat)
     pics = Pictures(src)
     names = seat_names(game)
@@ -226,17 +238,23 @@ def table_context(
 def client_moves(
     view: dict[str, Any], legal_actions: list[Any], names: dict[int, str]
 ) -> list[dict[str, Any]]:
-    """The one place the web client reads the API's legal actions (the `legal_actions` of the
-    seat's game view, each {id, label, petition, action}): each move the page offers, as the table
-    script takes it: the `action` to post back, its `label` in plain words, its `group` and the
-    `cards` it names (to select). The page words its own labels (it names bots and guests)."""
+    """Returns each move the page offers, as the table script takes it.
+
+    This is the one place the web client reads the API's legal actions. They are the
+    `legal_actions` of the seat's game view, each {id, label, petition, action}. Each move has
+    the `action` to post back and its `label` in plain words. It also has its `group` and the
+    `cards` it names, to select. The page words its own labels, since it names bots and guests.
+    """
     moves = [dict(entry["action"]) for entry in legal_actions]
     return labelled_actions(view, moves, names)
 
 
 def prompt_words(text: str, names: dict[int, str]) -> str:
-    """The engine's English prompt with seats named: 'give to seat 1' becomes 'give to Bob' (a
-    prompt in another language names them already: games.words.prompts)."""
+    """Returns the engine's English prompt with seats named.
+
+    So 'give to seat 1' becomes 'give to Bob'. A prompt in another language names them already
+    (games.words.prompts).
+    """
     return re.sub(r"\bseat (\d+)", lambda m: names.get(int(m.group(1)), m.group(0)), text)
 
 

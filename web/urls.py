@@ -22,7 +22,7 @@ urlpatterns = [
     path("games/<int:game_id>/start/", views.game_start, name="start"),
     path("play/<str:token>/", views.play_link, name="play"),
     path("cards/<slug:slug>.png", views.card_png, name="card"),
-    # The table script's words in the reader's language: locale/*/LC_MESSAGES/djangojs.po only
-    # (packages=["web"]: not the admin's words too).
+    # The table script's words in the reader's language, from locale/*/LC_MESSAGES/djangojs.po.
+    # With packages=["web"], the admin's words stay out.
     path("jsi18n/", JavaScriptCatalog.as_view(packages=["web"]), name="jsi18n"),
 ]

@@ -1,10 +1,12 @@
-"""The web client's pages (Rally the Troops' shape): server-rendered pages for signing up, the
-lobby and creating games, and one page per game whose table the table script keeps current. The
-pages read through the game selectors and write through the same services as the API; moves,
-resignations and surrenders are posted by the script to the public API itself.
+"""The web client's pages, in Rally the Troops' shape.
 
-Who is looking: a seat token from an invitation or mail link (kept in the session, per game),
-else the logged-in account's seat, else a spectator.
+Server-rendered pages serve signing up, the lobby and creating games. Each game has one page,
+whose table the table script keeps current. The pages read through the game selectors. They
+write through the same services as the API. The script posts moves, resignations and surrenders
+to the public API itself.
+
+Who is looking? A seat token from an invitation or mail link says so first. It is kept in the
+session, per game. Else it is the logged-in account's seat, else a spectator.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from . import cards, lobby
 from .forms import GameForm, SignupForm
 from .table import table_context
 
-SESSION_TOKENS = "gtr_seat_tokens"  # {game id: seat token} from invitation and mail links
+SESSION_TOKENS = "gtr_seat_tokens"  # {game id: seat token} from invitation and mail links.
 
 
 class Login(LoginView):
@@ -53,9 +55,12 @@ def logout_view(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def language_switch(request: HttpRequest) -> HttpResponse:
-    """The language switch of every page: the choice goes into the language cookie (for this
-    browser) and, for a logged-in person with an address, into their stored preferences (their
-    mails, their API views, their other browsers). Back to the page it was made on."""
+    """The language switch of every page.
+
+    The choice goes into the language cookie, for this browser. A logged-in person with an
+    address also gets it stored in their preferences. That covers their mails, their API views
+    and their other browsers. Then it returns to the page the switch was made on.
+    """
     chosen = request.POST.get("language", "")
     back = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
@@ -104,7 +109,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
 
 
 def viewer_seat(request: HttpRequest, game: Game) -> Seat | None:
-    """The seat the visitor plays at `game`: by a link's seat token, else by account."""
+    """Returns the visitor's seat at `game`: by a link's seat token, else by account."""
     token = request.session.get(SESSION_TOKENS, {}).get(str(game.pk))
     if token:
         seat = seat_for_token(token)
@@ -143,7 +148,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def table_fragment(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The table alone, for the table script to swap in after a change."""
+    """Returns the table alone. The table script swaps it in after a change."""
     game, seat = _game_and_seat(request, game_id)
     _seen(game, seat)
     response = render(request, "web/_table.html", table_context(game, seat))
@@ -153,8 +158,10 @@ def table_fragment(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @require_POST
 def here(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The table script's heartbeat while its page is open: the person is looking, so the
-    turn comes to the page, not by mail."""
+    """The table script's heartbeat while its page is open.
+
+    The person is looking, so the turn comes to the page, not by mail.
+    """
     game, seat = _game_and_seat(request, game_id)
     _seen(game, seat)
     return HttpResponse(status=204)
@@ -205,8 +212,11 @@ def game_start(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def play_link(request: HttpRequest, token: str) -> HttpResponse:
-    """An invitation or mail link: the seat token opens the game for that seat, no account
-    needed. The token stays in the session, so the address bar shows it no longer."""
+    """Opens an invitation or mail link.
+
+    The seat token opens the game for that seat, with no account. The token stays in the
+    session, so the address bar shows it no longer.
+    """
     seat = seat_for_token(token)
     if seat is None:
         return render(request, "web/bad_link.html", status=404)

@@ -1,10 +1,9 @@
-"""Seat-token authentication: `Authorization: Seat <token>` acts for one seat, without an account.
+"""Seat-token authentication: `Authorization: Seat <token>` acts for one seat.
 
-A seat token (or the mail token derived from it, games.services.tokens) acts for its seat in its
-game and nothing else. It is no account: `request.user` stays anonymous, whoever holds the seat. A
-view accepts one only if it says so (`seat_tokens = True`), and only for its own game (the
-`game_id` in the URL). Anywhere else the request is refused with 403 `seat_token_scope` (or
-`wrong_game`) before the view runs.
+A seat token acts for one seat in one game. So does the mail token derived from it
+(games.services.tokens). It is not an account: `request.user` stays anonymous. A view accepts
+seat tokens only if it sets `seat_tokens = True`. The URL's `game_id` must also be the token's
+game. Otherwise the request gets 403 `seat_token_scope` (or `wrong_game`). The view never runs.
 """
 
 from __future__ import annotations
@@ -23,8 +22,10 @@ KEYWORD = "Seat"
 
 
 class SeatTokenScopeError(exceptions.PermissionDenied):
-    """A seat token used where it does not act (raised while authenticating, so a DRF exception;
-    gtr_api.errors answers it with codes.SEAT_TOKEN_SCOPE)."""
+    """A seat token used where it does not act.
+
+    It is raised while authenticating, so it must be a DRF exception. The handler in
+    gtr_api.errors answers it with codes.SEAT_TOKEN_SCOPE."""
 
 
 class SeatTokenWrongGame(SeatTokenScopeError):
@@ -45,8 +46,10 @@ def _check_scope(request: Request, seat: Seat) -> None:
 
 
 class SeatTokenAuthentication(authentication.BaseAuthentication):
-    """`Authorization: Seat <token>`: the request acts as that seat (request.auth is the Seat,
-    request.user is anonymous), on the views that accept seat tokens, for the seat's game."""
+    """Authenticates `Authorization: Seat <token>` as that seat.
+
+    `request.auth` is the Seat and `request.user` is anonymous. It works only on views that accept
+    seat tokens, for the seat's game."""
 
     def authenticate(self, request: Request) -> tuple[Any, Seat] | None:
         header = authentication.get_authorization_header(request).split()

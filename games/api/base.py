@@ -1,7 +1,10 @@
-"""What every endpoint shares: the caller's seat, validated input, the game as the caller sees
-it, a page of a list, and the schema of errors and writes. Views stay thin: input checked here, one
-service or selector, the answer built from `engine.view`; domain errors propagate to the one
-exception handler (gtr_api.errors)."""
+"""What every endpoint shares.
+
+It finds the caller's seat and validates input. It renders the game as the caller sees it. It
+pages lists. It holds the schema of errors and of writes.
+
+Views stay thin. They check input here and call one service or selector. The answer comes from
+`engine.view`. Domain errors go up to the one exception handler (gtr_api.errors)."""
 
 from __future__ import annotations
 
@@ -43,8 +46,9 @@ ERRORS_DESCRIBED = {
 
 
 def errors(*statuses: int, described: bool = True) -> dict[int, OpenApiResponse]:
-    """The schema of the error answers with these statuses (`described`: with what each means
-    for a game)."""
+    """The schema of the error answers with these statuses.
+
+    With `described`, each says what it means for a game."""
     if not described:
         return {s: OpenApiResponse(Error) for s in statuses}
     return {s: OpenApiResponse(Error, description=ERRORS_DESCRIBED[s]) for s in statuses}
@@ -74,8 +78,10 @@ def write(
     answer: tuple[int, Any] = (200, GameView),
     more_errors: tuple[int, ...] = (),
 ) -> Callable[[ViewMethod], ViewMethod]:
-    """A POST that changes a game: its schema (the `Idempotency-Key` header, the answer and the
-    errors of a write) and `idempotent`, so a retry with the same key changes nothing."""
+    """Decorates a POST that changes a game.
+
+    It adds a write's schema: the `Idempotency-Key` header, the answer, the errors. It also wraps
+    the method in `idempotent`. A retry with the same key then changes nothing."""
     schema = extend_schema(
         operation_id=operation_id,
         summary=summary,
@@ -93,7 +99,9 @@ def token_seat(request: Request) -> Seat | None:
 
 
 def account(request: Request) -> User:
-    """The caller's account, in a view whose permissions admit accounts only (`IsAuthenticated`)."""
+    """The caller's account.
+
+    The view's permissions must admit accounts only (`IsAuthenticated`)."""
     user = request.user
     assert isinstance(user, User), "the view's permissions admit accounts only"
     return user
@@ -108,8 +116,9 @@ def caller_seat(request: Request, game: Game) -> Seat | None:
 
 
 def require_seat(request: Request, game_id: int) -> Seat:
-    """The caller's seat at the game: 401 for an anonymous caller, 403 for anyone else without
-    one."""
+    """The caller's seat at the game.
+
+    An anonymous caller gets 401. Anyone else without a seat gets 403."""
     return seat_required(request, selectors.game_get(game_id, with_state=False))
 
 
@@ -119,15 +128,17 @@ def seat_required(request: Request, game: Game) -> Seat:
 
 
 def query(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
-    """The query parameters, validated; 400 `unknown_parameter` for one the endpoint does not
-    know (a misspelt filter must not answer with everything)."""
+    """The query parameters, validated.
+
+    A parameter the endpoint does not know gets 400 `unknown_parameter`. A misspelt filter must
+    not answer with everything."""
     check_params(request.query_params, serializer_class().fields)
     blank = {
         k: ["May not be blank: leave the parameter out."]
         for k, v in request.query_params.items()
         if v == ""
     }
-    if blank:  # DRF would read `?version=` as no filter; the schema says a value or nothing
+    if blank:  # DRF reads `?version=` as no filter. The schema says a value or nothing.
         raise serializers.ValidationError(blank)
     s = serializer_class(data=request.query_params)
     s.is_valid(raise_exception=True)
@@ -143,8 +154,9 @@ def body(serializer_class: type[serializers.Serializer], request: Request) -> di
 def game_response(
     game: Game, seat: Seat | None, code: int = 200, lang: str | None = None
 ) -> Response:
-    """The game as `seat` sees it, its cards named in the seat's player's language (`lang`
-    when the caller has looked it up already)."""
+    """The game as `seat` sees it, in the language of the seat's player.
+
+    Pass `lang` if the caller has looked it up already."""
     lang = lang or language.of(seat=seat)
     response = Response(selectors.game_view_for_seat(game, seat, lang), status=code)
     response["ETag"] = selectors.etag_for(game, seat, lang)

@@ -1,4 +1,6 @@
-"""The card catalog: every order card of a ruleset, named in the caller's language."""
+"""The card catalog endpoint.
+
+It lists a ruleset's order cards in the caller's language."""
 
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ _GEEK_CARD = "|".join(GEEK_NAMES)
 class CardCatalogQuery(serializers.Serializer):
     version = serializers.ChoiceField(choices=Game.Version.choices, default="republic")
     geek = serializers.RegexField(
-        rf"^(true|false|({_GEEK_CARD})(,({_GEEK_CARD}))*)$",  # in the schema too
+        rf"^(true|false|({_GEEK_CARD})(,({_GEEK_CARD}))*)$",  # The schema carries this pattern too.
         required=False,
         help_text="The Geek expansion's cards to list too (Republic and Imperium): `true` for "
         "all ten, or their names, comma-separated (`Domus,Watch Post`), as a game's `geek` "
@@ -70,7 +72,7 @@ class CardCatalogView(APIView):
     """The order cards of a version: type, name (in the caller's language), material, role,
     value, copies, function."""
 
-    seat_tokens = True  # public: a client may send its seat token everywhere it plays
+    seat_tokens = True  # Public. A client may send its seat token wherever it plays.
 
     @extend_schema(
         operation_id="cards_list",

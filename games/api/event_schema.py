@@ -1,7 +1,8 @@
-"""The schema of events (docs/events.md): a game's events and an account's feed, each a JSON
-object with an envelope and a `type` that says which other fields it has. These serializers only
-describe; the events are built by games.events.story (from engine.event_view for the game's
-story)."""
+"""The schema of events: a game's story and an account's feed (docs/events.md).
+
+Each event is a JSON object with an envelope and a `type`. The type says which other fields it
+has. These serializers only describe events. A game's events are built by games.events.story (from
+engine.event_view). An account's are built by games.events.feeds."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ class NamedCard(serializers.Serializer):
 
 
 def game_event(name: str, doc: str, **fields: Any) -> type[serializers.Serializer]:
-    """A game event type: the envelope every one has, then its own fields."""
+    """A game event type: the common envelope, then its own fields."""
     envelope = {
         "id": serializers.IntegerField(help_text="Its number in the game: 1, 2, 3... (SSE id)."),
         "game": serializers.IntegerField(),
@@ -176,8 +177,10 @@ ACCOUNT_EVENTS = {
 
 
 def kind_field(kind: str) -> serializers.CharField:
-    """An event's `type`, one value only: so that exactly one schema of a oneOf fits an event
-    (a discriminator alone does not make the others fail to fit)."""
+    """An event's `type` field, which takes one value only.
+
+    Then exactly one schema of a oneOf fits an event. A discriminator alone does not make the
+    others fail to fit."""
 
     @extend_schema_field({"type": "string", "enum": [kind]})
     class Kind(serializers.CharField):
@@ -189,7 +192,7 @@ def kind_field(kind: str) -> serializers.CharField:
 def typed(
     types: dict[str, type[serializers.Serializer]],
 ) -> dict[str, type[serializers.Serializer]]:
-    """Each event type with its `type` field pinned to its own name."""
+    """Pins each event type's `type` field to its own name."""
     return {
         kind: type(cls.__name__, (cls,), {"__doc__": cls.__doc__, "type": kind_field(kind)})
         for kind, cls in types.items()
@@ -207,7 +210,7 @@ def one_of(component: str, types: dict[str, type[serializers.Serializer]], many:
 
 
 def page_of(name: str, component: str, types: dict[str, type[serializers.Serializer]]) -> Any:
-    """A page of events (count, next, previous, results), as every list endpoint pages."""
+    """A page of events, in the envelope of every list endpoint."""
     fields = {
         "count": serializers.IntegerField(),
         "next": serializers.URLField(allow_null=True),

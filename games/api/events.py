@@ -1,6 +1,7 @@
-"""Events as JSON (docs/events.md): a game's story and an account's feed, a page at a time. The
-same paths stream Server-Sent Events when asked with `Accept: text/event-stream`: games.api.streams
-routes them, and these views describe both in the schema."""
+"""Event lists as JSON: a game's story and an account's feed (docs/events.md).
+
+The same paths stream Server-Sent Events when asked with `Accept: text/event-stream`. Those are
+routed by games.api.streams. These views describe both in the schema."""
 
 from __future__ import annotations
 
@@ -51,7 +52,7 @@ LAST_EVENT_ID = OpenApiParameter(
 
 
 class GameEventListView(APIView):
-    seat_tokens = True  # games.api.auth: a seat token acts here for its own game
+    seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
 
     @extend_schema(
         operation_id="games_events",
@@ -70,7 +71,7 @@ class GameEventListView(APIView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         q = query(EventQuery, request)
-        last_event_id(request)  # a list ignores it, but only once it is an event number
+        last_event_id(request)  # A list ignores it but still checks it.
         game = selectors.game_get(game_id, with_state=False)
         seat = caller_seat(request, game)
         position = None if seat is None else seat.position
@@ -101,7 +102,7 @@ class AccountEventListView(APIView):
     )
     def get(self, request: Request) -> Response:
         q = query(EventQuery, request)
-        last_event_id(request)  # a list ignores it, but only once it is an event number
+        last_event_id(request)  # A list ignores it but still checks it.
         rows = AccountEvent.objects.filter(user=account(request), number__gt=q["after"])
         return page(request, self, rows.order_by("number"), feeds.account_rendered)
 

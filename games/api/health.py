@@ -1,4 +1,6 @@
-"""The health check's endpoint: the database, the broker, the workers and beat (docs/async.md)."""
+"""The health check endpoint (docs/async.md).
+
+It checks the database, the broker, the workers and beat."""
 
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ _CHECK = "|".join(health.CHECKS)
 
 class HealthQuery(serializers.Serializer):
     only = serializers.RegexField(
-        rf"^({_CHECK})(,({_CHECK}))*$",  # in the schema too: any other value does not fit it
+        rf"^({_CHECK})(,({_CHECK}))*$",  # The schema carries this pattern too.
         required=False,
         help_text="Comma-separated checks to run (default: all of "
         f"{', '.join(health.CHECKS)}); e.g. `database` for a load balancer's check of this "

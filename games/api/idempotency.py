@@ -1,14 +1,16 @@
-"""`Idempotency-Key` on POSTs: a retry with the same key returns the first response and changes
-nothing. The key is reserved before the operation runs, so two concurrent requests with one key
-cannot both act: the second gets 409 `idempotency_in_progress` until the first has answered.
-Keys belong to the caller (a user or a seat token); anonymous requests ignore them.
+"""`Idempotency-Key` on POSTs: a retry with the same key changes nothing.
 
-A reservation is a lease of GTR_IDEMPOTENCY_LEASE_SECONDS (60), far longer than any request
-runs: a request whose process died before it answered (killed, out of memory) would otherwise
-hold its key for ever. After the lease a retry of the same request takes the key over and runs;
-the operations themselves refuse to act twice (a move names the `seq` it was made at), so a
-first request that was only slow cannot make the change a second time. Only the request that
-holds the lease stores its answer."""
+The retry gets the first response again. The key is reserved before the operation runs. So two
+concurrent requests with one key cannot both act. The second gets 409 `idempotency_in_progress`
+until the first has answered. Keys belong to the caller, a user or a seat token. Anonymous
+requests ignore them.
+
+A reservation is a lease of GTR_IDEMPOTENCY_LEASE_SECONDS (60), far longer than any request runs.
+A request's process may die before it answers (killed, out of memory). Without the lease, its key
+would be held for ever. After the lease, a retry of the same request takes the key over and runs.
+That is safe because the operations themselves refuse to act twice. A move, for one, names the
+`seq` it was made at. So a first request that was only slow cannot make the change again. Only
+the request that holds the lease stores its answer."""
 
 from __future__ import annotations
 
@@ -83,12 +85,12 @@ def idempotent(method: Callable[..., Response]) -> Callable[..., Response]:
             try:
                 response = view.handle_exception(exc)
             except Exception:
-                mine.delete()  # a server error: let the client retry for real
+                mine.delete()  # A server error: let the client retry for real.
                 raise
         if response.status_code >= 500:
             mine.delete()
         else:
-            # Stored as rendered, so a replay is byte-for-byte the same JSON.
+            # Store it as rendered, so a replay is byte-identical.
             rendered = (
                 JSONRenderer().render(response.data) if response.data is not None else b"null"
             )
@@ -99,10 +101,12 @@ def idempotent(method: Callable[..., Response]) -> Callable[..., Response]:
 
 
 def _reserve(request: Request, principal: str, key: str) -> IdempotentResponse | Response:
-    """The reservation of `key` for this request, or the answer to give instead (a replay, or a
-    409). A reservation whose lease has ended is taken over by a retry of the same request."""
+    """Reserves `key` for this request.
+
+    Returns the reservation, or the answer to give instead: a replay or a 409. A retry of the same
+    request takes over a reservation whose lease has ended."""
     fingerprint = _fingerprint(request)
-    for _ in range(3):  # the row may vanish between the insert and the read: try again
+    for _ in range(3):  # The row may vanish between the insert and the read.
         try:
             with transaction.atomic():
                 return IdempotentResponse.objects.create(

@@ -1,7 +1,9 @@
-"""What the API takes: request bodies (`JSONInput`: exactly the JSON types the schema says) and
-query parameters, validated by DRF serializers. What it answers is in games.api.outputs.
+"""What the API takes: request bodies and query parameters, as DRF serializers.
 
-Names are unique across the API so the OpenAPI components do not collide."""
+Bodies derive from `JSONInput`, which takes exactly the JSON types the schema says. What the API
+answers is in games.api.outputs.
+
+Names are unique across the API, so the OpenAPI components do not collide."""
 
 from __future__ import annotations
 
@@ -22,8 +24,8 @@ from .schema import action_schema
 MAX_SEQ = 2**31 - 1
 
 
-# What each field type accepts in a JSON body: exactly the JSON type the schema says (DRF would
-# take "0" for an integer, "yes" for a boolean and 5 for a string).
+# The JSON types each field type accepts in a body, as the schema says.
+# DRF alone would take "0" as an integer, "yes" as a boolean and 5 as a string.
 JSON_TYPES: list[tuple[type[serializers.Field], tuple[type, ...]]] = [
     (serializers.BooleanField, (bool,)),
     (serializers.IntegerField, (int,)),

@@ -1,4 +1,6 @@
-"""The lobby's endpoints: list and create games, take and leave seats, start a full table."""
+"""The lobby's endpoints.
+
+They list and create games, take and leave seats, and start a full table."""
 
 from __future__ import annotations
 
@@ -81,7 +83,7 @@ class SeatJoinView(APIView):
 
 
 class SeatLeaveView(APIView):
-    seat_tokens = True  # games.api.auth: a seat token acts here for its own game
+    seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
 
     @write("games_leave", "Give up your seat before the game starts", tag="lobby")
     def post(self, request: Request, game_id: int) -> Response:

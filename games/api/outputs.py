@@ -1,7 +1,8 @@
-"""What the API answers: the schema of what the selectors return, and of every error. What it
-takes is in games.api.inputs.
+"""What the API answers: the schema of the selectors' results and of every error.
 
-Names are unique across the API so the OpenAPI components do not collide."""
+What it takes is in games.api.inputs.
+
+Names are unique across the API, so the OpenAPI components do not collide."""
 
 from __future__ import annotations
 
@@ -23,11 +24,11 @@ from .schema import logged_action_schema
 class Error(serializers.Serializer):
     """Every error: a stable machine-readable code and a sentence for people."""
 
-    # The list is read off the engine only when the schema is generated.
+    # Lazy: the engine's codes are read only when the schema is generated.
     code = serializers.CharField(help_text=lazy(codebook.schema_description, str)())
     detail = serializers.CharField()
-    # DRF's metaclass takes declared fields out of the class, so this replaces no attribute of
-    # Serializer's (`fields`), though the stubs cannot know it
+    # DRF's metaclass takes declared fields out of the class. So this shadows no attribute
+    # (Serializer's `fields`), though the stubs cannot know it.
     fields = serializers.DictField(  # type: ignore[assignment]
         required=False, help_text="Per-field messages, for validation errors (code 'invalid')."
     )
@@ -275,7 +276,7 @@ class LegalAction(serializers.Serializer):
         help_text="The move's code in this decision (`A1`, `A2`, ...: the code its turn mail "
         "shows); the same move has the same id for as long as the game stays at this `seq`."
     )
-    # DRF's metaclass takes declared fields out of the class: this is not Field's `label`
+    # DRF's metaclass takes declared fields out of the class. This is not Field's `label`.
     label = serializers.CharField(  # type: ignore[assignment]
         help_text="The move in words, as the mails and web client say."
     )
@@ -313,7 +314,7 @@ class MoveSubmitResult(serializers.Serializer):
 
 
 def paginated(item: type[serializers.Serializer], name: str) -> type[serializers.Serializer]:
-    """The page envelope of a list endpoint (count, next, previous, results)."""
+    """The page envelope of a list endpoint: count, next, previous, results."""
     return type(
         name,
         (serializers.Serializer,),

@@ -1,6 +1,8 @@
-"""Query parameters and headers: a parameter an endpoint does not know is refused (400
-`unknown_parameter`) rather than ignored, so a misspelt filter (`?your_trun=true`) never answers
-with everything; where an event list or stream resumes (`last_event_id`)."""
+"""Checks of query parameters and headers.
+
+A parameter the endpoint does not know is refused with 400 `unknown_parameter`, not ignored. So
+a misspelt filter (`?your_trun=true`) never answers with everything. `last_event_id` reads where
+an event list or stream resumes."""
 
 from __future__ import annotations
 
@@ -25,8 +27,10 @@ def check_params(params: Mapping[str, Any], allowed: Iterable[str]) -> None:
 
 
 def last_event_id(request: HttpRequest) -> int | None:
-    """Where a stream resumes: after the `Last-Event-ID` header (what EventSource sends when it
-    reconnects) or `?after=N`; None when neither is given (from what happens next)."""
+    """The event a stream resumes after.
+
+    It is the `Last-Event-ID` header or `?after=N`. EventSource sends the header when it
+    reconnects. None when neither is given: the stream starts with what happens next."""
     raw = request.headers.get("Last-Event-ID", request.GET.get("after"))
     if raw is None:
         return None

@@ -1,7 +1,7 @@
 """A JSON parser that refuses oversized bodies (413) before reading them whole.
 
 DRF reads the request stream directly, so Django's DATA_UPLOAD_MAX_MEMORY_SIZE does not guard
-it; this parser does, with the same setting."""
+it. This parser does, with the same setting."""
 
 from __future__ import annotations
 

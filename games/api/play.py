@@ -1,5 +1,7 @@
-"""Playing a game: its view, the moves and their history, the long poll, resigning, coming back,
-surrendering, a new seat token, and the game's record."""
+"""The endpoints of play.
+
+Read the game, play a move, or list the moves. The long poll waits for the next one. Resign,
+come back after timeouts, surrender, or take a new seat token. Export the game's record."""
 
 from __future__ import annotations
 
@@ -44,7 +46,7 @@ from .pagination import Pagination
 
 
 class GameDetailView(APIView):
-    seat_tokens = True  # games.api.auth: a seat token acts here for its own game
+    seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
 
     @extend_schema(
         operation_id="games_retrieve",
@@ -79,7 +81,7 @@ class GameDetailView(APIView):
 
 
 class MoveListCreateView(APIView):
-    seat_tokens = True  # games.api.auth: a seat token acts here for its own game
+    seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
 
     @extend_schema(
         operation_id="moves_list",
@@ -124,7 +126,7 @@ class MoveListCreateView(APIView):
         lang = language.of(seat=seat)
         result = {
             "move": selectors.move_for_seat(move, seat.position),
-            # kept in the view cache too: the mover's next look at the game costs no build
+            # Also cached: the mover's next look at the game costs no build.
             "game": view_cache.built(game, seat.position, lang),
         }
         return Response(result, status=status.HTTP_201_CREATED, headers={"Content-Language": lang})
@@ -134,7 +136,7 @@ class GameWaitView(APIView):
     """The long poll. games.api.streams.game_wait waits on the event hub until the game moves (or
     the timeout), then this view answers."""
 
-    seat_tokens = True  # games.api.auth: a seat token acts here for its own game
+    seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
 
     @extend_schema(
         operation_id="games_wait",
@@ -164,7 +166,7 @@ class GameWaitView(APIView):
 
 
 class GameResignView(APIView):
-    seat_tokens = True  # games.api.auth: a seat token acts here for its own game
+    seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
 
     @write(
         "games_resign",
@@ -180,7 +182,7 @@ class GameResignView(APIView):
 
 
 class SeatReturnView(APIView):
-    seat_tokens = True  # games.api.auth: a seat token acts here for its own game
+    seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
 
     @write(
         "games_return",
@@ -198,7 +200,7 @@ class SeatReturnView(APIView):
 
 
 class GameSurrenderView(APIView):
-    seat_tokens = True  # games.api.auth: a seat token acts here for its own game
+    seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
 
     @write(
         "games_surrender",
@@ -215,7 +217,7 @@ class GameSurrenderView(APIView):
 
 
 class SeatTokenView(APIView):
-    seat_tokens = True  # games.api.auth: a seat token acts here for its own game
+    seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
 
     @extend_schema(
         operation_id="games_seat_token",
@@ -232,7 +234,7 @@ class SeatTokenView(APIView):
 
 
 class GameRecordView(APIView):
-    seat_tokens = True  # games.api.auth: a seat token acts here for its own game
+    seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
 
     @extend_schema(
         operation_id="games_record",

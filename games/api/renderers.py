@@ -1,12 +1,14 @@
 """The API's JSON renderer: DRF's output, written by orjson.
 
-A game's view late in a game is about 50 KB of JSON (every card with its facts, every legal move
-with its label); DRF's renderer, the standard library's encoder with DRF's `default`, spends more
-time writing it than the rest of the view's work after the database (docs/benchmarks.md). orjson
-writes the same bytes about fifteen times faster. What orjson would write differently goes to
-DRF's own encoder: dates and times (DRF's format: milliseconds, "Z"), lazy strings, decimals; and
-anything orjson refuses (an integer past 64 bits, a key of another type) is rendered by DRF as
-before. A client asking for indented JSON (`Accept: application/json; indent=2`) gets DRF's.
+Late in a game, a game's view is about 50 KB of JSON. It holds every card with its facts and
+every legal move with its label. DRF's renderer uses the standard library's encoder with DRF's
+`default`. After the database, that encoder takes most of the view's time (docs/benchmarks.md).
+With orjson the same bytes are written about fifteen times faster.
+
+Where orjson would write something differently, DRF's own encoder does it. That covers dates and
+times (DRF's format: milliseconds, "Z"), lazy strings and decimals. DRF renders anything orjson
+refuses, as before. That includes integers past 64 bits and keys of other types. A client asking
+for indented JSON (`Accept: application/json; indent=2`) gets DRF's.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ class JSONRenderer(renderers.JSONRenderer):
             out = orjson.dumps(data, default=self.encoder_class().default, option=OPTIONS)
         except (orjson.JSONEncodeError, TypeError):
             return self._drf(data, accepted_media_type, renderer_context)
-        # As DRF does: U+2028 and U+2029 are valid JSON but end a line in JavaScript.
+        # Escape U+2028 and U+2029, as DRF does. They are valid JSON but end a line in JavaScript.
         return out.replace(b"\xe2\x80\xa8", b"\\u2028").replace(b"\xe2\x80\xa9", b"\\u2029")
 
     def _drf(

@@ -1,6 +1,8 @@
-"""OpenAPI pieces generated from the engine: one serializer per action type, gathered into a
-discriminated `oneOf` on `type`, so an action added to `engine.ACTION_TYPES` appears in the
-schema (and in generated SDKs) with no change here."""
+"""OpenAPI pieces generated from the engine, and the schema's post-processing.
+
+Each action type gets a serializer. They are gathered into a `oneOf` discriminated by `type`. So
+an action added to `engine.ACTION_TYPES` needs no change here. It appears in the schema and in
+generated SDKs."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from rest_framework import serializers
 import engine
 from engine.cards import MATERIALS, ROLES
 
-# The engine's fields are typed by annotation; choices the engine accepts for string fields.
+# The engine types its fields by annotation. These are the choices its string fields accept.
 STRING_CHOICES = {"take": ["jack", "cards"], "role": list(ROLES), "site": list(MATERIALS)}
 
 
@@ -100,15 +102,17 @@ REF = "#/components/schemas/"
 def share_request_components(
     result: dict[str, Any], generator: Any, request: Any, public: bool
 ) -> dict[str, Any]:
-    """With COMPONENT_SPLIT_REQUEST, drf-spectacular writes `XRequest` beside `X` for every
-    serializer used both ways, even when the two are the same shape: a generated client then has
-    two classes, and a legal action received in a view would need converting before it can be
-    posted. Where `XRequest` is `X` (once the same merge is made inside both), keep `X` alone."""
+    """Keeps `X` alone where `XRequest` is the same, then applies the other post-processing.
+
+    With COMPONENT_SPLIT_REQUEST, drf-spectacular writes `XRequest` beside `X` for every
+    serializer used both ways. It does so even when the two have the same shape. A generated
+    client then has two classes. A legal action received in a view would need converting before
+    being posted. The two are compared once the same merges are made inside both."""
     schemas = result.get("components", {}).get("schemas", {})
     merge = {
         f"{REF}{n}": f"{REF}{n.removesuffix('Request')}" for n in schemas if _split(n, schemas)
     }
-    while True:  # the largest set of pairs that are equal once all of them are merged
+    while True:  # Drop pairs until the rest stay equal once all are merged.
         equal = {
             ref: base
             for ref, base in merge.items()
@@ -150,9 +154,10 @@ GAME_OPERATIONS = (
 
 
 def _game_links(body: str) -> dict[str, dict[str, Any]]:
-    """From a game view found at `body` in a response: every operation on that game, the long
-    poll from its `seq`, a move with its first legal action, as received, and the catalog of its
-    version."""
+    """Links from a game view found at `body` in a response.
+
+    They lead to every operation on that game. The long poll starts from its `seq`. They post a
+    move with its first legal action, as received. They open the catalog of the game's version."""
     game_id = {"game_id": f"$response.body#{body}/id"}
     links = {op: {"operationId": op, "parameters": game_id} for op in GAME_OPERATIONS}
     links["cards_list"] = {
@@ -179,26 +184,28 @@ def _move_link(body: str) -> dict[str, dict[str, Any]]:
 
 
 def _hook_links(body: str) -> dict[str, dict[str, Any]]:
-    """From a webhook found at `body` in a response: every operation on that hook."""
+    """Links from a webhook found at `body` in a response.
+
+    They lead to every operation on that hook."""
     hook_id = {"hook_id": f"$response.body#{body}/id"}
     operations = ("webhooks_retrieve", "webhooks_update", "webhooks_delete", "webhooks_deliveries")
     return {op: {"operationId": op, "parameters": hook_id} for op in operations}
 
 
 def _then(*operations: str) -> dict[str, dict[str, Any]]:
-    """Links to operations that need nothing from the response: what a client does next."""
+    """Links to what a client does next, needing nothing from the response."""
     return {op: {"operationId": op} for op in operations}
 
 
 def _account_links() -> dict[str, dict[str, Any]]:
-    """From a new token: the account, its tokens, and revoking this one (logging out)."""
+    """Links from a new token to the account, its tokens, and logging out."""
     revoke = {"operationId": "auth_tokens_revoke", "parameters": {"key": "$response.body#/key"}}
     return {**_then("auth_me", "auth_tokens_list"), "auth_tokens_revoke": revoke}
 
 
-# (operation, status) -> its OpenAPI links: how a response feeds the next requests. They document
-# the flow for client authors and drive schemathesis' stateful phase. (No link revokes a token
-# that a list shows: the caller's own would be among them.)
+# The OpenAPI links of each (operation, status): how a response feeds the next requests.
+# They document the flow for client authors. They also drive schemathesis' stateful phase.
+# No link revokes a token that a list shows. The caller's own token would be among them.
 LINKS: dict[tuple[str, str], dict[str, dict[str, Any]]] = {
     ("health", "200"): _then("cards_list"),
     ("auth_signup", "201"): _account_links(),
@@ -240,8 +247,10 @@ CREDENTIAL_ERRORS = {
 
 
 def _credential_errors(result: dict[str, Any]) -> None:
-    """Every operation that reads credentials may refuse them, even one open to anonymous
-    callers: a bad token is 401, and a seat token outside its game 403 (games.api.auth)."""
+    """Adds the credential errors to every operation that reads credentials.
+
+    Even one open to anonymous callers may refuse them. A bad token gets 401. A seat token outside
+    its game gets 403 (games.api.auth)."""
     for item in result.get("paths", {}).values():
         for op in item.values():
             if not any(requirement for requirement in op.get("security", [])):
@@ -257,10 +266,12 @@ def _credential_errors(result: dict[str, Any]) -> None:
 
 
 def _outage_errors(result: dict[str, Any]) -> None:
-    """Any operation that reads the database answers 503 `unavailable` with Retry-After when the
-    database does not answer (gtr_api.errors), never a bare 500."""
+    """Adds 503 `unavailable` to every operation that reads the database.
+
+    If the database does not answer, gtr_api.errors answers 503 with Retry-After. It never
+    answers a bare 500."""
     for path, item in result.get("paths", {}).items():
-        if path in ("/api/schema/", "/api/health/"):  # no database; the health check's own 503
+        if path in ("/api/schema/", "/api/health/"):  # No database, or a 503 of its own.
             continue
         for op in item.values():
             op["responses"].setdefault(
@@ -280,16 +291,19 @@ def _outage_errors(result: dict[str, Any]) -> None:
 
 
 def _no_nul(schema: dict[str, Any]) -> None:
-    """DRF refuses a NUL character in any string (PostgreSQL cannot store one): the schema says
-    so for the free strings of request bodies."""
+    """Forbids NUL in the free strings of request bodies.
+
+    DRF refuses a NUL character in any string, since PostgreSQL cannot store one."""
     for prop in schema.get("properties", {}).values():
         if prop.get("type") == "string" and not {"enum", "pattern", "format"} & set(prop):
             prop["pattern"] = "^[^\\x00]*$"
 
 
 def _defaults_in_words(schema: dict[str, Any]) -> None:
-    """A request property with a `default` is optional, but openapi-typescript (and others) make
-    it required in request bodies: say the default in words instead (the server applies it)."""
+    """Moves each request property's `default` into its description.
+
+    A property with a default is optional. But openapi-typescript and others make it required in
+    request bodies. So the default is said in words, and the server applies it."""
     for prop in schema.get("properties", {}).values():
         if "default" in prop:
             default = json.dumps(prop.pop("default"))

@@ -1,16 +1,19 @@
-"""Event streams (Server-Sent Events) and the long poll: async views that wait on the event hub
-(games.live.hub), never on a database loop, so one web process holds thousands of waiting clients.
+"""Event streams (Server-Sent Events) and the long poll.
 
-- `GET /api/games/{id}/events/` with `Accept: text/event-stream`: the game's events as the caller's
-  seat (or a spectator) sees them, each with its number as the SSE `id`; `Last-Event-ID` (or
-  `?after=N`) resumes right after that event. Without that Accept header it is the JSON event log.
+These async views wait on the event hub (games.live.hub), never in a database loop. So one web
+process holds thousands of waiting clients.
+
+- `GET /api/games/{id}/events/` with `Accept: text/event-stream`: the game's events, as the
+  caller's seat or a spectator sees them. Each has its number as the SSE `id`. `Last-Event-ID`
+  (or `?after=N`) resumes right after that event. Without that Accept header, the path is the
+  JSON event log.
 - `GET /api/stream/` with `Accept: text/event-stream`: the caller's account feed for all its
-  games; without it, the feed as JSON.
-- `GET /api/games/{id}/wait/`: answers once the game moves past `seq` (the DRF view decides
-  what to answer; this one waits for it first).
+  games. Without that header, it is the feed as JSON.
+- `GET /api/games/{id}/wait/`: answers once the game moves past `seq`. This view waits, then the
+  DRF view decides what to answer.
 
-Credentials, parameters and errors are checked before a stream starts, with the same rules,
-codes and JSON bodies as every other endpoint; a stream opened with a seat token closes when that
+Credentials, parameters and errors are checked before a stream starts. The rules, codes and JSON
+bodies are those of every other endpoint. A stream opened with a seat token closes when that
 token is replaced. Each stream sends a comment every GTR_STREAM_KEEPALIVE_SECONDS.
 """
 
@@ -52,8 +55,10 @@ def wants_stream(request: HttpRequest) -> bool:
 
 
 class Documented(Protocol):
-    """A view function as drf-spectacular reads a DRF view's (`cls`, `initkwargs`: the view
-    `as_view()` makes), exempt from Django's CSRF check as DRF's views are."""
+    """A view function that drf-spectacular reads like a DRF view's.
+
+    On a DRF view's function, `as_view()` sets `cls` and `initkwargs`. Like DRF's views, it is
+    exempt from Django's CSRF check."""
 
     cls: type[APIView]
     initkwargs: dict[str, Any]
@@ -61,8 +66,10 @@ class Documented(Protocol):
 
 
 def documented_as(view_class: type[APIView], handler: Callable[..., Any]) -> Callable[..., Any]:
-    """An async Django view that the schema documents as `view_class` (a DRF view whose methods
-    carry the `extend_schema` description), which also answers what is not a stream."""
+    """Marks `handler`, an async Django view, to be documented as `view_class`.
+
+    `view_class` is the DRF view whose methods carry the `extend_schema` description. It also
+    answers requests that are not streams."""
     documented = cast(Documented, handler)  # a function takes any attribute
     documented.cls = view_class
     documented.initkwargs = {}
@@ -70,12 +77,12 @@ def documented_as(view_class: type[APIView], handler: Callable[..., Any]) -> Cal
     return handler
 
 
-# DRF's settings as api_settings imports them (the stubs type them as the settings' dotted paths)
+# DRF's settings as api_settings imports them. The stubs type them as dotted paths.
 ExceptionHandler = Callable[[Exception, dict[str, Any]], Response | None]
 
 
 def error_response(exc: Exception) -> HttpResponse:
-    """The JSON error every endpoint answers for `exc` (DRF's EXCEPTION_HANDLER setting)."""
+    """The JSON error every endpoint answers for `exc`, from DRF's EXCEPTION_HANDLER."""
     handler = cast(ExceptionHandler, api_settings.EXCEPTION_HANDLER)
     response = handler(exc, {"view": APIView(), "request": None})
     if response is None:
@@ -87,9 +94,11 @@ def error_response(exc: Exception) -> HttpResponse:
 def credentials(
     request: HttpRequest, view_class: type[APIView], **kwargs: Any
 ) -> tuple[Any, Seat | None]:
-    """The caller's user and seat token, authenticated as for `view_class` with the URL's
-    `kwargs` (DRF's authenticators: AuthenticationFailed for a bad token, and games.api.auth's
-    scope check: a seat token only where the view takes one, for its own game)."""
+    """The caller's user and seat token, authenticated as `view_class` would.
+
+    The URL's `kwargs` go with it. DRF's authenticators raise AuthenticationFailed for a bad token.
+    Then games.api.auth checks the scope. A seat token works only where the view takes one, and
+    only for its game."""
     classes = cast("list[type[BaseAuthentication]]", api_settings.DEFAULT_AUTHENTICATION_CLASSES)
     authenticators = [cls() for cls in classes]
     context = {"view": view_class(), "kwargs": kwargs}
@@ -100,13 +109,13 @@ def credentials(
 
 @dataclass(frozen=True)
 class Plan:
-    """What a stream serves: its channels, how to read what it missed, how to render."""
+    """What a stream serves: channels, a reader of missed events, a renderer."""
 
     channels: tuple[str, ...]
     after: int
-    reader: Callable[[int], list[Any]]  # events numbered above N, at most BATCH, in order
-    render: Callable[[Any], tuple[int, dict[str, Any]]]  # (number, JSON) of an event
-    viewer: Any = None  # streams with the same viewer render a hub message the same way
+    reader: Callable[[int], list[Any]]  # Events numbered above N, at most BATCH, in order.
+    render: Callable[[Any], tuple[int, dict[str, Any]]]  # (number, JSON) of an event.
+    viewer: Any = None  # Streams with the same viewer render a hub message alike.
 
 
 def game_plan(request: HttpRequest, game_id: int) -> Plan:
@@ -158,9 +167,11 @@ def frame(number: int, data: dict[str, Any]) -> bytes:
 
 async def stream(plan: Plan, bounded: bool = False) -> AsyncIterator[bytes]:
     """The SSE body: what was missed since `plan.after`, then each new event once, in order.
-    A message that leaves a gap (another one lost or late), or a resync, is made good from the
-    database. `bounded` (a WSGI server, which sends nothing until the body ends) ends the stream
-    after the first new events or GTR_WAIT_MAX_SECONDS, and the client reconnects at once."""
+
+    A message that leaves a gap means another was lost or is late. The database fills the gap,
+    and also answers a resync. `bounded` is for a WSGI server, which sends nothing until the body
+    ends. It ends the stream after the first new events or GTR_WAIT_MAX_SECONDS. The client then
+    reconnects at once."""
     sub = await current().subscribe(plan.channels)
     last = plan.after
     retry = 0 if bounded else settings.GTR_STREAM_RETRY_MS
@@ -213,9 +224,10 @@ async def missed(plan: Plan, last: int) -> list[tuple[int, dict[str, Any]]]:
 
 
 def incoming(message: Message, plan: Plan) -> list[tuple[int, bytes]]:
-    """The (number, SSE frame) of each event a hub message carries, rendered for this stream's
-    viewer. The message is shared by every subscriber of its channel in this process: each
-    viewer's frames are made once and kept on it."""
+    """The (number, SSE frame) of each event a hub message carries, for this stream's viewer.
+
+    Every subscriber of the channel in this process shares the message. So each viewer's frames
+    are made once and kept on it."""
     cache = message.setdefault("frames", {})
     if plan.viewer not in cache:
         rendered = []
@@ -275,8 +287,10 @@ class Waiting:
 
 
 def wait_plan(request: HttpRequest, game_id: int) -> Waiting | None:
-    """What to wait for, or None when the DRF view should answer at once (a bad request, bad
-    credentials, or nothing to wait for)."""
+    """What to wait for.
+
+    None means the DRF view should answer at once. That is for a bad request, bad credentials, or
+    nothing to wait for."""
     from .inputs import WaitQuery
 
     query = WaitQuery(data=request.GET)
@@ -302,8 +316,9 @@ def moved(waiting: Waiting) -> bool:
 
 
 async def wait_for_change(waiting: Waiting) -> None:
-    """Return once the game moves past `seq` or changes status, or after the timeout; the game
-    is read again only when the hub says something happened to it."""
+    """Returns once the game moves past `seq` or changes status, or after the timeout.
+
+    The game is read again only when the hub says something happened to it."""
     end = time.monotonic() + waiting.timeout
     sub = await current().subscribe([f"game:{waiting.game_id}"])
     try:

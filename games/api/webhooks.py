@@ -1,5 +1,4 @@
-"""An account's webhooks: create, list, switch on or off, delete, and read their deliveries
-(docs/events.md)."""
+"""The endpoints of an account's webhooks and their deliveries (docs/events.md)."""
 
 from __future__ import annotations
 

@@ -1,26 +1,36 @@
-"""What happened to a game, told after the commit: the one point where the consequences of a
-write are decided by whoever listens (the server's moves and deadline tasks, e-mail, live streams).
+"""What happened to a game, told after the commit.
 
-A service calls `publish_on_commit(game, kind, ...)` inside its transaction, once the game is saved;
-the `Event` is built from the game as it is then, and `committed` is sent with it after the commit
-(never for a write that rolled back). The services do not know who listens: receivers connect to
-`committed` in their app's `ready()`:
+This is the one point where a write's consequences are decided, by whoever listens.
+Listeners play the server's moves, set deadline tasks, send e-mail and feed live streams.
 
-- `games.tasks.on_committed`: the server's move when an automatic seat is to act, a deadline task
-  when a person's decision with a clock began;
-- `games.events.story.on_committed`: the write's game events and feed events to the event hub (live
-  streams, long polls), its webhook deliveries to their tasks;
-- `players.mail.receivers.on_committed`: invitations, your-turn mails and reminders, timeout
-  notices, final scores.
+A service calls `publish_on_commit(game, kind, ...)` inside its transaction, after saving the game.
+The `Event` is built from the game as it is then.
+After the commit, `committed` is sent with it.
+A write that rolled back sends nothing.
+The services do not know who listens.
+Receivers connect to `committed` in their app's `ready()`:
 
-Receivers run in the order they connected (games before players, as in INSTALLED_APPS), each with
-`send_robust`: one that raises is logged, the others still run, and the committed write stands.
-Every receiver sees a thread's events in the order of their commits: an event committed while
-receivers are still at work (in-process, a receiver that plays the server's moves) waits until
-they are done. An event holds only what every player may know (no card, no secret): what the
-write recorded in the game's story (games.events.story) rides on it as numbers, and as the rows
-themselves for the receivers in this process (kept out of its repr and comparisons: they hold
-the seats' cards), so that the hub gets them without reading them back."""
+- `games.tasks.on_committed`: the server's move when an automatic seat is to act.
+  A deadline task when a person's decision with a clock began.
+- `games.live.fanout.on_committed`: the write's game and feed events to the event hub.
+  Its webhook deliveries to their tasks.
+- `players.mail.receivers.on_committed`: invitations, your-turn mails and reminders.
+  Timeout notices and final scores.
+
+Receivers run in the order they connected: games before players, as in INSTALLED_APPS.
+Each runs with `send_robust`.
+One that raises is logged, the others still run, and the committed write stands.
+
+Every receiver sees a thread's events in the order of their commits.
+A receiver may commit while at work, as one that plays the server's moves in-process does.
+Its event waits until the receivers are done.
+
+An event holds only what every player may know: no card, no secret.
+What the write recorded in the game's story (games.events.story) rides on it as numbers.
+The receivers in this process also get the rows themselves.
+So the hub gets them without reading them back.
+The rows are kept out of the event's repr and comparisons, since they hold the seats' cards.
+"""
 
 from __future__ import annotations
 
@@ -39,11 +49,11 @@ from games.models import AccountEvent, Game, GameEvent, Seat
 log = logging.getLogger(__name__)
 
 # What the write was.
-CREATED = "created"  # a game was created (invited seats get their invitation now)
+CREATED = "created"  # a game was created; invited seats get their invitation now
 JOINED = "joined"  # `seat` took an open seat
-LEFT = "left"  # `seat` gave its seat up before the start (the game may be cancelled)
+LEFT = "left"  # `seat` gave its seat up before the start; the game may be cancelled
 STARTED = "started"  # the cards were dealt
-MOVED = "moved"  # a move was logged: `seat` (None for a table event such as a surrender), `actor`
+MOVED = "moved"  # `seat` (None: a table event, such as a surrender) moved, by `actor`
 RESIGNED = "resigned"  # `seat` resigned
 SURRENDERED = "surrendered"  # `seat` surrendered to another seat, or withdrew its surrender
 RETURNED = "returned"  # `seat`'s player came back after timeouts
@@ -51,7 +61,7 @@ KINDS = (CREATED, JOINED, LEFT, STARTED, MOVED, RESIGNED, SURRENDERED, RETURNED)
 
 # Sent after the commit with sender=Game and event=Event.
 committed = Signal()
-_dispatch = threading.local()  # the events waiting while receivers are at work, in this thread
+_dispatch = threading.local()  # this thread's events waiting while receivers are at work
 
 
 @dataclass(frozen=True)
@@ -69,15 +79,16 @@ class Event:
     automatic: bool = False  # the pending decision is the server's to play
     deadline: datetime | None = None  # when the pending decision times out
     turn_began: bool = False  # the pending decision began with this write: announce it
-    # Whether the seat to act has an e-mail address (its own or its player's), as the write found
-    # its seats; None: not known (a receiver that needs it looks it up).
+    # Whether the seat to act has an e-mail address, its own or its player's.
+    # None: not known, and a receiver that needs it looks it up.
     to_act_mailable: bool | None = None
-    # What the write recorded (games.events.story): the numbers of its game events (first, last),
-    # and the ids of its account feed events and webhook deliveries.
+    # What the write recorded (games.events.story).
+    # `story`: the numbers of its first and last game events.
+    # `feed`, `deliveries`: the ids of its feed events and webhook deliveries.
     story: tuple[int, int] | None = None
     feed: tuple[int, ...] = ()
     deliveries: tuple[int, ...] = ()
-    # The rows written (as numbered above), for the receivers in this process: never logged.
+    # The rows written, for the receivers in this process. Never logged.
     game_rows: tuple[GameEvent, ...] = field(default=(), repr=False, compare=False)
     feed_rows: tuple[AccountEvent, ...] = field(default=(), repr=False, compare=False)
 
@@ -95,8 +106,11 @@ def publish_on_commit(
     turn_began: bool = False,
     seats: list[Seat] | None = None,
 ) -> Event:
-    """Tell the receivers about this write of `game` once the transaction commits. `seats`: the
-    game's seats (with their players) if the write loaded them, so that receivers need not."""
+    """Tell the receivers about this write of `game` once the transaction commits.
+
+    Pass `seats`, with their players, if the write loaded them.
+    Then receivers need not load them again.
+    """
     if kind not in KINDS:
         raise ValueError(f"unknown event kind {kind!r}")
     rec = recorded.drain(game)
@@ -129,7 +143,7 @@ def publish_on_commit(
 
 def _send(event: Event) -> None:
     waiting: list[Event] | None = getattr(_dispatch, "waiting", None)
-    if waiting is not None:  # committed by a receiver at work: after the event it is handling
+    if waiting is not None:  # a receiver at work committed this: it waits its turn
         waiting.append(event)
         return
     _dispatch.waiting = waiting = [event]

@@ -1,5 +1,8 @@
-"""The accounts' feeds (your turn, an invitation, a game of yours started or finished): numbered
-per account, each event with a delivery for each of the account's webhooks that wants it."""
+"""The accounts' feeds: your turn, an invitation, a game of yours started or finished.
+
+Feed events are numbered per account.
+Each event gets a delivery for each of the account's webhooks that wants it.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ from games.store.rows import insert
 
 
 def invitations(game: Game) -> None:
-    """An invited seat whose address belongs to an account is in that account's feed too."""
+    """Puts each invitation in the feed of the account that owns the invited address."""
     by = game.creator.get_username() if game.creator is not None else None
     User = get_user_model()
     for seat in Seat.objects.filter(game=game, kind=Seat.Kind.INVITED):
@@ -30,9 +33,13 @@ def iso(moment: datetime | None) -> str | None:
 
 
 def notify(user_ids: Iterable[int], game: Game | None, kind: str, /, **data: Any) -> None:
-    """Add an event to each account's feed (numbered per account; the feed row is locked in
-    account order, after the game's row, so two transactions never wait on each other in a
-    circle), with a delivery for each of the account's active webhooks that wants it."""
+    """Add an event to each account's feed.
+
+    Events are numbered per account.
+    The feed rows are locked in account order, after the game's row.
+    So two transactions never wait on each other in a circle.
+    Each event gets a delivery for each active webhook of the account that wants it.
+    """
     users = sorted(set(user_ids))
     if not users:
         return
@@ -56,9 +63,12 @@ def notify(user_ids: Iterable[int], game: Game | None, kind: str, /, **data: Any
 
 
 def _next_number(user_id: int) -> tuple[int, bool]:
-    """The next number of an account's feed (an upsert that locks the feed's row until commit),
-    and whether the account has an active webhook (asked in the same statement: most have none,
-    and then no webhook is looked up)."""
+    """Returns the next number of an account's feed, and whether it has an active webhook.
+
+    The upsert locks the feed's row until commit.
+    The same statement asks about webhooks.
+    Most accounts have none, and then no webhook is looked up.
+    """
     table = "games_accountfeed"
     hooks = "SELECT 1 FROM games_webhook WHERE games_webhook.user_id = %s AND games_webhook.active"
     with connection.cursor() as cursor:
@@ -73,7 +83,10 @@ def _next_number(user_id: int) -> tuple[int, bool]:
 
 
 def _deliveries(rows: list[AccountEvent]) -> list[int]:
-    """A delivery of each row for each of its account's active webhooks that wants it."""
+    """Creates a delivery of each row for each active webhook that wants it.
+
+    Returns the ids of the deliveries.
+    """
     by_user: dict[int, list[AccountEvent]] = {}
     for row in rows:
         by_user.setdefault(row.user_id, []).append(row)
@@ -88,7 +101,7 @@ def _deliveries(rows: list[AccountEvent]) -> list[int]:
 
 
 def account_rendered(event: AccountEvent) -> dict[str, Any]:
-    """A feed event as its account (and its webhooks) receive it."""
+    """Returns a feed event as its account and its webhooks receive it."""
     return {
         "id": event.number,
         "time": iso(event.created),

@@ -1,4 +1,7 @@
-"""What a write recorded, held on the game until the service publishes it (games.events.commit)."""
+"""What a write recorded, held on the game until the service publishes it.
+
+The service publishes with games.events.commit.
+"""
 
 from __future__ import annotations
 
@@ -10,8 +13,11 @@ from games.store.rows import insert
 
 @dataclass
 class Recorded:
-    """What a write recorded since the game's events were last published: its game events
-    (numbered `first` to the game's `last_event`), its feed events and webhook deliveries."""
+    """What a write recorded since the game's events were last published.
+
+    Its game events are numbered from `first` to the game's `last_event`.
+    It also holds feed events and webhook deliveries.
+    """
 
     first: int | None = None
     events: list[GameEvent] = field(default_factory=list)  # written by `drain`
@@ -28,9 +34,12 @@ def of(game: Game) -> Recorded:
 
 
 def drain(game: Game) -> Recorded:
-    """What was recorded for `game` since the last call, its game events written (one statement) and
-    the game's `last_event` saved if the game's own save did not
-    (games.events.commit.publish_on_commit takes it, inside the transaction)."""
+    """Returns what was recorded for `game` since the last call.
+
+    Its game events are written in one statement.
+    The game's `last_event` is saved, unless the game's own save did that.
+    `games.events.commit.publish_on_commit` calls this inside the transaction.
+    """
     rec = of(game)
     game._story = Recorded()  # type: ignore[attr-defined]  # ours, not a field of Game's
     if rec.events:
@@ -41,5 +50,8 @@ def drain(game: Game) -> Recorded:
 
 
 def last_event_saved(game: Game) -> None:
-    """The game was just saved with its `last_event` (no statement of its own is needed)."""
+    """Notes that the game was just saved with its `last_event`.
+
+    So no statement of its own is needed.
+    """
     of(game).last_event_saved = True

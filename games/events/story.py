@@ -1,21 +1,24 @@
-"""The game's story and the accounts' feeds (docs/events.md): recorded inside the transaction that
-changes the game, published after its commit.
+"""The game's story and the accounts' feeds (docs/events.md).
 
-A game's events are what its moves did, as each viewer may see them (`engine.event_view`), and
-the service's own: a decision begins, a seat joins or leaves, the game starts, a clock runs out, a
-player resigns, surrenders or comes back. They are numbered per game without gaps under the game's
-row lock (`Game.last_event`), so a client resumes exactly after the last one it saw. An account's
-feed (your turn, an invitation, a game of yours started or finished) is numbered per account, and
-each feed event makes a delivery for each of the account's webhooks that wants it.
+They are recorded inside the transaction that changes the game, and published after its commit.
 
-Nothing here decides anything: the services say what happened and this module writes it down. Game
-events are numbered when recorded and written in one statement when the service publishes
-(`games.events.commit.publish_on_commit` takes them with `drain`); the game's `last_event` is saved
-with the game's own update where the service saves the game after recording (`turns.turn_next`), and
-by `drain` otherwise. What a write recorded rides on the event the service publishes (as numbers: no
-card, and the rows themselves for the receivers in this process), and after the commit
-games.live.fanout hands the rows to the hub (games.live.hub) and the deliveries to the webhook tasks
-(games.live.deliveries).
+A game's events are what its moves did, as each viewer may see them (`engine.event_view`).
+The service adds its own: a decision begins, a seat joins or leaves, the game starts.
+A clock runs out, or a player resigns, surrenders or comes back.
+Events are numbered per game without gaps, under the game's row lock (`Game.last_event`).
+So a client resumes exactly after the last one it saw.
+An account's feed is numbered per account (games.events.feeds).
+
+Nothing here decides anything.
+The services say what happened, and this module writes it down.
+Game events are numbered when recorded.
+They are written in one statement when the service publishes.
+`games.events.commit.publish_on_commit` takes them with `recorded.drain`.
+The game's `last_event` is saved with the game's own update, if the service saves after recording.
+`games.services.turns.turn_next` does so. Otherwise `drain` saves it.
+What a write recorded rides on the published event, as numbers and as rows.
+After the commit, games.live.fanout hands the rows to the hub (games.live.hub).
+It hands the deliveries to the webhook tasks (games.live.deliveries).
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ FEED_OF = {"started": "game_started", "cancelled": "game_cancelled", "game_over"
 
 
 def _append(game: Game, items: list[tuple[str, dict[str, Any], dict[str, Any]]]) -> None:
-    """Number and store game events: (type, public payload, private payloads by seat)."""
+    """Number and store game events, given as (type, public payload, private payloads by seat)."""
     if not items:
         return
     now = timezone.now()
@@ -65,14 +68,21 @@ def _append(game: Game, items: list[tuple[str, dict[str, Any], dict[str, Any]]])
 
 
 def record(game: Game, kind: str, /, **payload: Any) -> None:
-    """A service event everyone may see in full (the caller holds the game's row lock)."""
+    """Records a service event that everyone may see in full.
+
+    The caller holds the game's row lock.
+    """
     _append(game, [(kind, {"type": kind, **payload}, {})])
 
 
 def record_apply(game: Game, state: engine.State, actor: str) -> None:
-    """What the apply that made `state` did (engine.events_of), as each viewer sees it: the
-    spectator's rendering in `public`, a seat's own where it differs (its draws, its filched
-    card). The action event carries who played it (`actor`)."""
+    """Records what the apply that made `state` did (engine.events_of), for each viewer.
+
+    The spectator's rendering goes in `public`.
+    A seat's own goes in `private` where it differs.
+    It differs for the seat's own draws, or a card it filched.
+    The action event carries who played it (`actor`).
+    """
     items = []
     for event in engine.events_of(state):
         public = engine.event_view(state, event, None)
@@ -89,7 +99,10 @@ def record_apply(game: Game, state: engine.State, actor: str) -> None:
 
 
 def decision(game: Game, state: engine.State, seat: Seat) -> None:
-    """A decision begins: whose, of what kind, until when; "your turn" in a person's feed."""
+    """Records that a decision begins: whose, of what kind, until when.
+
+    A person also gets "your turn" in their feed.
+    """
     prompt = engine.prompt(state) or {}
     detail = {"kind": prompt.get("kind"), "deadline": feeds.iso(game.deadline)}
     if "role" in prompt:
@@ -100,7 +113,7 @@ def decision(game: Game, state: engine.State, seat: Seat) -> None:
 
 
 def timeout(game: Game, seat: Seat) -> None:
-    """A seat's time ran out (the server's safe move follows)."""
+    """Records that a seat's time ran out. The server's safe move follows."""
     detail = {"seat": seat.position, "timeouts": seat.timeouts}
     record(game, "timeout", bot_standing_in=seat.bot_standing_in, **detail)
     if seat.user_id is not None:
@@ -111,9 +124,13 @@ def timeout(game: Game, seat: Seat) -> None:
 def rendered(
     event: GameEvent, position: int | None, language: str = cardnames.ENGLISH
 ) -> dict[str, Any]:
-    """A stored game event as the seat at `position` (None: a spectator) sees it: the envelope
-    (`id`, `game`, `seq`, `time`) and the payload (`type` and the fields of that type), its
-    cards named in `language`."""
+    """Returns a stored game event as the seat at `position` sees it.
+
+    `position` None is a spectator.
+    The envelope is `id`, `game`, `seq` and `time`.
+    The payload is `type` and the fields of that type.
+    Cards are named in `language`.
+    """
     payload = event.private.get(str(position), event.public) if position is not None else None
     return {
         "id": event.number,
@@ -128,16 +145,19 @@ def rendered(
 
 
 def _people(game: Game) -> dict[int, int]:
-    """Registered players seated at the game: position -> user id."""
+    """Returns the registered players seated at the game: position -> user id."""
     return {
         s.position: s.user_id
         for s in Seat.objects.filter(game=game, user__isnull=False).only("position", "user_id")
-        if s.user_id is not None  # as filtered: says so to the type checker
+        if s.user_id is not None  # as filtered; tells the type checker
     }
 
 
 def _feed_game_events(game: Game, rows: list[GameEvent]) -> None:
-    """The game events that matter to the seated accounts: start, cancellation, the end."""
+    """Copies to the seated accounts' feeds the game events they care about.
+
+    Those are the start, the cancellation and the end.
+    """
     for row in rows:
         kind = FEED_OF.get(row.type)
         if kind is None:
@@ -147,6 +167,3 @@ def _feed_game_events(game: Game, rows: list[GameEvent]) -> None:
         if row.type == "game_over":
             extra = {"reason": row.public["reason"], "winners": row.public["winners"]}
         feeds.notify(people.values(), game, kind, seq=row.seq, **extra)
-
-
-# Messages for the hub ---------------------------------------------------------------------------

@@ -1,6 +1,9 @@
-"""Webhook deliveries (docs/events.md): each attempted by a Celery task, retried with backoff, and
-swept by beat when its task is late or lost. A hook is switched off after
-GTR_WEBHOOK_DISABLE_AFTER failures in a row, with the last error kept for its owner to read.
+"""Webhook deliveries (docs/events.md).
+
+A Celery task attempts each delivery, and retries it with backoff.
+Beat sweeps up deliveries whose task is late or lost.
+A hook is switched off after GTR_WEBHOOK_DISABLE_AFTER failures in a row.
+Its last error is kept for its owner to read.
 """
 
 from __future__ import annotations
@@ -27,16 +30,18 @@ MAX_BACKOFF_SECONDS = 3600
 
 
 def skip_pending(hook: Webhook) -> None:
-    """A hook switched off: its pending deliveries are not attempted."""
+    """Skips the pending deliveries of a hook switched off."""
     hook.deliveries.filter(status=WebhookDelivery.Status.PENDING).update(
         status=WebhookDelivery.Status.SKIPPED, finished=timezone.now()
     )
 
 
 def delivery_attempt(delivery_id: int) -> str:
-    """Attempt one delivery if it is due and no other attempt holds it; record the outcome and
-    schedule the retry. Returns what happened ("delivered", "retry", "failed", "skipped",
-    "not_due")."""
+    """Attempt one delivery, if it is due and no other attempt holds it.
+
+    Records the outcome and schedules the retry.
+    Returns "delivered", "retry", "failed", "skipped" or "not_due".
+    """
     now = timezone.now()
     claimed = (
         WebhookDelivery.objects.filter(
@@ -100,37 +105,49 @@ def _failed(delivery: WebhookDelivery, hook: Webhook, error: str) -> str:
 
 
 def backoff(attempts: int) -> float:
-    """Seconds before the next attempt: the first retry after GTR_WEBHOOK_RETRY_SECONDS, then
-    three times longer each time, at most an hour."""
+    """Returns the seconds before the next attempt.
+
+    The first retry waits GTR_WEBHOOK_RETRY_SECONDS.
+    Each wait after it is three times longer, up to an hour.
+    """
     return float(min(settings.GTR_WEBHOOK_RETRY_SECONDS * 3 ** (attempts - 1), MAX_BACKOFF_SECONDS))
 
 
 def deliver_task(delivery_id: int) -> Any:
-    """The delivery's task (games.tasks.deliver_webhook), named rather than imported: the tasks
-    are an adapter on top of this module."""
+    """Returns the delivery's task signature (games.tasks.deliver_webhook).
+
+    The task is named, not imported, because the tasks are an adapter above this module.
+    """
     return current_app.signature("games.tasks.deliver_webhook", args=(delivery_id,))
 
 
 def _schedule(delivery_id: int, delay: float) -> None:
-    """A retry's task, unless it would be held past the deadline horizon (the sweep sends it)
-    or tasks run in-process (tests: the sweep, or the test, attempts again)."""
+    """Queues a retry's task.
+
+    Nothing is queued for a delay past the deadline horizon: the sweep sends it.
+    Nothing is queued when tasks run in-process, as in tests.
+    There the sweep, or the test, attempts again.
+    """
     if current_app.conf.task_always_eager or delay > settings.GTR_DEADLINE_HORIZON_SECONDS:
         return
     deliver_task(delivery_id).apply_async(countdown=delay)
 
 
 def deliveries_schedule(ids: list[int]) -> None:
-    """After the commit that created them: one task per delivery."""
+    """Queues one task per delivery, after the commit that created them."""
     for delivery_id in ids:
         try:
             deliver_task(delivery_id).delay()
-        except Exception:  # the broker is down: the sweep sends it later
+        except Exception:  # the broker is down; the sweep sends it later
             log.exception("could not queue webhook delivery %s", delivery_id)
 
 
 def deliveries_due(now: Any = None) -> list[int]:
-    """Pending deliveries due for longer than GTR_SWEEP_GRACE_SECONDS (their task is late or
-    was lost) and not held by an attempt."""
+    """Returns pending deliveries due for longer than GTR_SWEEP_GRACE_SECONDS.
+
+    Their task is late or was lost.
+    Deliveries held by an attempt are left out.
+    """
     now = now or timezone.now()
     late = now - timedelta(seconds=settings.GTR_SWEEP_GRACE_SECONDS)
     due = WebhookDelivery.objects.filter(
@@ -140,8 +157,11 @@ def deliveries_due(now: Any = None) -> list[int]:
 
 
 def webhooks_sweep() -> int:
-    """Queue every delivery that is due (beat runs this: retries held back past the horizon,
-    tasks lost with a broker or a worker)."""
+    """Queue every delivery that is due. Beat runs this.
+
+    It sends retries held back past the horizon.
+    It sends again tasks lost with a broker or a worker.
+    """
     due = deliveries_due()
     for delivery_id in due:
         deliver_task(delivery_id).delay()

@@ -1,6 +1,9 @@
-"""After a commit: what the write recorded (games.events.story) goes to the live side, the hub's
-streams and long polls (games.live.hub) and the webhook deliveries (games.live.deliveries). A
-receiver of games.events.commit.committed (connected in games.apps)."""
+"""After a commit, what the write recorded goes to the live side.
+
+The events go to the hub's streams and long polls (games.live.hub).
+The deliveries go to their tasks (games.live.deliveries).
+`on_committed` receives games.events.commit.committed, connected in games.apps.
+"""
 
 from __future__ import annotations
 
@@ -17,9 +20,13 @@ log = logging.getLogger(__name__)
 
 
 def on_committed(sender: Any, *, event: Any, **_: Any) -> None:
-    """The write's game and feed events to the hub, its webhook deliveries to their tasks; a
-    seat given up closes the streams of its old token. Never raises (a message lost is made good
-    from the database by its subscribers; a delivery not queued is found by the sweep)."""
+    """Sends the write's events to the hub, and queues its webhook deliveries.
+
+    A seat given up closes the streams of its old token.
+    Never raises.
+    Subscribers make good a lost message from the database.
+    The sweep finds a delivery that was not queued.
+    """
     try:
         for channel, message in messages.hub_messages(*_rows(event)):
             hub.publish(channel, message)
@@ -33,8 +40,11 @@ def on_committed(sender: Any, *, event: Any, **_: Any) -> None:
 
 
 def _rows(event: Any) -> tuple[list[GameEvent], list[AccountEvent]]:
-    """The write's game and feed events: the rows it wrote, carried on the event in this
-    process, or read back by their numbers (an event built elsewhere carries none)."""
+    """Returns the write's game and feed events.
+
+    In this process they are the rows carried on the event.
+    An event built elsewhere carries none, so they are read back by their numbers.
+    """
     game_rows = list(event.game_rows)
     if event.story is not None and not game_rows:
         first, last = event.story

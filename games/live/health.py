@@ -1,14 +1,19 @@
-"""Is the whole server working? The checks behind `GET /api/health/`, and the heartbeats of the
-background processes they read (docs/async.md, "Seeing it").
+"""Is the whole server working? The checks behind `GET /api/health/`.
+
+The background processes write heartbeats, and the checks read them.
+See docs/async.md, "Seeing it".
 
 - database: a query answers.
-- broker: a connection to the Celery broker opens; staff also see how many tasks wait in it.
-- worker: a worker wrote its heartbeat less than 3 times GTR_HEARTBEAT_SECONDS ago. A thread in each
-  worker's main process writes `worker:<hostname>` every GTR_HEARTBEAT_SECONDS, from the moment
-  the worker is ready, even while the broker is away (that shows as the broker being down).
-- beat: the sweep ran less than 2 times GTR_SWEEP_SECONDS + 30 s ago (games.tasks.sweep records
-  it). Beat sends the sweep and a worker runs it, so this proves the whole loop that catches up
-  on overdue bot moves, deadlines and mails.
+- broker: a connection to the Celery broker opens.
+  Staff also see how many tasks wait in it.
+- worker: a worker wrote its heartbeat less than 3 times GTR_HEARTBEAT_SECONDS ago.
+  A thread in each worker's main process writes `worker:<hostname>`.
+  It writes every GTR_HEARTBEAT_SECONDS, from the moment the worker is ready.
+  It writes even while the broker is away, which shows as the broker being down.
+- beat: the sweep ran less than 2 times GTR_SWEEP_SECONDS + 30 s ago.
+  games.tasks.sweep records it.
+  Beat sends the sweep and a worker runs it.
+  So this proves the whole loop that catches up on overdue bot moves, deadlines and mails.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ log = logging.getLogger(__name__)
 CHECKS = ("database", "broker", "worker", "beat")
 SWEEP = "sweep"
 WORKER = "worker:"
-# A worker whose last heartbeat is older than this is no longer listed (renamed, retired).
+# A worker with an older last heartbeat is no longer listed: renamed or retired.
 FORGET_AFTER = timedelta(days=1)
 
 
@@ -59,12 +64,12 @@ def check_broker() -> dict[str, Any]:
             conn.ensure_connection(max_retries=1, interval_start=0, timeout=3)
             queued = _queued(conn, app.conf.task_default_queue)
             return {"up": True, "transport": conn.transport_cls, "queued": queued}
-    except Exception as exc:  # any failure to reach it is "down", with the reason for staff
+    except Exception as exc:  # any failure is "down", with the reason for staff
         return {"up": False, "error": f"{type(exc).__name__}: {exc}"[:300]}
 
 
 def _queued(conn: Any, queue: str) -> int:
-    """Tasks waiting in the broker (not yet taken by a worker)."""
+    """Returns the number of tasks waiting in the broker, not yet taken by a worker."""
     try:
         return int(conn.default_channel.queue_declare(queue=queue, passive=True).message_count)
     except conn.channel_errors:
@@ -100,7 +105,10 @@ def check_beat(db: dict[str, Any]) -> dict[str, Any]:
 
 
 def health(only: list[str] | None = None) -> dict[str, dict[str, Any]]:
-    """Each check named in `only` (default: all) with `up` and its details."""
+    """Runs each check named in `only` (default: all).
+
+    Each result has `up` and its details.
+    """
     wanted = only or list(CHECKS)
     db = check_database()
     run: dict[str, Callable[[], dict[str, Any]]] = {
@@ -124,7 +132,7 @@ def _heartbeat_forever(name: str, info: dict[str, Any]) -> None:
             record(name, **info)
         except DatabaseError as exc:
             log.warning("Cannot write the worker heartbeat (%s); trying again", exc)
-            connection.close()  # a fresh connection next time (the database may have restarted)
+            connection.close()  # the database may have restarted: reconnect next time
         if _stop.wait(settings.GTR_HEARTBEAT_SECONDS):
             return
 
@@ -142,7 +150,10 @@ def _start_heartbeat(sender: Any, **_: Any) -> None:
 
 @worker_shutdown.connect
 def _stop_heartbeat(**_: Any) -> None:
-    """A worker that stops cleanly says so: the health check need not wait for it to go stale."""
+    """A worker that stops cleanly says so.
+
+    Then the health check need not wait for its heartbeat to go stale.
+    """
     _stop.set()
     if not _name:
         return

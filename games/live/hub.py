@@ -1,22 +1,35 @@
-"""The event hub: after a commit the service publishes what happened; in every web process one
-listener receives it and fans it out to that process's subscribers (event streams, long polls).
+"""The event hub: what happened, fanned out to every web process's subscribers.
 
-Channels: `game:<id>` carries a game's new events (every viewer's rendering; each subscriber
-picks its own), `user:<id>` an account's new feed events, `seat:<id>` a seat's control messages
-(its token was replaced: streams opened with the old one close).
+After a commit the service publishes what happened.
+In every web process one listener receives it.
+It fans it out to that process's subscribers: event streams and long polls.
+
+Channels:
+
+- `game:<id>`: a game's new events. They hold every viewer's rendering.
+  Each subscriber picks its own.
+- `user:<id>`: an account's new feed events.
+- `seat:<id>`: a seat's control messages.
+  When its token is replaced, streams opened with the old one close.
 
 Two transports, one behaviour (docs/events.md):
-- Redis pub/sub when REDIS_URL is set (production): `publish` sends one message per channel
-  from whichever process committed (a web process, a Celery worker), and each web process holds
-  one subscription (a pattern on this database's prefix) for all its subscribers.
-- Without Redis (the embedded default, SQLite): each web process's listener reads the events
-  tables for rows past the last it saw, every GTR_HUB_POLL_SECONDS, one query for all its
-  subscribers; `publish` also hands a message straight to the hubs of its own process.
 
-Messages may arrive twice, late or out of order (two commits published from two processes), and
-may be lost (Redis restarted): subscribers keep the number of the last event they passed on,
-skip what they have, and read any gap from the database. After the listener reconnects every
-subscriber is told to `resync`, i.e. to read from the database what it may have missed.
+- Redis pub/sub, when REDIS_URL is set (production).
+  `publish` sends one message per channel from whichever process committed.
+  That may be a web process or a Celery worker.
+  Each web process holds one subscription for all its subscribers.
+  It is a pattern on this database's prefix.
+- Without Redis (the embedded default, SQLite), each listener polls the events tables.
+  Every GTR_HUB_POLL_SECONDS it reads the rows past the last it saw.
+  One query serves all the process's subscribers.
+  `publish` also hands a message straight to the hubs of its own process.
+
+Messages may arrive twice, late, or out of order, as when two processes publish.
+They may be lost, as when Redis restarts.
+So subscribers keep the number of the last event they passed on.
+They skip what they have, and read any gap from the database.
+After the listener reconnects, every subscriber is told to `resync`.
+That is, to read from the database what it may have missed.
 """
 
 from __future__ import annotations
@@ -41,21 +54,27 @@ log = logging.getLogger(__name__)
 
 Message = dict[str, Any]
 RESYNC: Message = {"resync": True}
-QUEUE_LIMIT = 1000  # messages waiting for one subscriber; past that it resyncs instead
+QUEUE_LIMIT = 1000  # messages waiting for one subscriber; past it, the subscriber resyncs
 
 
 def prefix() -> str:
-    """Channel names of this database only: tests, and several deployments, may share a Redis
-    (whose pub/sub ignores the database number)."""
+    """Returns the channel prefix of this database.
+
+    Tests and several deployments may share a Redis.
+    Its pub/sub ignores the database number.
+    """
     name = str(settings.DATABASES["default"]["NAME"])
     return f"gtr:{hashlib.sha256(name.encode()).hexdigest()[:12]}:"
 
 
 def publish(channel: str, message: Message) -> None:
-    """Send `message` to every subscriber of `channel` in every process (called after commit,
-    from synchronous code). Never raises: a lost message is caught up from the database."""
+    """Send `message` to every subscriber of `channel` in every process.
+
+    It is called after commit, from synchronous code.
+    Never raises: subscribers catch up a lost message from the database.
+    """
     payload = json.dumps(message)
-    for hub in list(_hubs.values()):  # each its own copy: subscribers add their frames to it
+    for hub in list(_hubs.values()):  # a copy each, since subscribers add their frames to it
         hub.dispatch_threadsafe(channel, dict(message))
     if settings.REDIS_URL:
         try:
@@ -65,7 +84,10 @@ def publish(channel: str, message: Message) -> None:
 
 
 def revoke(seat_id: int) -> None:
-    """Streams opened with this seat's token close (it was replaced, or the seat given up)."""
+    """Close the streams opened with this seat's token.
+
+    The token was replaced, or the seat given up.
+    """
     publish(f"seat:{seat_id}", {"revoked": True})
 
 
@@ -77,10 +99,14 @@ def _redis() -> Any:
 
 
 async def db(func: Callable[..., Any], *args: Any) -> Any:
-    """Run a database function in the shared thread pool (never in the request's own thread,
-    which would hold a connection for as long as a stream lasts), and give its connection back
-    (to the pool, where there is one): streams read the database only when they start or fall
-    behind, so a thousand of them hold no connection while they wait."""
+    """Run a database function in the shared thread pool, then give its connection back.
+
+    It never runs in the request's own thread.
+    That thread would hold a connection for as long as a stream lasts.
+    The connection goes back to the pool, where there is one.
+    Streams read the database only when they start or fall behind.
+    So a thousand of them hold no connection while they wait.
+    """
 
     def call() -> Any:
         try:
@@ -92,7 +118,7 @@ async def db(func: Callable[..., Any], *args: Any) -> Any:
 
 
 class Subscriber:
-    """One stream's (or long poll's) queue of messages from its channels."""
+    """One stream's or long poll's queue of messages from its channels."""
 
     def __init__(self, hub: Hub, channels: Iterable[str]) -> None:
         self.hub = hub
@@ -100,7 +126,7 @@ class Subscriber:
         self.queue: asyncio.Queue[Message] = asyncio.Queue()
 
     def put(self, message: Message) -> None:
-        if self.queue.qsize() >= QUEUE_LIMIT:  # a client too slow to read: catch up from the db
+        if self.queue.qsize() >= QUEUE_LIMIT:  # a slow client catches up from the database
             while not self.queue.empty():
                 self.queue.get_nowait()
             message = RESYNC
@@ -118,7 +144,10 @@ class Subscriber:
 
 
 class Hub:
-    """The subscribers of one event loop (a web process under uvicorn) and its one listener."""
+    """The subscribers of one event loop, and its one listener.
+
+    Under uvicorn a web process has one event loop.
+    """
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
@@ -129,8 +158,10 @@ class Hub:
         self.idle: asyncio.TimerHandle | None = None
 
     async def subscribe(self, channels: Iterable[str]) -> Subscriber:
-        """A subscriber of `channels`, returned once the listener hears everything published
-        from now on (so reading the database next misses nothing)."""
+        """Returns a subscriber of `channels`, once the listener hears all that is published.
+
+        So reading the database next misses nothing.
+        """
         sub = Subscriber(self, channels)
         for channel in sub.channels:
             self.subscribers.setdefault(channel, set()).add(sub)
@@ -144,8 +175,8 @@ class Hub:
         try:
             await asyncio.wait_for(self.ready.wait(), settings.GTR_HUB_READY_SECONDS)
         except TimeoutError:
-            # The transport is down: serve what the database has; a resync follows when the
-            # listener is back.
+            # The transport is down. Serve what the database has.
+            # A resync follows when the listener is back.
             log.error("event hub not ready after %ss", settings.GTR_HUB_READY_SECONDS)
         return sub
 
@@ -193,7 +224,10 @@ class Hub:
 
 
 async def redis_listener(hub: Hub) -> None:
-    """One pattern subscription for the process; reconnects (and resyncs everyone) when lost."""
+    """Holds one pattern subscription for the process.
+
+    When it is lost, it reconnects and resyncs every subscriber.
+    """
     import redis.asyncio as aioredis
 
     pattern = prefix() + "*"
@@ -205,7 +239,7 @@ async def redis_listener(hub: Hub) -> None:
         try:
             await pubsub.psubscribe(pattern)
             while (await pubsub.get_message(timeout=5)) is None:
-                pass  # the subscription's confirmation
+                pass  # wait for the subscription's confirmation
             if not first:
                 log.warning("event hub: reconnected to Redis")
                 hub.resync()
@@ -235,7 +269,10 @@ async def _close(*closing: Awaitable[Any]) -> None:
 
 
 async def database_listener(hub: Hub) -> None:
-    """The embedded default: read new rows of the events tables, for all subscribers at once."""
+    """Reads new rows of the events tables for all subscribers at once.
+
+    This is the embedded default, without Redis.
+    """
 
     cursors = await db(messages.latest_ids)
     hub.ready.set()
@@ -261,7 +298,7 @@ _hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = weakref.WeakK
 
 
 def current() -> Hub:
-    """The hub of the running event loop (one per web process under uvicorn)."""
+    """Returns the hub of the running event loop: one per web process under uvicorn."""
     loop = asyncio.get_running_loop()
     hub = _hubs.get(loop)
     if hub is None:

@@ -1,5 +1,7 @@
-"""Hub messages: a write's events as the hub carries them (games.live.hub), and the database
-listener's reads of the rows added since it last looked."""
+"""Hub messages: a write's events as the hub carries them (games.live.hub).
+
+Also the database listener's reads of the rows added since it last looked.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +13,10 @@ from games.models import AccountEvent, GameEvent
 
 
 def stored(event: GameEvent) -> dict[str, Any]:
-    """A game event as the hub carries it: every viewer's rendering, rendered by subscribers."""
+    """Returns a game event as the hub carries it.
+
+    It holds every viewer's rendering. Subscribers render it for their viewer.
+    """
     return {
         "number": event.number,
         "game": event.game_id,
@@ -39,7 +44,7 @@ def from_stored(data: dict[str, Any]) -> GameEvent:
 def hub_messages(
     game_rows: list[GameEvent], feed_rows: list[AccountEvent]
 ) -> list[tuple[str, dict[str, Any]]]:
-    """One message per game and per account touched: its new events, in order."""
+    """Returns one message per game and per account touched, with its new events in order."""
     games: dict[int, list[dict[str, Any]]] = {}
     for event in sorted(game_rows, key=lambda e: (e.game_id, e.number)):
         games.setdefault(event.game_id, []).append(stored(event))
@@ -54,7 +59,10 @@ def hub_messages(
 
 
 def latest_ids() -> tuple[int, int]:
-    """Where the database listener (games.live.hub) starts: the newest game and feed event rows."""
+    """Returns the ids of the newest game and feed event rows.
+
+    The database listener (games.live.hub) starts there.
+    """
     game = GameEvent.objects.order_by("-id").values_list("id", flat=True).first()
     feed = AccountEvent.objects.order_by("-id").values_list("id", flat=True).first()
     return game or 0, feed or 0
@@ -66,8 +74,11 @@ POLL_BATCH = 1000
 def since_ids(
     cursors: tuple[int, int],
 ) -> tuple[tuple[int, int], list[tuple[str, dict[str, Any]]]]:
-    """The hub messages of the rows added since `cursors` (as `latest_ids` returns them), and
-    the new cursors. On SQLite rows are added in commit order (one writer at a time)."""
+    """Returns the new cursors, and hub messages of the rows added since `cursors`.
+
+    `cursors` are as `latest_ids` returns them.
+    On SQLite rows are added in commit order: there is one writer at a time.
+    """
     game_rows = list(GameEvent.objects.filter(id__gt=cursors[0]).order_by("id")[:POLL_BATCH])
     feed_rows = list(AccountEvent.objects.filter(id__gt=cursors[1]).order_by("id")[:POLL_BATCH])
     new = (

@@ -1,17 +1,20 @@
-"""One webhook POST: the URL checked, the connection pinned to an address checked, the body signed.
+"""One webhook POST: the URL checked, the connection pinned to a checked address, the body signed.
 
-Every delivery is one POST of the event's JSON with the headers
+Every delivery is one POST of the event's JSON with these headers:
 
     GTR-Event: your_turn
     GTR-Delivery: 1234                      (the same on each retry of one delivery)
     GTR-Signature: t=1700000000,v1=<hex>    HMAC-SHA256(secret, "<t>.<body>")
 
-A receiver recomputes the signature with its hook's secret, and refuses a `t` more than five
-minutes away from its clock (a replayed request). Requests go only to public addresses. The host
-is resolved and every address checked: loopback, private, link-local, multicast, reserved and
-unspecified addresses are refused. The connection goes to an address that was checked, so no
-second resolution can change it (DNS rebinding). GTR_WEBHOOKS_ALLOW_PRIVATE lifts this, and the
-https requirement, for tests.
+A receiver recomputes the signature with its hook's secret.
+It refuses a `t` more than five minutes off its clock: that may be a replayed request.
+
+Requests go only to public addresses.
+The host is resolved and every address checked.
+Loopback, private, link-local, multicast, reserved and unspecified addresses are refused.
+The connection goes to an address that was checked.
+So no second resolution can change it (DNS rebinding).
+GTR_WEBHOOKS_ALLOW_PRIVATE lifts this, and the https requirement, for tests.
 """
 
 from __future__ import annotations
@@ -39,8 +42,10 @@ class UrlRefused(Exception):
 
 
 def check_url(url: str) -> tuple[str, str, int, list[str]]:
-    """(scheme, host, port, the addresses to connect to) for a URL a webhook may call; raises
-    UrlRefused otherwise."""
+    """Returns (scheme, host, port, addresses to connect to) for a URL a webhook may call.
+
+    Raises UrlRefused for a URL it may not call.
+    """
     allow_private = settings.GTR_WEBHOOKS_ALLOW_PRIVATE
     schemes = ("https", "http") if allow_private else ("https",)
     try:
@@ -103,7 +108,10 @@ def signature(secret: str, timestamp: int, body: bytes) -> str:
 
 
 def post(hook: Webhook, delivery_id: int, event: dict[str, Any]) -> int:
-    """One attempt: the HTTP status (raises UrlRefused or OSError when no answer came)."""
+    """Makes one attempt and returns the HTTP status.
+
+    Raises UrlRefused, or OSError when no answer came.
+    """
     scheme, host, port, addresses = check_url(hook.url)
     parts = urlsplit(hook.url)
     body = json.dumps(event, separators=(",", ":")).encode()

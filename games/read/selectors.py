@@ -1,5 +1,9 @@
-"""Reads of the game service. Everything a player receives is built here from `engine.view` for
-that player's seat (or the spectator's view): never the snapshot, the seed or a state hash."""
+"""Reads of the game service.
+
+Everything a player receives is built here from `engine.view` for that seat.
+A spectator gets the spectator's view.
+No one gets the snapshot, the seed or a state hash.
+"""
 
 from __future__ import annotations
 
@@ -20,9 +24,12 @@ from games.words import cardnames, labels, prompts
 
 
 def game_get(game_id: int, *, with_state: bool = True) -> Game:
-    """One game with its creator and seats (and their players) loaded in one statement
-    (games.store.rows); without the snapshot unless asked (ETag checks and seat lookups need
-    none)."""
+    """Returns one game with its creator, seats and players, in one statement.
+
+    The statement is in games.store.rows.
+    The snapshot is left out unless asked for.
+    ETag checks and seat lookups need none.
+    """
     game = rows.game_with_seats(game_id, with_state=with_state)
     if game is None:
         raise NotFound("No such game.")
@@ -31,8 +38,12 @@ def game_get(game_id: int, *, with_state: bool = True) -> Game:
 
 @dataclass(frozen=True)
 class Caller:
-    """Who asks, as far as a game's seats go: an account (`user`), the seat of a seat token
-    (`token_seat`), or a seat proven otherwise (`position`: a reply secret, the server, a test)."""
+    """Who asks, as far as a game's seats go.
+
+    - `user`: an account.
+    - `token_seat`: the seat of a seat token.
+    - `position`: a seat proven otherwise, by a reply secret, the server or a test.
+    """
 
     user: Any = None
     token_seat: Seat | None = None
@@ -40,8 +51,11 @@ class Caller:
 
 
 def position_of(game: Game, caller: Caller) -> int:
-    """The caller's seat at `game`: 401 for a caller who is nobody, 403 for anyone else without
-    one."""
+    """Returns the caller's position at `game`.
+
+    Raises 401 for a caller who is nobody.
+    Raises 403 for anyone else without a seat.
+    """
     if caller.position is not None:
         return caller.position
     return seat_required(game, caller).position
@@ -57,8 +71,10 @@ def seat_required(game: Game, caller: Caller) -> Seat:
 
 
 def seat_for(game: Game, *, user: Any, token_seat: Seat | None) -> Seat | None:
-    """The caller's seat at `game`: the seat of its token, else the user's seat, else None
-    (a spectator)."""
+    """Returns the caller's seat at `game`.
+
+    That is the seat of its token, else the user's seat, else None (a spectator).
+    """
     if token_seat is not None:
         if token_seat.game_id != game.pk:
             raise Forbidden("This seat token belongs to another game.", codes.WRONG_GAME)
@@ -95,7 +111,10 @@ def seats_public(game: Game) -> list[dict[str, Any]]:
 
 
 def bank_left(game: Game, seat: Seat) -> float | None:
-    """Seconds left in the seat's bank; the running decision's time already taken off."""
+    """Returns the seconds left in the seat's bank.
+
+    The running decision's time is already taken off.
+    """
     if game.clock != Game.Clock.BANK or seat.bank is None:
         return None
     if game.deadline is not None and seat.position == game.to_act:
@@ -104,7 +123,7 @@ def bank_left(game: Game, seat: Seat) -> float | None:
 
 
 def time_left(game: Game) -> float:
-    """Seconds to the game's deadline (the running bank of the seat to act)."""
+    """Returns the seconds to the game's deadline: the running bank of the seat to act."""
     assert game.deadline is not None
     return round(max(0.0, (game.deadline - timezone.now()).total_seconds()), 1)
 
@@ -119,7 +138,10 @@ def clock_public(game: Game) -> dict[str, Any]:
 
 
 def game_summary(game: Game, user: Any = None) -> dict[str, Any]:
-    """A game in the lobby; with `user`, whether the pending decision is that user's."""
+    """Returns a game as the lobby lists it.
+
+    With `user`, it says whether the pending decision is that user's.
+    """
     mine = None
     if user is not None and user.is_authenticated:
         mine = next((s.position for s in rows.seats_of(game) if s.user_id == user.pk), None)
@@ -151,7 +173,7 @@ def game_summary(game: Game, user: Any = None) -> dict[str, Any]:
 
 
 def turn_of(game: Game, position: int | None) -> bool:
-    """Whether the pending decision is the seat's to make (not one the server plays for it)."""
+    """Whether the pending decision is the seat's to make, not the server's."""
     return (
         position is not None
         and game.status == Game.Status.ACTIVE
@@ -161,9 +183,13 @@ def turn_of(game: Game, position: int | None) -> bool:
 
 
 def server_delayed(game: Game, now: datetime | None = None) -> bool:
-    """Whether the server owes the game a move that is late by more than the sweep interval: an
-    automatic seat's move (due as soon as its decision began) or a passed deadline's timeout. The
-    beat sweep is catching up (or the background is down: the health check says which)."""
+    """Whether the server's move is late by more than the sweep interval.
+
+    The move is an automatic seat's, due as soon as its decision began.
+    Or it is the timeout of a passed deadline.
+    Then the beat sweep is catching up, or the background is down.
+    The health check says which.
+    """
     if game.status != Game.Status.ACTIVE:
         return False
     due = (game.decision_started or game.updated) if game.automatic else game.deadline
@@ -174,9 +200,13 @@ def server_delayed(game: Game, now: datetime | None = None) -> bool:
 def game_view_for_seat(
     game: Game, seat: Seat | None, language: str = cardnames.ENGLISH
 ) -> dict[str, Any]:
-    """The game as `seat` sees it: its engine view, whose turn, the prompt, and its own legal
-    actions when the decision is its own, its cards named in `language` (games.words.cardnames).
-    `seat=None` is a spectator."""
+    """Returns the game as `seat` sees it.
+
+    The view holds the engine view, whose turn, and the prompt.
+    It holds the seat's legal actions when the decision is its own.
+    Cards are named in `language` (games.words.cardnames).
+    `seat=None` is a spectator.
+    """
     return game_view_at(game, None if seat is None else seat.position, language)
 
 
@@ -194,11 +224,15 @@ def game_view_at(
 def table_view(
     game: Game, position: int | None, language: str = cardnames.ENGLISH
 ) -> dict[str, Any]:
-    """The part of a seat's view the engine builds from the snapshot (to_act, your_turn, prompt,
-    legal_actions, table) in one language, cached by (game, revision, seat, language): the
-    snapshot changes only with the revision, so an entry is never stale, and a hit needs neither
-    the snapshot nor the engine. The key holds the game's creation time too, so that a reused id
-    never finds another game's entry."""
+    """Returns the part of a seat's view that the engine builds from the snapshot.
+
+    That is to_act, your_turn, prompt, legal_actions and table, in one language.
+    It is cached by (game, revision, seat, language).
+    The snapshot changes only with the revision, so an entry is never stale.
+    A hit needs neither the snapshot nor the engine.
+    The key also holds the game's creation time.
+    So a reused id never finds another game's entry.
+    """
     key = caches.table_key(game, position, language)
     views = caches.views()
     part: dict[str, Any] | None = views.get(key)
@@ -229,18 +263,22 @@ def _table_view(game: Game, position: int | None) -> dict[str, Any]:
 
 
 def seat_names(game: Game) -> dict[int, str]:
-    """The players' names by seat, for labels ("Give Bath (brick) to bob")."""
+    """Returns the players' names by seat, for labels ("Give Bath (brick) to bob")."""
     return {s.position: s.user.get_username() for s in rows.seats_of(game) if s.user is not None}
 
 
 def legal_moves(
     state: engine.State, view: dict[str, Any], names: dict[int, str] | None = None
 ) -> list[dict[str, Any]]:
-    """The pending decision's legal actions as the seat to act receives them: each with its code
-    (`A1`, `A2`, ... in the engine's order, fixed for a state: the codes of the turn mail), its
-    label in the one describer's words (games.words.labels: the mails' and the web client's, naming
-    cards as the seat's own view does), whether it is a petition, and the action itself, to be
-    posted back as it is."""
+    """Returns the legal actions of the pending decision, for the seat to act.
+
+    Each has a code: `A1`, `A2`, ... in the engine's order.
+    The codes are fixed for a state, and the turn mail uses them.
+    Each has a label from games.words.labels, the words of the mails and the web client.
+    Labels name cards as the seat's own view does.
+    Each says whether it is a petition.
+    Each holds the action itself, to be posted back as it is.
+    """
     describer = labels.Describer(labels.card_names(view), view=view, seat_names=names)
     return [
         {
@@ -270,7 +308,7 @@ def game_list(
         .select_related("creator")
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
     )
-    yours = Q(pk__in=[])  # an anonymous caller's turn is never
+    yours = Q(pk__in=[])  # never an anonymous caller's turn
     if user is not None and user.is_authenticated:
         seated_to_act = Seat.objects.filter(game=OuterRef("pk"), position=OuterRef("to_act"))
         yours = Q(Exists(seated_to_act.filter(user=user)), status=Game.Status.ACTIVE)
@@ -303,10 +341,14 @@ def move_history(game: Game, *, after: int = 0) -> QuerySet[Move]:
 
 
 def move_for_seat(move: Move, position: int | None) -> dict[str, Any]:
-    """One logged move as `position` may see it (`engine.public_action`: a card taken secretly
-    from hand stays hidden from the other seats). Actions carry card ids only, never names, and ids
-    reveal nothing about hidden cards; draws are not logged, so another player's draws show only as
-    hand counts in the view."""
+    """Returns one logged move as `position` may see it (`engine.public_action`).
+
+    A card taken secretly from hand stays hidden from the other seats.
+    Actions carry card ids only, never names.
+    Ids reveal nothing about hidden cards.
+    Draws are not logged.
+    So another player's draws show only as hand counts in the view.
+    """
     return {
         "seq": move.seq,
         "seat": move.seat,
@@ -320,8 +362,12 @@ def move_for_seat(move: Move, position: int | None) -> dict[str, Any]:
 
 
 def games_due(now: datetime | None = None) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """The sweep's question: (game, seq) pairs whose deadline has passed, and whose automatic
-    seat has waited longer than GTR_SWEEP_GRACE_SECONDS (its task was lost or is late)."""
+    """Returns the (game, seq) pairs the sweep must act on.
+
+    The first list is of passed deadlines.
+    The second is of automatic seats waiting longer than GTR_SWEEP_GRACE_SECONDS.
+    Their task was lost or is late.
+    """
     now = now or timezone.now()
     active = Game.objects.filter(status=Game.Status.ACTIVE)
     late = active.filter(automatic=False, deadline__lte=now).values_list("pk", "seq")
@@ -331,7 +377,10 @@ def games_due(now: datetime | None = None) -> tuple[list[tuple[int, int]], list[
 
 
 def deadline_of(game_id: int, seq: int) -> datetime | None:
-    """The deadline of the decision at `seq`, or None when the game has moved on or has none."""
+    """Returns the deadline of the decision at `seq`.
+
+    None when the game has moved on or has no deadline.
+    """
     game = Game.objects.filter(pk=game_id, seq=seq, status=Game.Status.ACTIVE).only("deadline")
     found = game.first()
     return None if found is None else found.deadline

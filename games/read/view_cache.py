@@ -1,22 +1,33 @@
-"""The game view asked again with nothing changed (a client polling `GET /api/games/{id}/`),
-answered from this process's cache: one small query finds the game's revision and the caller's
-seat, and neither the game's row, its seats nor its snapshot are loaded, nor the view built.
+"""A game view asked for again with nothing changed, answered from this process's cache.
 
-An entry is the whole view of one seat (or of a spectator) at one revision of one game in one
-language: the key holds the position, so an entry built for one seat never answers another, the
-language, and the revision and the game's story (`last_event`), so a write makes a new key
-(anything a view shows changes the revision: the ETag makes the same promise). The key holds the
-game's creation time too, so that a reused id never finds another game's entry. What changes
-with the time alone (the running bank's time left, whether the server is late) is computed again
-at every answer from the game's stored columns, never from rows read earlier.
+A client polling `GET /api/games/{id}/` asks that way.
+One small query finds the game's revision and the caller's seat.
+The game's row, seats and snapshot are not loaded, and no view is built.
 
-A view not in the cache is built from the game the last view of it in this process was built
-from (a move's answer, another seat's view), kept under the game's id, if it stands at the
-game's revision and story: after a move every other seat looks at the game, and only the first
-of them (or none, when the move was made through this process) reads the game's row, its seats
-and its snapshot. The game kept is never changed by whoever gets it, as for a view. Where no
-game of that id is kept, no view of it can be either (but one the cache dropped): the first look
-reads the game whole at once, without first reading its key."""
+An entry is the whole view of one seat, or a spectator, in one language.
+The key holds the position, so one seat's entry never answers another.
+The key holds the language.
+The key holds the revision and the game's story (`last_event`).
+So a write makes a new key.
+Anything a view shows changes the revision, as the ETag promises too.
+The key also holds the game's creation time.
+So a reused id never finds another game's entry.
+Some values change with the time alone: the running bank, whether the server is late.
+Every answer computes them again from the game's stored columns.
+It never uses rows read earlier.
+
+A view not in the cache is built from a kept game.
+That is the game the last view in this process was built from, kept under its id.
+It must stand at the game's revision and story.
+It may come from a move's answer or another seat's view.
+After a move every other seat looks at the game.
+Only the first of them reads the game's row, seats and snapshot.
+None does when the move was made through this process.
+No one changes the kept game, as no one changes a kept view.
+Where no game of that id is kept, no view of it is kept either.
+The cache may have dropped one, though.
+So the first look reads the whole game at once, without reading its key first.
+"""
 
 from __future__ import annotations
 
@@ -33,15 +44,22 @@ from . import selectors
 def look(
     game_id: int, *, user: Any, token_seat: Seat | None
 ) -> tuple[Game, int | None, Game | None]:
-    """The game as it is now (at least its key columns: the key, the ETag and `_as_of_now` read
-    them), the caller's position at it as `selectors.seat_for` finds it (the seat of its token,
-    else the user's first seat, else None: a spectator), and the game to build a view from, with
-    its seats and snapshot, if this process has it at the game's revision (None: read it).
+    """Returns the game now, the caller's position, and a kept game to build from.
 
-    Where this process keeps no game of this id, it has built no view of it either (or has
-    dropped it): the game is read whole at once, its seats and snapshot with its key, in one
-    statement. Otherwise `probe` reads the key alone, and the game kept answers if it stands at
-    that revision (a view's build after another seat's, or after this process's move)."""
+    The game now has at least its key columns.
+    The key, the ETag and `_as_of_now` read them.
+    The position is as `selectors.seat_for` finds it.
+    That is the seat of the token, else the user's first seat, else None (a spectator).
+    The kept game comes with its seats and snapshot, if it stands at the game's revision.
+    None means the caller must read it.
+
+    With no kept game of this id, this process has built no view of it either.
+    Or it has dropped the view.
+    Then one statement reads the whole game, its seats and snapshot with its key.
+    Otherwise `probe` reads the key alone.
+    The kept game answers if it stands at that revision.
+    That happens after another seat's view, or after this process's move.
+    """
     kept: Game | None = caches.views().get(caches.game_key(game_id))
     if kept is None:
         game = selectors.game_get(game_id)
@@ -52,8 +70,11 @@ def look(
 
 
 def probe(game_id: int, *, user: Any, token_seat: Seat | None) -> tuple[Game, int | None]:
-    """The game's key columns (a `Game` with every other column deferred) and the caller's
-    position at it as `selectors.seat_for` finds it."""
+    """Returns the game's key columns and the caller's position.
+
+    The game is a `Game` with every other column deferred.
+    The position is as `selectors.seat_for` finds it.
+    """
     user_id = user.pk if token_seat is None and user is not None else None
     found = rows.probe(game_id, user_id)
     if found is None:
@@ -67,15 +88,20 @@ def probe(game_id: int, *, user: Any, token_seat: Seat | None) -> tuple[Game, in
 
 
 def cached(game: Game, position: int | None, language: str) -> dict[str, Any] | None:
-    """The view of `position` in `language` at the game's revision if this process built it,
-    as of now."""
+    """Returns the kept view of `position` in `language`, as of now.
+
+    None unless this process built it at the game's revision.
+    """
     view: dict[str, Any] | None = caches.views().get(caches.view_key(game, position, language))
     return None if view is None else _as_of_now(view, game)
 
 
 def built(game: Game, position: int | None, language: str) -> dict[str, Any]:
-    """The view of `position` in `language` built from the game (loaded with its seats and
-    snapshot), kept, and the game kept for the other seats' views."""
+    """Returns the view of `position` in `language`, built and kept.
+
+    The game must be loaded with its seats and snapshot.
+    It is kept too, for the other seats' views.
+    """
     view = selectors.game_view_at(game, position, language)
     kept = caches.views()
     kept.set(caches.view_key(game, position, language), view)
@@ -84,9 +110,12 @@ def built(game: Game, position: int | None, language: str) -> dict[str, Any]:
 
 
 def _as_of_now(view: dict[str, Any], game: Game) -> dict[str, Any]:
-    """A view built earlier at the game's revision, with what changes with the time alone
-    computed again from the game's stored columns: the running bank's time left (of the seat to
-    act, as `selectors.bank_left`), whether the server is late."""
+    """Returns a view built earlier, brought up to now.
+
+    What changes with the time alone is computed again from the game's stored columns.
+    That is the running bank of the seat to act (as `selectors.bank_left`).
+    It is also whether the server is late.
+    """
     out = {**view, "server_delayed": selectors.server_delayed(game)}
     if game.clock == Game.Clock.BANK and game.deadline is not None:
         out["seats"] = [

@@ -1,9 +1,11 @@
-"""The server's moves: the decisions of automatic seats (bots, resigned players, bots standing in
-for players after timeouts), deadlines that pass, and a player's return.
+"""The server's moves, passed deadlines, and a player's return.
 
-Each is one short transaction named by (game, seq): it locks the game and does nothing unless the
-game is still at that seq and the decision is still of the kind it was scheduled for, so a task
-delivered twice, late, or to two workers at once plays at most one move."""
+Automatic seats are bots, resigned players, and bots standing in after timeouts.
+Each write is one short transaction named by (game, seq).
+It locks the game and does nothing if the game has moved past that seq.
+It also does nothing if the decision changed kind since it was scheduled.
+So a task delivered twice, late, or to two workers plays at most one move.
+"""
 
 from __future__ import annotations
 
@@ -32,8 +34,11 @@ AUTOMATIC_STEP_LIMIT = 5000
 
 
 def automatic_turns_play(*, game_id: int, seq: int) -> int:
-    """Play the decisions of automatic seats while one of them is to act, starting at `seq`, one
-    transaction each; do nothing if the game has moved on. Returns the number of moves played."""
+    """Play automatic seats' decisions from `seq` while one of them is to act.
+
+    Each move is its own transaction. Does nothing if the game has moved on.
+    Returns the number of moves played.
+    """
     played = 0
     while played < AUTOMATIC_STEP_LIMIT and automatic_move_play(game_id=game_id, seq=seq + played):
         played += 1
@@ -41,13 +46,17 @@ def automatic_turns_play(*, game_id: int, seq: int) -> int:
 
 
 def automatic_move_play(*, game_id: int, seq: int, bot: str | None = None) -> bool:
-    """One move for the automatic seat to act at `seq` (a bot from that seat's view only), by
-    the seat's bot or the `bot` named. False, and nothing done, when the game is not at `seq`
-    or a person is to decide.
+    """Play one move for the automatic seat to act at `seq`.
 
-    The bot decides before the game is locked (a search takes up to a few seconds, and the lock
-    would hold up every other write to the game); the move is then played only if the game is
-    still where the bot saw it, so two deliveries of the task still play one move."""
+    The seat's bot decides, or the `bot` named, from that seat's view only.
+    Returns False if the game is not at `seq`, or a person is to act.
+    Then nothing is done.
+
+    The bot decides before the game is locked.
+    A search takes up to a few seconds, and the lock would hold up every other write.
+    The move is played only if the game is still where the bot saw it.
+    So two deliveries of the task still play one move.
+    """
     game = selectors.game_get(game_id)
     if game.status != Game.Status.ACTIVE or game.seq != seq:
         return False
@@ -72,9 +81,13 @@ def automatic_move_play(*, game_id: int, seq: int, bot: str | None = None) -> bo
 def bot_action(
     game: Game, state: engine.State, seat: Seat, bot: str | None = None
 ) -> dict[str, Any]:
-    """The seat's bot decides from that seat's view and legal actions, never the full state,
-    with its memory of the game when it keeps one (ismcts; bot_memory.py), seeded by game and
-    seat. A bot that searches thinks for its level's time, at most GTR_BOT_THINK_SECONDS."""
+    """Returns the action the seat's bot chooses.
+
+    The bot sees the seat's view and legal actions, never the full state.
+    A bot that remembers (ismcts) also gets its memory of the game (bot_memory.py).
+    It is seeded by game and seat.
+    A bot that searches thinks for its level's time, at most GTR_BOT_THINK_SECONDS.
+    """
     player = make_bot(
         bot or seat.bot,
         seed=game.pk * 8 + seat.position,
@@ -86,11 +99,15 @@ def bot_action(
 
 
 def deadline_expire(*, game_id: int, seq: int) -> str:
-    """The deadline of the decision at `seq` passed: apply the seat's timeout policy once. The
-    engine's safe move is played for the seat (actor `timeout`); after GTR_TIMEOUTS_BEFORE_BOT
-    timeouts in a row (or at once with the `bot` policy) a bot stands in for the seat until the
-    player returns. Returns what happened: "moved_on", "early" (the deadline is still ahead: the
-    caller asks again then) or "timed_out"."""
+    """Applies the seat's timeout policy once the deadline at `seq` has passed.
+
+    The engine's safe move is played for the seat (actor `timeout`).
+    After GTR_TIMEOUTS_BEFORE_BOT timeouts in a row, a bot stands in until the player returns.
+    With the `bot` policy it stands in at once.
+
+    Returns "moved_on", "timed_out" or "early".
+    "early" means the deadline is still ahead, and the caller should ask again then.
+    """
     with transaction.atomic():
         game = game_locked(game_id)
         if game.status != Game.Status.ACTIVE or game.seq != seq or game.deadline is None:
@@ -101,7 +118,7 @@ def deadline_expire(*, game_id: int, seq: int) -> str:
             return "early"
         state = engine.from_json(game.state)
         position = engine.to_act(state)
-        assert position is not None  # an active game with a deadline: the decision is a seat's
+        assert position is not None  # an active game with a deadline waits on a seat
         seats = rows.seats_of(game)
         seat = seats[position]
         seat.timeouts += 1
@@ -118,8 +135,11 @@ def deadline_expire(*, game_id: int, seq: int) -> str:
 
 
 def seat_return(*, game_id: int, position: int) -> Game:
-    """The player is back: the bot that stood in for the seat after its timeouts stops, and the
-    count of consecutive timeouts starts again. A seat's own move does the same."""
+    """The player is back.
+
+    The bot standing in for the seat stops, and the timeout count starts again.
+    A seat's own move does the same.
+    """
     with transaction.atomic():
         game, seats = game_in_play(game_id)
         seat = seats[position]

@@ -1,15 +1,19 @@
-"""What an automatic seat remembers of its game (engine.determinize.Memory): the seat's views
-and the public history as that seat may see it, rebuilt by replaying the move log.
+"""What an automatic seat remembers of its game (engine.determinize.Memory).
 
-A search bot (ismcts) decides better with it: the cards it saw go into Vaults, the cards a
-Legionary revealed. The memory is a function of what the seat was shown (`engine.view` for that
-seat before each move, `engine.public_action` of each move for that seat), never of the hidden
-cards, though the replay itself runs on the private states.
+The memory holds the seat's views and the public history as that seat saw it.
+It is rebuilt by replaying the move log.
 
-Replaying a long game for every decision would cost more than the decision, so each process keeps
-the replays of a few recent (game, seat) pairs and goes on from where they stopped. A replay is
-taken up again only if the move it stopped at is still logged with the state hash it reached
-(a database rebuilt under the same game ids, as in tests, starts afresh).
+A search bot (ismcts) decides better with it.
+It knows which cards went into Vaults and which cards a Legionary revealed.
+The memory depends only on what the seat was shown, never on hidden cards.
+That is `engine.view` before each move and `engine.public_action` of each move.
+The replay itself runs on the private states.
+
+Replaying a long game for every decision would cost more than the decision.
+So each process keeps the replays of a few recent (game, seat) pairs.
+The next decision goes on from where the replay stopped.
+A replay is reused only if its last move is still logged, with the same state hash.
+So a database rebuilt under the same game ids, as in tests, starts afresh.
 """
 
 from __future__ import annotations
@@ -51,7 +55,7 @@ _lock = threading.Lock()
 
 
 def seat_memory(game: Game, position: int) -> Memory:
-    """The memory of seat `position` of `game`, up to its last logged move."""
+    """Returns the memory of seat `position`, up to the last logged move."""
     key = (game.pk, position)
     with _lock:
         replay = _replays.pop(key, None)

@@ -1,5 +1,8 @@
-"""Time controls (docs/async.md). A decision's clock runs from `game.decision_started` to the
-move; only people's decisions have one."""
+"""Time controls (docs/async.md).
+
+A decision's clock runs from `game.decision_started` to the move.
+Only people's decisions have a clock.
+"""
 
 from __future__ import annotations
 
@@ -13,9 +16,13 @@ from games.models import Game, Move, Seat
 
 @dataclass(frozen=True)
 class ClockSpec:
-    """A game's time control: `none`; `fixed`: `seconds` per decision; `bank`: each seat starts
-    with `seconds`, its decisions spend them, each move adds `increment`, and the bank never
-    exceeds `cap` (default: `seconds`)."""
+    """A game's time control.
+
+    - `none`: no clock.
+    - `fixed`: `seconds` per decision.
+    - `bank`: each seat starts with `seconds`, and its decisions spend them.
+      Each move adds `increment`. The bank never exceeds `cap` (default: `seconds`).
+    """
 
     kind: str = "none"
     seconds: int = 0
@@ -32,9 +39,13 @@ class ClockSpec:
 
 
 def clock_charge(game: Game, seat: Seat, actor: str, now: datetime) -> list[str]:
-    """A bank clock: the mover's bank loses the time this decision took (a timeout empties it)
-    and gains the increment, up to the cap. Only decisions that had a deadline are charged.
-    Returns the seat's fields it changed (unsaved)."""
+    """Charges a bank clock for the decision just made.
+
+    The mover's bank loses the time the decision took, and a timeout empties it.
+    Then it gains the increment, up to the cap.
+    Only decisions that had a deadline are charged.
+    Returns the seat's changed fields, unsaved.
+    """
     if game.clock != Game.Clock.BANK or game.deadline is None or game.automatic:
         return []
     bank = seat.bank if seat.bank is not None else float(game.clock_seconds)
@@ -45,7 +56,10 @@ def clock_charge(game: Game, seat: Seat, actor: str, now: datetime) -> list[str]
 
 
 def deadline_for(game: Game, seat: Seat, now: datetime) -> datetime | None:
-    """When a decision of `seat` starting `now` times out (None without a time control)."""
+    """Returns when a decision of `seat` starting `now` times out.
+
+    None without a time control.
+    """
     if game.clock == Game.Clock.FIXED:
         return now + timedelta(seconds=game.clock_seconds)
     if game.clock == Game.Clock.BANK:

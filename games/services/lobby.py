@@ -30,7 +30,7 @@ from .turns import turn_next
 class SeatSpec:
     kind: str  # "me", "open", "invited" or "bot"
     email: str = ""
-    bot: str = "greedy"  # the engine.bots kind for a bot seat (and for any seat the server plays)
+    bot: str = "greedy"  # the engine.bots kind for any seat the server plays
     timeout: str = "safe"  # Seat.Timeout: what a timeout does to this seat
 
 
@@ -47,10 +47,15 @@ def game_create(
     record: dict[str, Any] | None = None,
     upto: int | None = None,
 ) -> Game:
-    """Create a game in the lobby. The creator sits where `seats` says "me" (default: seat 0, the
-    rest open). A scenario, or a record imported at `upto` of its actions (services.records), fixes
-    version, players and options; only staff may use one unless GTR_ALLOW_SCENARIOS is on. Only
-    staff may seat bots alone (a table that plays itself)."""
+    """Create a game in the lobby.
+
+    The creator sits where `seats` says "me".
+    By default that is seat 0, and the rest are open.
+    A scenario, or a record imported at `upto` of its actions (games.services.records), fixes
+    version, players and options.
+    Only staff may use one, unless GTR_ALLOW_SCENARIOS is on.
+    Only staff may seat bots alone, at a table that plays itself.
+    """
     options = dict(options or {})
     if scenario is not None and record is not None:
         raise Refused("Start from a scenario or from a record, not both.", codes.BAD_SCENARIO)
@@ -64,8 +69,8 @@ def game_create(
     else:
         if players is None:
             raise Refused("Say how many players.", codes.BAD_PLAYERS)
-        # Validates the configuration, and stores the options as the engine reads them (the Geek
-        # expansion's `true` as the list of its cards).
+        # Validates the configuration and stores the options as the engine reads them.
+        # The Geek expansion's `true` becomes the list of its cards.
         options = engine.new_game(version, players, 0, options).options
         setup = {}
         rules_revision = engine.current_revision(version)
@@ -76,7 +81,7 @@ def game_create(
     with transaction.atomic():
         game = Game.objects.create(
             version=version,
-            rules_revision=rules_revision,  # kept for good: the game plays by it to its end
+            rules_revision=rules_revision,  # the game plays by it to its end
             players=players,
             options=options,
             creator=user,
@@ -108,13 +113,13 @@ def game_create(
 
 
 def _scenario_setup(user: Any, scenario: Any) -> tuple[str, int, dict[str, Any], dict[str, Any]]:
-    """Version, players, options and setup of a game from a scenario (docs/scenarios.md)."""
+    """Returns version, players, options and setup from a scenario (docs/scenarios.md)."""
     if not (user.is_staff or settings.GTR_ALLOW_SCENARIOS):
         raise Forbidden("Only staff may start a game from a scenario.", codes.SCENARIO_FORBIDDEN)
     if not isinstance(scenario, dict):
         raise Refused("A scenario is a JSON object.", codes.BAD_SCENARIO)
     scenario = {**scenario, "seed": scenario.get("seed", secrets.randbits(63))}
-    table = engine.scenario(scenario)  # raises SetupError (422) for a bad description
+    table = engine.scenario(scenario)  # SetupError (422) for a bad description
     scenario["rules_revision"] = table.rules_revision
     return table.version, table.n, dict(table.options), {"scenario": scenario}
 
@@ -133,8 +138,10 @@ def _check_seats(user: Any, seats: list[SeatSpec], players: int) -> None:
 
 
 def seat_join(*, game_id: int, user: Any, position: int | None = None) -> Seat:
-    """Take an open seat (the first one unless `position` says which); start the game when it is
-    full and set to start automatically."""
+    """Take an open seat: the first one, unless `position` says which.
+
+    The game starts when the table is full and set to start automatically.
+    """
     with transaction.atomic():
         game = game_locked(game_id)
         require_open(game)
@@ -163,7 +170,10 @@ def _all_filled(game: Game) -> bool:
 
 
 def seat_leave(*, game_id: int, seat: Seat) -> None:
-    """Give up a seat before the game starts; a table left with no person on it is cancelled."""
+    """Give up a seat before the game starts.
+
+    A table left with no person on it is cancelled.
+    """
     with transaction.atomic():
         game = game_locked(game_id)
         require_open(game)
@@ -196,7 +206,10 @@ def game_start(*, game_id: int, user: Any) -> Game:
 
 
 def _start(game: Game) -> None:
-    """Deal (the seed is drawn here and never shown to players); the first decision begins."""
+    """Deal the cards, and the first decision begins.
+
+    The seed is drawn here and never shown to players.
+    """
     if "scenario" not in game.setup and "record" not in game.setup:
         game.setup = {"seed": secrets.randbits(63)}
     state = initial_state(game)
@@ -210,8 +223,10 @@ def _start(game: Game) -> None:
 
 
 def seat_token_rotate(*, seat: Seat) -> str:
-    """A new capability token for a seat, shown once to that seat's holder; the old one stops
-    working."""
+    """Returns a new capability token for a seat.
+
+    It is shown once, to the seat's holder. The old token stops working.
+    """
     token, token_hash = new_token()
     Seat.objects.filter(pk=seat.pk).update(token_hash=token_hash)
     return token

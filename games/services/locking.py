@@ -1,5 +1,4 @@
-"""The row lock every write to a game starts with, and the check of the game's status that
-follows it."""
+"""The row lock every write to a game starts with, and the status check after it."""
 
 from __future__ import annotations
 
@@ -10,8 +9,10 @@ from games.store import rows
 
 
 def game_locked(game_id: int) -> Game:
-    """The game, its row locked until the caller's transaction ends, with its creator and its
-    seats (and their players) read in the same statement (games.store.rows)."""
+    """Returns the game, its row locked until the caller's transaction ends.
+
+    Its creator, seats and players come in the same statement (games.store.rows).
+    """
     game = rows.game_with_seats(game_id, lock=True)
     if game is None:
         raise NotFound("No such game.")
@@ -24,7 +25,10 @@ def require_open(game: Game) -> None:
 
 
 def game_in_play(game_id: int) -> tuple[Game, list[Seat]]:
-    """The game, its row locked, and its seats in order; 409 unless the game is in play."""
+    """Returns the game, its row locked, and its seats in order.
+
+    Raises 409 unless the game is in play.
+    """
     game = game_locked(game_id)
     if game.status != Game.Status.ACTIVE:
         raise Conflict("The game is not in play.", codes.GAME_NOT_ACTIVE)

@@ -1,6 +1,10 @@
-"""Moves: a person's move (`move_submit`, over HTTP or by e-mail), the one path every move takes
-whoever makes it (`move_play`: people, bots, timeouts), the log and the snapshot
-(`move_append`), and replaying the log (`initial_state`, `replay_move`)."""
+"""Moves, and the one path every move takes.
+
+- `move_submit`: a person's move, over HTTP or by e-mail.
+- `move_play`: the path of every move, by people, bots or timeouts.
+- `move_append`: the log and the snapshot.
+- `initial_state`, `replay_move`: replaying the log.
+"""
 
 from __future__ import annotations
 
@@ -22,16 +26,20 @@ from .clocks import clock_charge
 from .locking import game_locked
 from .turns import turn_next
 
-# A service-level event in the move log (not an engine action): all other players surrendered.
+# A service event in the move log, not an engine action: all other players surrendered.
 SURRENDER = "surrender"
-# The game's columns a move changes besides the pending decision's (turns.TURN_FIELDS).
+# The game's columns a move changes, besides the pending decision's (turns.TURN_FIELDS).
 MOVE_FIELDS = ("seq", "revision", "state", "status", "finished")
 
 
 def initial_state(game: Game) -> engine.State:
-    """The table before the first move, rebuilt from `game.setup` (used to start and to replay):
-    a seed, a scenario, or a record replayed up to where it was imported (services.records),
-    playing by the rules revision the game was created with."""
+    """Returns the table before the first move, rebuilt from `game.setup`.
+
+    Used to start a game and to replay it.
+    The setup is a seed, a scenario, or a record replayed to its import point.
+    Records are imported in games.services.records.
+    The table plays by the rules revision the game was created with.
+    """
     if "scenario" in game.setup:
         return engine.scenario({**game.setup["scenario"], "rules_revision": game.rules_revision})
     if "record" in game.setup:
@@ -50,13 +58,18 @@ def move_submit(
     action: Any,
     actor: str = Move.Actor.HUMAN,
 ) -> tuple[Game, Move]:
-    """Play `action` for the caller's seat, which saw the game at `seq`. One transaction: lock the
-    game, find the caller's seat, check `seq` (409 when stale), apply through the engine (400
-    malformed, 422 illegal), append the move, save the snapshot, commit. Bot turns, deadlines and
-    notifications follow the commit. A person's own move (`human`, `email`) ends a bot's stand-in
-    for that seat. The seat is found among the seats the lock read with the game: no query of
-    its own."""
-    parsed = engine.parse(action)  # malformed input is refused before taking any lock
+    """Play `action` for the caller's seat, which saw the game at `seq`.
+
+    It is one transaction. Lock the game and find the caller's seat.
+    Check `seq` (409 when stale).
+    Apply through the engine (400 when malformed, 422 when illegal).
+    Append the move, save the snapshot, commit.
+    Bot turns, deadlines and notifications follow the commit.
+
+    A person's own move (`human`, `email`) ends a bot's stand-in for that seat.
+    The seat comes from the seats read with the lock, so it costs no query.
+    """
+    parsed = engine.parse(action)  # refuse malformed input before taking the lock
     with transaction.atomic():
         game = game_locked(game_id)
         position = position_of(game, caller)
@@ -79,8 +92,11 @@ def move_play(
     action: engine.Action,
     actor: str,
 ) -> Move:
-    """The one path every move takes (HTTP, e-mail, bots, timeouts), inside the caller's
-    transaction with the game row locked: apply, charge the clock, append."""
+    """Apply, charge the clock, append.
+
+    Every move takes this path: HTTP, e-mail, bots, timeouts.
+    The caller holds the game's row lock in its transaction.
+    """
     new = engine.apply(state, action, seat=position)
     seat = seats[position]
     changed = clock_charge(game, seat, actor, timezone.now())
@@ -100,9 +116,12 @@ def move_append(
     actor: str,
     seats: list[Seat],
 ) -> Move:
-    """Append the move that led to `state` (seat None: a table event such as a surrender), save
-    the snapshot, begin the next decision and publish the move; inside the caller's locked
-    transaction."""
+    """Append the move that led to `state`, and save the snapshot.
+
+    A `seat` of None is a table event, such as a surrender.
+    Then the next decision begins and the move is published.
+    The caller holds the game's row lock in its transaction.
+    """
     move = Move(
         game=game,
         seq=game.seq + 1,
@@ -127,7 +146,7 @@ def move_append(
 
 
 def replay_move(state: engine.State, move: Move) -> engine.State:
-    """Apply one logged move to the state before it (verify_games, tests)."""
+    """Returns the state after one logged move (verify_games, tests)."""
     if move.seat is None and move.action.get("type") == SURRENDER:
         return engine.surrender(state, move.action["winner"])
     return engine.apply(state, move.action, seat=move.seat)

@@ -1,13 +1,18 @@
 """Export and import of games as records by card names (engine/record.py, docs/records.md).
 
-Export: a finished (or cancelled) game's record is complete (the whole deal, every action by card
-names, the result) and replays anywhere; so is any game's for staff. A game still in play is
-exported as its caller may see it: the deal as that seat saw it (its own hand, the others' counts)
-and the history as `GET .../moves/` shows it, by names; it cannot be replayed.
+Export: a finished or cancelled game's record is complete.
+It has the whole deal, every action by card names, and the result.
+It replays anywhere. Staff get the complete record of any game.
+A game still in play is exported as its caller may see it.
+The deal is as that seat saw it: its own hand, the others' counts.
+The history is as `GET .../moves/` shows it, by names.
+Such a record cannot be replayed.
 
-Import: `POST /api/games/` with a `record` (and `upto`: how many of its actions to replay) starts
-a new game at that point of the record, like a scenario: staff only unless the server allows
-scenarios. The new game's log starts there; its setup keeps the record to rebuild the table.
+Import: `POST /api/games/` with a `record` starts a new game at a point of the record.
+`upto` says how many of its actions to replay.
+As with a scenario, only staff may import, unless the server allows scenarios.
+The new game's log starts there.
+Its setup keeps the record to rebuild the table.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ MAX_UPTO = 100_000
 
 
 def game_record(game: Game, seat: Seat | None, user: Any) -> dict[str, Any]:
-    """The record of `game` for a caller sitting at `seat` (None: a spectator)."""
+    """Returns the record of `game` for a caller at `seat` (None: a spectator)."""
     if game.state is None:
         raise Conflict(
             "The game has not started: there is nothing to export yet.", codes.GAME_NOT_STARTED
@@ -60,7 +65,10 @@ def game_record(game: Game, seat: Seat | None, user: Any) -> dict[str, Any]:
 
 
 def _deal_seen(first: engine.State, viewer: int | None) -> dict[str, Any]:
-    """The deal as `viewer` saw it: public cards, its own hand, the others' hands as counts."""
+    """Returns the deal as `viewer` saw it.
+
+    Public cards, its own hand, and the others' hands as counts.
+    """
     view = engine.view(first, viewer)
     return {
         "version": first.version,
@@ -83,21 +91,23 @@ def _deal_seen(first: engine.State, viewer: int | None) -> dict[str, Any]:
 def _action_seen(
     first: engine.State, action: dict[str, Any], actor: int | None, viewer: int | None
 ) -> Any:
-    if actor is None:  # a table event (surrender)
+    if actor is None:  # a table event: a surrender
         return action
     return records.named(first, engine.public_action(action, actor, viewer))
 
 
 def record_setup(user: Any, record: Any, upto: int | None) -> tuple[str, int, dict[str, Any], Any]:
-    """Version, players, options and setup of a game imported from a record at `upto` actions
-    (all by default): checked by replaying it now."""
+    """Returns version, players, options and setup for a game imported from a record.
+
+    The record is replayed now to `upto` actions (all by default), which checks it.
+    """
     if not (user.is_staff or settings.GTR_ALLOW_SCENARIOS):
         raise Forbidden("Only staff may import a game.", codes.SCENARIO_FORBIDDEN)
     if upto is not None and not 0 <= upto <= MAX_UPTO:
         raise Refused(f"'upto' is 0 to {MAX_UPTO} actions.", codes.BAD_RECORD)
     setup = {"record": record, "upto": upto, "seed": secrets.randbits(63)}
     state, _ = records.replay(record, upto, setup["seed"])  # SetupError or IllegalAction: 422
-    # The revision the record plays by (the current one if it names none) stays the game's.
+    # The game keeps the record's rules revision (the current one if it names none).
     setup["record"] = {**record, "deal": {**record["deal"], "rules_revision": state.rules_revision}}
     if engine.is_over(state):
         raise Refused(

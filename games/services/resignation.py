@@ -16,8 +16,11 @@ from .turns import turn_next
 
 
 def game_resign(*, game_id: int, position: int) -> Game:
-    """Leave a game in play. With one player left standing the game ends in that player's favour
-    (as a surrender); otherwise the server plays the resigned seat's decisions from now on."""
+    """Leave a game in play.
+
+    With one player left standing, that player wins by surrender.
+    Otherwise the server plays the resigned seat's decisions from now on.
+    """
     with transaction.atomic():
         game, seats = game_in_play(game_id)
         seat = seats[position]
@@ -39,9 +42,12 @@ def game_resign(*, game_id: int, position: int) -> Game:
 
 
 def game_surrender(*, game_id: int, position: int, to: int | None) -> Game:
-    """Surrender to seat `to` (None withdraws). When every other player has surrendered to the
-    same seat (resigned players count as agreeing), that seat wins (Black Box rulebook, Ending the
-    Game: "All other players agree to 'surrender' to a player")."""
+    """Surrender to seat `to`, or withdraw with None.
+
+    When every other player has surrendered to the same seat, that seat wins.
+    Resigned players count as agreeing.
+    Black Box rulebook, Ending the Game: "All other players agree to 'surrender' to a player".
+    """
     with transaction.atomic():
         game, seats = game_in_play(game_id)
         if to is not None and not 0 <= to < game.players:

@@ -1,12 +1,15 @@
 """Seat tokens: the secret capability link of one seat (games.api.auth checks them).
 
-Only a token's sha256 is stored, so no endpoint, admin page or database dump can reveal it. It
-reaches its holder only when the holder rotates it (`POST /api/games/{id}/seat-token/`).
+Only a token's sha256 is stored.
+So no endpoint, admin page or database dump can reveal it.
+It reaches its holder only when the holder rotates it (`POST /api/games/{id}/seat-token/`).
 
-E-mails (invitations and notifications) carry a *mail token* instead: `<seat id>.<HMAC of the
-seat's token hash>`, derived with SECRET_KEY. So the server can put it in every mail without
-storing a secret it could read back, and rotating the seat token revokes it too. It authenticates
-exactly like the seat token. Plain tokens are url-safe base64 and never contain a dot.
+E-mails (invitations and notifications) carry a *mail token* instead.
+It is `<seat id>.<HMAC of the seat's token hash>`, derived with SECRET_KEY.
+So the server can put it in every mail without storing a secret it could read back.
+Rotating the seat token revokes it too.
+It authenticates exactly like the seat token.
+Plain tokens are url-safe base64 and never contain a dot.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from games.models import Seat
 
 
 def new_token() -> tuple[str, str]:
-    """A fresh token and the hash to store."""
+    """Returns a fresh token and the hash to store."""
     token = secrets.token_urlsafe(32)
     return token, hash_token(token)
 
@@ -30,7 +33,7 @@ def hash_token(token: str) -> str:
 
 
 def mail_token(seat: Seat) -> str:
-    """The seat's derived token for e-mails (see the module docstring)."""
+    """Returns the seat's derived token for e-mails (see the module docstring)."""
     return f"{seat.pk}.{_mail_digest(seat)}"
 
 
@@ -39,7 +42,7 @@ def _mail_digest(seat: Seat) -> str:
 
 
 def seat_for_token(token: str) -> Seat | None:
-    """The seat a seat token or a mail token stands for, or None."""
+    """Returns the seat a seat token or a mail token stands for, or None."""
     if "." not in token:
         return Seat.objects.select_related("user").filter(token_hash=hash_token(token)).first()
     pk, _, digest = token.partition(".")

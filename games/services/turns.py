@@ -1,5 +1,7 @@
-"""The pending decision, set after every change to a game: whose it is, whether the server plays
-it (an automatic seat), and when it times out."""
+"""The pending decision, set after every change to a game.
+
+It says whose decision it is, whether the server plays it, and when it times out.
+"""
 
 from __future__ import annotations
 
@@ -12,8 +14,8 @@ from games.store import rows
 
 from .clocks import deadline_for
 
-# The game's columns `turn_next` sets (`updated` changes with every save; `last_event` is the
-# story's, saved here with the rest rather than on its own).
+# The game's columns `turn_next` sets. `updated` changes with every save.
+# `last_event` belongs to the story, but is saved here to spare a statement.
 TURN_FIELDS = ("to_act", "decision_started", "automatic", "deadline", "last_event", "updated")
 
 
@@ -25,11 +27,15 @@ def turn_next(
     moved: bool = True,
     changed: tuple[str, ...] | None = None,
 ) -> bool:
-    """Save the game with its pending decision and that decision's clock. Returns whether a
-    decision began (to be announced, played by the server, or timed). Without a move
-    (`moved=False`: another seat resigned), a person's decision already under way keeps its clock
-    and does not begin again. `changed` names the other columns the caller changed, so that only
-    those and the decision's are written (None: every column)."""
+    """Save the game with its pending decision and that decision's clock.
+
+    Returns whether a decision began, to be announced, played by the server, or timed.
+
+    With `moved=False` (another seat resigned), a person's decision under way keeps its clock.
+    It does not begin again.
+    `changed` names the other columns the caller changed.
+    Only those and the decision's columns are written (None: every column).
+    """
     fields = None if changed is None else [*changed, *TURN_FIELDS]
     now = timezone.now()
     position = engine.to_act(state) if game.status == Game.Status.ACTIVE else None
@@ -42,7 +48,7 @@ def turn_next(
         game.automatic = seat is not None and seat.plays_automatically
         game.deadline = None if seat is None or game.automatic else deadline_for(game, seat, now)
         if seat is not None:
-            story.decision(game, state, seat)  # numbered now, so saved with the game below
+            story.decision(game, state, seat)  # numbered now, saved with the game below
     if fields is None:
         game.save()
     else:

@@ -15,7 +15,10 @@ MAX_WEBHOOKS = 20  # per account
 
 
 def webhook_create(*, user: Any, url: str, game_id: int | None = None) -> Webhook:
-    """A new hook, active, with a fresh secret (shown once, in the answer to its creation)."""
+    """Returns a new active hook with a fresh secret.
+
+    The secret is shown once, in the answer to the creation.
+    """
     try:
         check_url(url)
     except UrlRefused as exc:
@@ -40,7 +43,10 @@ def webhook_get(*, user: Any, hook_id: int) -> Webhook:
 
 
 def webhook_update(*, user: Any, hook_id: int, active: bool) -> Webhook:
-    """Switch a hook on (its failure count starts again) or off."""
+    """Switch a hook on or off.
+
+    Switched on, its failure count starts again.
+    """
     hook = webhook_get(user=user, hook_id=hook_id)
     hook.active = active
     if active:

@@ -1,16 +1,22 @@
-"""A process-local cache that keeps the objects themselves: Django's local-memory cache without
-its pickling.
+"""A process-local cache of the objects themselves: Django's local-memory cache without pickling.
 
-The view cache (games.read.view_cache, games.read.selectors.table_view) keeps views of up to 50 KB
-of JSON (and the games they were built from); pickling one when it is kept and unpickling it at
-every answer cost about a quarter of a millisecond each way, more than a cached answer's own work
-(docs/benchmarks.md). Here an entry is the very object given, so **what is kept must never be
-changed** by whoever gets it: a view is read and rendered, and anything added to it goes into a copy
-(`view_cache._as_of_now`). tests/api/test_view_cache.py checks that every reader leaves the kept
-views as they were.
+The view cache keeps views of up to 50 KB of JSON.
+It also keeps the games they were built from.
+See games.read.view_cache and games.read.selectors.table_view.
+Pickling a view cost about a quarter of a millisecond each way (docs/benchmarks.md).
+That is more than a cached answer's own work.
 
-An entry held as objects is about five times its pickle's size (a view late in a game: about
-160 KB), so MAX_ENTRIES is set lower than for pickles (gtr_api/settings.py)."""
+Here an entry is the very object given.
+So **what is kept must never be changed** by whoever gets it.
+A view is read and rendered.
+Anything added to it goes into a copy (`view_cache._as_of_now`).
+A test checks that every reader leaves the kept views as they were.
+It is tests/api/test_view_cache.py.
+
+An entry held as objects is about five times its pickle's size.
+A view late in a game takes about 160 KB.
+So MAX_ENTRIES is set lower than for pickles (gtr_api/settings.py).
+"""
 
 from __future__ import annotations
 
@@ -24,7 +30,8 @@ from django.core.cache.backends.locmem import LocMemCache
 
 
 class ObjectCache(LocMemCache):
-    # LocMemCache's own state and helpers, used as it uses them; django-stubs do not declare them
+    # LocMemCache's own state and helpers, used as it uses them.
+    # django-stubs do not declare them.
     _cache: OrderedDict[str, Any]
     _lock: threading.Lock
     _has_expired: Callable[[str], bool]

@@ -1,17 +1,23 @@
-"""A game with its creator and its seats (with their players) read in one hand-written statement,
-locked or not: every move and every view that is not in the view cache starts with it, and the
-ORM's building of the two queries it replaces (the game with its creator, then the seats with
-their players) cost about as much as the rest of a move.
+"""Hand-written SQL for the hot paths: a game with its seats, the probe, a move's writes.
 
-The rows are the game's joined with each seat's, in seat order; the game's columns (the snapshot
-among them, decoded once) are taken from the first row. Values pass through the same converters
-the ORM applies, so the objects are the ones `Game.objects.select_related("creator")` and
-`prefetch_related("seats__user")` would make: `rows.seats_of` finds the seats loaded.
+A game with its creator, seats and players is read in one statement, locked or not.
+Every move starts with it, and so does every view not in the view cache.
+It replaces two ORM queries: the game with its creator, then the seats with their players.
+Building those cost the ORM about as much as the rest of a move.
 
-A move's writes are written out here too (`insert`, `update`): the move, its game events, the
-next player's feed event, the game's row. Their values are prepared by the fields as the ORM
-prepares them; only the ORM's building of each statement, about as costly as the database's
-work on it, is saved."""
+Each row joins the game's columns with one seat's, in seat order.
+The game's columns come from the first row, and the snapshot is decoded once.
+Values pass through the same converters the ORM applies.
+So the objects are those that `Game.objects.select_related("creator")` and
+`prefetch_related("seats__user")` would make.
+`rows.seats_of` finds the seats loaded.
+
+A move's writes are written out here too (`insert`, `update`).
+They are the move, its game events, the next player's feed event, and the game's row.
+The fields prepare their values as they do for the ORM.
+Only the ORM's building of each statement is saved.
+It costs about as much as the database's work on it.
+"""
 
 from __future__ import annotations
 
@@ -43,7 +49,7 @@ def _fields(model: type[Model], with_state: bool = True) -> tuple[Field[Any, Any
 
 @cache
 def _statement(vendor: str, with_state: bool, lock: str) -> str:
-    """The statement for the `vendor`'s database (its quoting)."""
+    """Returns the statement, quoted for the `vendor`'s database."""
     quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
     User = get_user_model()
 
@@ -70,8 +76,12 @@ def _statement(vendor: str, with_state: bool, lock: str) -> str:
 
 
 def game_with_seats(game_id: int, *, with_state: bool = True, lock: bool = False) -> Game | None:
-    """The game (without its snapshot unless `with_state`) with its creator and seats, or None;
-    with `lock`, its row locked until the caller's transaction ends (as `select_for_update`)."""
+    """Returns the game with its creator and seats, or None.
+
+    The snapshot is left out unless `with_state`.
+    With `lock`, the row stays locked until the caller's transaction ends.
+    That is as `select_for_update` locks it.
+    """
     if not fits_key(game_id):
         return None
     db = connections[DEFAULT_DB_ALIAS]
@@ -92,17 +102,21 @@ def game_with_seats(game_id: int, *, with_state: bool = True, lock: bool = False
         Seat.user.field.set_cached_value(seat, read(row, 3))
         Seat.game.field.set_cached_value(seat, game)
         seats.append(seat)
-    loaded = game.seats.get_queryset()  # filtered lazily by the game, as a prefetch keeps it
+    loaded = game.seats.get_queryset()  # filtered lazily, as a prefetch keeps it
     loaded._result_cache = seats
     loaded._prefetch_done = True
     game._prefetched_objects_cache = {Seat.game.field.remote_field.cache_name: loaded}
-    return cast(Game, game)  # the row's first part (Any: it gets Django's private prefetch cache)
+    return cast(Game, game)  # Any until here, since it gets Django's private prefetch cache
 
 
 def seats_of(game: Game) -> list[Seat]:
-    """The game's seats in order (with their players), loaded once per game object: the first
-    call fills the prefetch cache that `game_get` fills, so a write and the answer built after it
-    share one query, and a change made to a seat object shows in both."""
+    """Returns the game's seats in order, with their players.
+
+    They are loaded once per game object.
+    The first call fills the prefetch cache, as `game_with_seats` does.
+    So a write and the answer built after it share one query.
+    A change made to a seat object shows in both.
+    """
     if "seats" not in getattr(game, "_prefetched_objects_cache", {}):
         prefetch_related_objects([game], Prefetch("seats", Seat.objects.select_related("user")))
     return list(game.seats.all())
@@ -111,9 +125,13 @@ def seats_of(game: Game) -> list[Seat]:
 def read_one(
     model: type[Model], names: tuple[str, ...], sql: str, params: Sequence[Any]
 ) -> tuple[Any, tuple[Any, ...]] | None:
-    """The first row of `sql`, or None: an instance of `model` from its first columns (the
-    fields `names`, converted as the ORM converts them, every other field deferred, as `raw`
-    makes it) and the row's further columns as they came."""
+    """Returns the first row of `sql`, or None.
+
+    The row's first columns become an instance of `model`, as `raw` makes it.
+    They are the fields `names`, converted as the ORM converts them.
+    Every other field is deferred.
+    The row's further columns come back as they came.
+    """
     db = connections[DEFAULT_DB_ALIAS]
     with _cursor(db) as cursor:
         cursor.execute(sql, params)
@@ -137,25 +155,32 @@ def _named_fields(model: type[Model], names: tuple[str, ...]) -> tuple[Field[Any
 
 
 def _field(meta: Options[Any], name: str) -> Field[Any, Any]:
-    """The field `name`: a column of the model's table. `get_field` also finds the other side of
-    a relation and generic keys, which have no column; nothing here names one."""
+    """Returns the field `name`, a column of the model's table.
+
+    `get_field` also finds the other side of a relation and generic keys.
+    They have no column, and nothing here names one.
+    """
     return cast("Field[Any, Any]", meta.get_field(name))
 
 
 def _cursor(db: BaseDatabaseWrapper) -> Any:
-    """A cursor for a statement written out here. On PostgreSQL, when the connection prepares
-    statements (settings: `prepare_threshold`), it binds its parameters on the server, so that
-    psycopg prepares a statement once the connection has run it a few times: PostgreSQL plans
-    the game with its seats, a join of four tables and about sixty columns, in longer than it
-    runs it (docs/benchmarks.md, "Prepared statements"). The ORM's own cursors bind on the
-    client and are never prepared. The cursor is Django's wrapper, so the statement is counted
-    and logged as any other."""
+    """Returns a cursor for a statement written out here.
+
+    On PostgreSQL the connection may prepare statements (settings: `prepare_threshold`).
+    Then this cursor binds its parameters on the server.
+    So psycopg prepares a statement once the connection has run it a few times.
+    PostgreSQL takes longer to plan the game with its seats than to run it.
+    It is a join of four tables and about sixty columns.
+    See docs/benchmarks.md, "Prepared statements".
+    The ORM's own cursors bind on the client and are never prepared.
+    The cursor is Django's wrapper, so the statement is counted and logged as any other.
+    """
     if db.vendor != "postgresql":
         return db.cursor()
     db.ensure_connection()
     if db.connection.prepare_threshold is None:
         return db.cursor()
-    # defined only under psycopg 3 (the only driver here), so django-stubs do not declare it
+    # Defined only under psycopg 3, our only driver, so django-stubs do not declare it.
     from django.db.backends.postgresql.base import ServerBindingCursor  # type: ignore[attr-defined]
 
     raw = ServerBindingCursor(db.connection)
@@ -163,8 +188,11 @@ def _cursor(db: BaseDatabaseWrapper) -> Any:
 
 
 def fits_key(game_id: int) -> bool:
-    """Whether `game_id` fits the games' key column; a number past it names no game (as the ORM
-    finds), and the database driver would refuse it in a statement written out."""
+    """Whether `game_id` fits the games' key column.
+
+    A number past it names no game, as the ORM finds.
+    The database driver would refuse it in a statement written out.
+    """
     low, high = connections[DEFAULT_DB_ALIAS].ops.integer_field_range(
         Game._meta.pk.get_internal_type()
     )
@@ -178,8 +206,10 @@ def _lock_clause(db: BaseDatabaseWrapper) -> str:
 
 
 def _reader(db: BaseDatabaseWrapper, with_state: bool) -> _Reader:
-    """The reader of the statement's rows, kept on the connection (its converters are the
-    connection's)."""
+    """Returns the reader of the statement's rows.
+
+    It is kept on the connection, because its converters are the connection's.
+    """
     kept: dict[bool, _Reader] = db.__dict__.setdefault("_games_readers", {})
     if with_state not in kept:
         User = get_user_model()
@@ -188,9 +218,12 @@ def _reader(db: BaseDatabaseWrapper, with_state: bool) -> _Reader:
 
 
 class _Reader:
-    """Model instances from the parts of a joined row (one model's columns after another's),
-    each value passed through the converters the ORM applies (the backend's, then the
-    field's)."""
+    """Makes model instances from the parts of a joined row.
+
+    The row holds one model's columns after another's.
+    Each value passes through the converters the ORM applies.
+    The backend's come first, then the field's.
+    """
 
     def __init__(self, db: BaseDatabaseWrapper, models: list[type[Model]], with_state: bool):
         self.db = db
@@ -203,8 +236,10 @@ class _Reader:
             start += len(fields)
 
     def __call__(self, row: tuple[Any, ...], part: int) -> Any:
-        """The instance of the row's `part`, None where the join found none (its primary key,
-        the first column, is NULL)."""
+        """Returns the instance of the row's `part`.
+
+        None where the join found none: its primary key, the first column, is NULL.
+        """
         model, start, names, converters = self.parts[part]
         if row[start] is None:
             return None
@@ -220,8 +255,10 @@ class _Reader:
 def _converters(
     db: BaseDatabaseWrapper, fields: tuple[Field[Any, Any], ...]
 ) -> list[tuple[int, tuple[Any, list[Any]]]]:
-    """The columns that need converting, with the converters the ORM applies to them, kept on
-    the connection (the backend's are its methods)."""
+    """Returns the columns that need converting, with the ORM's converters for each.
+
+    They are kept on the connection, because the backend's converters are its methods.
+    """
     kept: dict[tuple[Field[Any, Any], ...], list[tuple[int, tuple[Any, list[Any]]]]]
     kept = db.__dict__.setdefault("_games_rows", {})
     if fields not in kept:
@@ -237,9 +274,10 @@ def _converters(
 
 # The view cache's probe ----------------------------------------------------------------------
 
-# The game's columns a cached view needs (its key, its ETag, what changes with the time), read with
-# the caller's first seat at the game. Written out: the ORM's building of the statement cost more
-# than the rest of a cached answer (games.read.view_cache).
+# The game's columns a cached view needs: its key, its ETag, what changes with the time.
+# They are read with the caller's first seat at the game.
+# The statement is written out by hand (games.read.view_cache).
+# The ORM's building of it cost more than the rest of a cached answer.
 PROBE_COLUMNS = (
     "id",
     "created",
@@ -271,8 +309,11 @@ def _probe_statement() -> str:
 
 
 def probe(game_id: int, user_id: int | None) -> tuple[Game, int | None] | None:
-    """The game's `PROBE_COLUMNS` (a `Game` with every other column deferred) and the position
-    of the user's first seat at it, or None when there is no such game."""
+    """Returns the game's `PROBE_COLUMNS` and the position of the user's first seat.
+
+    The game is a `Game` with every other column deferred.
+    None when there is no such game.
+    """
     if not fits_key(game_id):
         return None
     found = read_one(Game, PROBE_COLUMNS, _probe_statement(), [user_id, game_id])
@@ -286,9 +327,12 @@ def probe(game_id: int, user_id: int | None) -> tuple[Game, int | None] | None:
 
 
 def insert(objs: Sequence[Model]) -> None:
-    """Insert `objs` (of one model, all their columns but the primary key) in one statement, and
-    set their primary keys, as `bulk_create` does: each value is prepared as the ORM prepares it
-    (`auto_now_add` set, JSON encoded), without the ORM's building of the statement."""
+    """Insert `objs` of one model in one statement, and set their primary keys.
+
+    This is what `bulk_create` does, without the ORM's building of the statement.
+    Every column but the primary key is written.
+    Each value is prepared as the ORM prepares it: `auto_now_add` set, JSON encoded.
+    """
     if not objs:
         return
     db = connections[DEFAULT_DB_ALIAS]
@@ -313,8 +357,10 @@ def insert(objs: Sequence[Model]) -> None:
 
 
 def update(obj: Model, fields: Iterable[str]) -> None:
-    """`obj.save(update_fields=fields)` in one statement written out (`auto_now` set), for a row
-    that exists."""
+    """Does `obj.save(update_fields=fields)` in one statement written out.
+
+    `auto_now` fields are set. The row must exist.
+    """
     db = connections[DEFAULT_DB_ALIAS]
     meta, quote = obj._meta, db.ops.quote_name
     changed = [_field(meta, name) for name in dict.fromkeys(fields)]

@@ -9,11 +9,15 @@ from games.models import Game
 
 
 def state_of(game: Game) -> engine.State:
-    """The engine's state of the game's snapshot: the state a move applied while the game still
-    holds the snapshot written from it (`snapshot_written`: a move's answer, and the views built
-    from the game the view cache kept), else read from the snapshot. Late in a game reading it
-    costs a fifth of building a view. Its readers never change it (beyond the engine's own
-    memos, which every reader fills alike)."""
+    """Returns the engine's state of the game's snapshot.
+
+    If the game still holds the snapshot a move wrote (`snapshot_written`), that state comes back.
+    That serves a move's answer and views built from the game the view cache kept.
+    Otherwise the snapshot is read.
+    Late in a game, reading it costs a fifth of building a view.
+    Its readers never change the state, beyond the engine's own memos.
+    Every reader fills those alike.
+    """
     written: tuple[Any, engine.State] | None = getattr(game, "_state_written", None)
     if written is not None and written[0] is game.state:
         return written[1]
@@ -21,6 +25,6 @@ def state_of(game: Game) -> engine.State:
 
 
 def snapshot_written(game: Game, state: engine.State) -> None:
-    """Set the game's snapshot to `state`'s, and hold `state` with it for `state_of`."""
+    """Set the game's snapshot to `state`, and hold `state` with it for `state_of`."""
     game.state = engine.to_json(state)
     game._state_written = (game.state, state)  # type: ignore[attr-defined]  # ours, not a field

@@ -1,25 +1,33 @@
 """Card names in the reader's language: the one place a card's name is translated.
 
-The engine names every card type in English (its key in the catalog, in scenarios and in
-records) and every card in a game by its id. What a person reads — the catalog, the cards of a
-view or an event (`{id, name, ...}`), the labels of moves, the mails, the web client — names a
-card here, in the language given or else the one active (Django's i18n: the viewer's stored
-preference, or the browser's Accept-Language; docs/api.md, Languages).
+The engine names every card type in English.
+That name is its key in the catalog, in scenarios and in records.
+Every card in a game has an id.
+Whatever a person reads names cards here.
+That is the catalog, the cards of a view or an event (`{id, name, ...}`), and labels.
+It is also the mails and the web client.
+Names are in the language given, or else the active one (docs/api.md, Languages).
+Django's i18n picks the viewer's stored preference, or the browser's Accept-Language.
 
-The Polish names are those of the Polish edition of the Black Box. Four types have none:
-the Polish edition has no Crane, Domus Aurea or Tribunal (its Cyrk carries the Crane's function,
-but it is the Circus's card), so those keep their English name. A type of the 2005 first edition
-(engine: "<printed name> (2005)") takes the Polish name of the Black Box building printed with
-the same name, with the same suffix ("Tawerna (2005)"): the Polish edition never printed the
-2005 functions, so the suffix says that the function is the first edition's.
+The Polish names are those of the Polish edition of the Black Box.
+That edition has no Crane, Domus Aurea or Tribunal, so those keep their English names.
+Its Cyrk carries the Crane's function, but it is the Circus's card.
+The engine names a type of the 2005 first edition "<printed name> (2005)".
+It takes the Polish name of the Black Box building printed with the same name.
+It keeps the suffix too: "Tawerna (2005)".
+The Polish edition never printed the 2005 functions.
+So the suffix says that the function is the first edition's.
 
-The Geek expansion's ten types (an unofficial appendix of the English rulebook) were never printed
-in Polish: their names here are our own translations (`GEEK_POLISH_NAMES`), the Latin ones kept
-where Polish uses the Latin word (Solarium, Triclinium as "Triklinium"), the others as a Polish
-player would name the thing (docs/rules.md, The Geek expansion).
+The Geek expansion's ten types were never printed in Polish.
+They are an unofficial appendix of the English rulebook.
+Their names here are our own translations (`GEEK_POLISH_NAMES`).
+Latin names stay where Polish uses the Latin word: Solarium, Triclinium as "Triklinium".
+The others are named as a Polish player would name the thing.
+See docs/rules.md, The Geek expansion.
 
-Translation only ever replaces a name the view already holds: a card the viewer cannot see has
-no name to translate, so it stays hidden in every language.
+Translation only ever replaces a name the view already holds.
+A card the viewer cannot see has no name to translate.
+So it stays hidden in every language.
 """
 
 from __future__ import annotations
@@ -113,21 +121,28 @@ NAMES: dict[str, dict[str, str]] = {
 
 
 def language_code(language: str | None = None) -> str:
-    """One of LANGUAGES: `language` (or the active one, e.g. "pl-pl") reduced to what we offer."""
+    """Returns `language`, or the active one, reduced to one of LANGUAGES ("pl-pl" -> "pl")."""
     code = (language or translation.get_language() or ENGLISH).lower()
     return POLISH if code.split("-")[0] == POLISH else ENGLISH
 
 
 def card_name(name: str, language: str | None = None) -> str:
-    """The name of the card type `name` (its English name, as the engine says it) in `language`
-    (default: the active language). A name that is no card type comes back as it is."""
+    """Returns the name of the card type `name` in `language`.
+
+    `name` is the engine's English name.
+    `language` defaults to the active language.
+    A name that is no card type comes back as it is.
+    """
     return NAMES.get(language_code(language), {}).get(name, name)
 
 
 def localized(data: Any, language: str | None = None) -> Any:
-    """`data` (a view, a prompt, an event: any JSON) with each card's name in `language`. A
-    card is a dict with an integer `id` and a `name`. Only names already there are changed:
-    nothing is added."""
+    """Returns `data` with each card's name in `language`.
+
+    `data` is any JSON: a view, a prompt, an event.
+    A card is a dict with an integer `id` and a `name`.
+    Only names already there are changed. Nothing is added.
+    """
     names = NAMES.get(language_code(language))
     return data if names is None else _walk(data, names)
 

@@ -1,11 +1,14 @@
 """Actions in plain words: the one describer that the mails, the web client and the API share.
 
-A label names cards as the viewer's view names them ("Lead Architect with Temple", "Follow with a
-petition of two Stone", "Give Bath (brick) to Bob"), so it can reveal no more than that view.
-`action_label` needs the card names the view shows (`card_names(view)`); the view itself, when
-given, adds what the action alone does not say (the role led, to whom a Legionary's demand is
-given), and `seat_names` names the players ("seat 1" without them). Cards are named in the
-active language (games.words.cardnames); the names given are the engine's.
+A label names cards as the viewer's view names them.
+So it can reveal no more than that view.
+Labels read "Lead Architect with Temple" or "Give Bath (brick) to Bob".
+`action_label` needs the card names the view shows (`card_names(view)`).
+The view itself, when given, adds what the action alone does not say.
+That is the role led, or to whom a Legionary's demand is given.
+`seat_names` names the players. Without it, they are "seat 1" and so on.
+Cards are named in the active language (games.words.cardnames).
+The names given are the engine's.
 
 >>> names = {7: "Temple", 8: "Jack", 9: "Bath", 10: "Bath"}
 >>> action_label({"type": "lead", "role": "architect", "cards": [7]}, names)
@@ -39,7 +42,7 @@ NUMBERS = {
     4: gettext_lazy("four"),
     5: gettext_lazy("five"),
 }
-# Materials and roles in the reader's language (the Polish edition's words in Polish).
+# Materials and roles in the reader's language. In Polish, the Polish edition's words.
 MATERIAL_WORDS = {
     "rubble": pgettext_lazy("material", "rubble"),
     "wood": pgettext_lazy("material", "wood"),
@@ -67,7 +70,7 @@ def role_word(role: Any) -> str:
 
 
 def card_names(view: Any) -> dict[int, str]:
-    """Every card a view (or any part of one) names, by id."""
+    """Returns every card that a view, or any part of one, names, by id."""
     names: dict[int, str] = {}
     stack: list[Any] = [view]
     while stack:
@@ -76,7 +79,7 @@ def card_names(view: Any) -> dict[int, str]:
             cid, name = item.get("id"), item.get("name")
             if isinstance(cid, int) and isinstance(name, str):
                 names[cid] = name
-                if "kind" in item:  # a card with its facts (engine.views.card): nothing inside
+                if "kind" in item:  # a card with its facts (engine.views.card); no cards inside
                     continue
             stack.extend(item.values())
         elif isinstance(item, list):
@@ -85,7 +88,7 @@ def card_names(view: Any) -> dict[int, str]:
 
 
 def action_cards(action: Mapping[str, Any]) -> list[int]:
-    """The ids of every card an action names, in the order it names them."""
+    """Returns the ids of every card an action names, in the order it names them."""
     ids: list[int] = []
     for field in ("card", "from_hand", "building", "replace"):  # replace: a Bath (2005)'s client
         if isinstance(action.get(field), int):
@@ -97,15 +100,21 @@ def action_cards(action: Mapping[str, Any]) -> list[int]:
 
 @functools.cache
 def translated(language: str, message: str) -> str:
-    """`message` in `language`, looked up once per process. Django's gettext finds the active
-    translation anew at every call, which costs more than the rest of a label's work."""
+    """Returns `message` in `language`, looked up once per process.
+
+    Django's gettext finds the active translation anew at every call.
+    That costs more than the rest of a label's work.
+    """
     with translation.override(language):
         return gettext(message)
 
 
 @dataclass(frozen=True)
 class Words:
-    """The describer's fixed words (materials, roles, numbers, the Geek claims) in one language."""
+    """The describer's fixed words in one language.
+
+    They are materials, roles, numbers and the Geek claims.
+    """
 
     materials: dict[str, str]
     roles: dict[str, str]
@@ -125,8 +134,10 @@ def words_in(language: str) -> Words:
 
 
 class Describer:
-    """Names cards and seats for one viewer, in the language active when it is made; `with_ids`
-    adds each card's id ("Temple #12")."""
+    """Names cards and seats for one viewer, in the language active when it is made.
+
+    `with_ids` adds each card's id: "Temple #12".
+    """
 
     def __init__(
         self,
@@ -180,7 +191,10 @@ class Describer:
         return self.join([self.card(c, material=material) for c in ids]) or self._("no cards")
 
     def played(self, ids: list[int], role: str | None) -> str:
-        """The cards that lead or follow a role: one card, a Jack, a petition, several (Palace)."""
+        """Names the cards that lead or follow a role.
+
+        They may be one card, a Jack, a petition, or several (Palace).
+        """
         kinds = {material_of(self.names.get(c, "")) for c in ids}
         if len(ids) > 1 and len(kinds) == 1 and None not in kinds:
             (kind,) = kinds
@@ -356,7 +370,10 @@ def action_label(
     seat_names: Mapping[int, str] | None = None,
     with_ids: bool = False,
 ) -> str:
-    """One action in plain words, naming cards as `names` (from the viewer's view) does."""
+    """Returns one action in plain words.
+
+    Cards are named as `names`, from the viewer's view, names them.
+    """
     describer = Describer(names, view=view, seat_names=seat_names, with_ids=with_ids)
     return describer.label(action)
 
@@ -382,7 +399,7 @@ GROUPS_BY_CARD = {  # headed by the card's name
 
 
 def action_group(action: Mapping[str, Any]) -> str:
-    """The heading a client lists an action under ('Lead Architect', 'Think', ...)."""
+    """Returns the heading a client lists an action under: 'Lead Architect', 'Think', ..."""
     kind = str(action.get("type"))
     if kind == "lead":
         return _("Lead %(role)s") % {"role": role_word(action.get("role", ""))}
@@ -396,7 +413,7 @@ def labelled_actions(
     actions: Iterable[Mapping[str, Any]],
     seat_names: Mapping[int, str] | None = None,
 ) -> list[dict[str, Any]]:
-    """Each action with its `label`, `group` and the `cards` it names, for one viewer."""
+    """Returns each action with its `label`, `group` and the `cards` it names, for one viewer."""
     describer = Describer(card_names(view), view=view, seat_names=seat_names)
     return [
         {
@@ -429,7 +446,10 @@ _END_CARDS = {
 
 
 def end_reason(reason: str) -> str:
-    """Why a game ended, in the active language (an end reason without words: its code)."""
+    """Returns why a game ended, in the active language.
+
+    An end reason without words comes back as its code.
+    """
     words = _END_REASONS.get(reason)
     if words is None:
         return reason.replace("_", " ")

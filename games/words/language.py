@@ -1,9 +1,13 @@
-"""Which language a reader gets (docs/api.md, Languages): the player's stored preference, else
-the request's (Django's LocaleMiddleware: the web client's language cookie, else
-Accept-Language), else English.
+"""Which language a reader gets (docs/api.md, Languages).
 
-Preferences are kept by the players app (with the e-mail preferences of an address), which
-this app does not import: `players` registers its lookup here when it starts (`register`).
+The player's stored preference comes first.
+Else the request's language, from Django's LocaleMiddleware.
+That is the web client's language cookie, else Accept-Language.
+Else English.
+
+The players app keeps preferences, with the e-mail preferences of an address.
+This app does not import it.
+So `players` registers its lookup here when it starts (`register`).
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ def register(lookup: Lookup) -> None:
 
 
 def stored(user: Any = None, seat: Any = None) -> str | None:
-    """The language stored for the seat's player (or the account), None when none is."""
+    """Returns the language stored for the seat's player or the account, or None."""
     for lookup in _lookups:
         found = lookup(user, seat)
         if found:
@@ -34,5 +38,5 @@ def stored(user: Any = None, seat: Any = None) -> str | None:
 
 
 def of(user: Any = None, seat: Any = None) -> str:
-    """The reader's language: the stored one, else the request's active language."""
+    """Returns the reader's language: the stored one, else the request's active one."""
     return stored(user, seat) or language_code(translation.get_language())

@@ -1,11 +1,13 @@
-"""What a player is asked to do, in the reader's language: the one translator of the engine's
-prompt texts (docs/api.md, Languages).
+"""What a player is asked to do, in the reader's language.
 
-The engine words each prompt in English (`prompt["text"]`) and says what the decision is by its
-`kind` and fields (`role`, `actions_left`, `demand`, `to`, ...). An English reader gets the engine's
-text exactly as it is; any other reader gets the same decision worded here from its kind and fields,
-naming cards (games.words.cardnames), roles and materials (games.words.labels) in the Polish
-edition's words. A kind this module does not know (a new building's) keeps the engine's text.
+This is the one translator of the engine's prompt texts (docs/api.md, Languages).
+The engine words each prompt in English (`prompt["text"]`).
+Its `kind` and fields say what the decision is: `role`, `actions_left`, `demand`, `to`, ...
+An English reader gets the engine's text exactly as it is.
+Any other reader gets the decision worded here from its kind and fields.
+Cards are named by games.words.cardnames, roles and materials by games.words.labels.
+In Polish they are the Polish edition's words.
+A kind this module does not know, such as a new building's, keeps the engine's text.
 
 >>> from django.utils import translation
 >>> prompt = {"kind": "act", "role": "laborer", "actions_left": 2}
@@ -178,9 +180,13 @@ def prompt_text(
     names: Mapping[int, str],
     seat_names: Mapping[int, str] | None = None,
 ) -> str:
-    """The prompt's words in the active language: the engine's own for an English reader, else
-    worded from its kind, naming cards as `names` (the viewer's view, by id: `card_names`) does
-    and seats by `seat_names` ("seat 1" without)."""
+    """Returns the prompt's words in the active language.
+
+    An English reader gets the engine's own words.
+    Others get words made from the prompt's kind.
+    Cards are named as `names` names them: the viewer's view, by id (`card_names`).
+    Seats are named by `seat_names`, or "seat 1" without it.
+    """
     text = str(prompt.get("text", ""))
     words = WORDS.get(str(prompt.get("kind")))
     if words is None or language_code() == ENGLISH:
@@ -189,8 +195,11 @@ def prompt_text(
 
 
 def localized(prompt: dict[str, Any] | None, view: Any) -> dict[str, Any] | None:
-    """`prompt` with its text in the active language (the same object for an English reader),
-    naming the cards as `view` names them."""
+    """Returns `prompt` with its text in the active language.
+
+    An English reader gets the same object.
+    Cards are named as `view` names them.
+    """
     if prompt is None or language_code() == ENGLISH:
         return prompt
     return {**prompt, "text": prompt_text(prompt, card_names(view))}

@@ -1,10 +1,11 @@
 """Account API tokens (django-rest-knox) as every request checks them.
 
-knox's `TokenAuthentication`, except that it does not read all the account's other tokens on every
-request to delete the expired ones (a query on every authenticated request, for tokens that are
-rare: they expire only when GTR_TOKEN_TTL_DAYS is set). The token sent is still refused, and
-deleted, once it has expired; the account's other expired tokens are deleted when it lists its
-tokens or gets a new one (players.accounts.services)."""
+This is knox's `TokenAuthentication`, with one change. The original reads all the account's other
+tokens on every request, to delete the expired ones. That is a query on every authenticated request.
+Expired tokens are rare: tokens expire only when GTR_TOKEN_TTL_DAYS is set. So this class skips
+the query. The token sent is still refused, and deleted, once it has expired. The account's other
+expired tokens go when it lists its tokens or gets a new one (players.accounts.services).
+"""
 
 from __future__ import annotations
 
@@ -16,10 +17,10 @@ from knox import auth
 from knox.signals import token_expired
 
 
-# knox has no type information (pyproject.toml: ignore_missing_imports), so its class is Any
+# knox has no type information (pyproject.toml: ignore_missing_imports), so its class is Any.
 class TokenAuthentication(auth.TokenAuthentication):  # type: ignore[misc]
     def _cleanup_token(self, auth_token: Any) -> bool:
-        """Whether the token has expired (and is deleted)."""
+        """Whether the token has expired. An expired token is deleted."""
         if auth_token.expiry is None or auth_token.expiry >= timezone.now():
             return False
         username = auth_token.user.get_username()
@@ -28,8 +29,8 @@ class TokenAuthentication(auth.TokenAuthentication):  # type: ignore[misc]
         return True
 
 
-# drf-spectacular's extensions register themselves in an unannotated __init_subclass__
+# drf-spectacular's extensions register themselves in an unannotated __init_subclass__.
 class TokenScheme(KnoxTokenScheme):  # type: ignore[no-untyped-call]
-    """In the OpenAPI schema, the same scheme as knox's (`knoxApiToken`)."""
+    """Documents the tokens in the OpenAPI schema as knox's own scheme (`knoxApiToken`)."""
 
     target_class = "players.accounts.auth.TokenAuthentication"

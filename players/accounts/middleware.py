@@ -1,9 +1,11 @@
 """The language a logged-in person chose, for the pages and API calls of a browser session.
 
-LocaleMiddleware has picked the request's language already (the language cookie, else
-Accept-Language); a person logged in (a session) who stored a language in their preferences gets
-that one instead, on every device. API callers with a token are served the same way by the views
-that name cards (games.words.language), since tokens are read only inside the view.
+LocaleMiddleware has picked the request's language already. It read the language cookie, else
+Accept-Language. A person logged in with a session may have stored a language. They
+get that one instead, on every device.
+
+API callers with a token get the same from the views that name cards (games.words.language).
+Tokens are read only inside the view, so this middleware cannot see them.
 """
 
 from __future__ import annotations

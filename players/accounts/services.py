@@ -1,4 +1,4 @@
-"""Accounts and e-mail out: sign up, API tokens, and seat invitations (capability links)."""
+"""Accounts: signing up, and making, listing and revoking API tokens."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ class InvalidCredentials(ServiceError):
 
 
 def user_signup(*, username: str, password: str, email: str = "") -> tuple[Any, str]:
-    """A new account and its API token."""
+    """Creates an account. Returns it and its new API token."""
     user_model = get_user_model()
     candidate = user_model(username=username, email=email)
     try:
@@ -38,8 +38,10 @@ def user_signup(*, username: str, password: str, email: str = "") -> tuple[Any, 
 
 
 def token_obtain(*, username: str, password: str) -> tuple[Any, str]:
-    """A new API token for an account, given its password (each log-in gets its own token,
-    listed and revoked on its own)."""
+    """Returns the account and a new API token, given its password.
+
+    Each log-in gets its own token, listed and revoked on its own.
+    """
     user = authenticate(username=username, password=password)
     if user is None or not user.is_active:
         raise InvalidCredentials("Wrong username or password.")
@@ -47,32 +49,39 @@ def token_obtain(*, username: str, password: str) -> tuple[Any, str]:
 
 
 def token_create(*, user: Any) -> str:
-    """A new account API token (django-rest-knox stores only its digest): the one place tokens
-    are made. Send it as `Authorization: Token <token>`."""
+    """Returns a new account API token. This is the one place tokens are made.
+
+    django-rest-knox stores only its digest. Send it as `Authorization: Token <token>`.
+    """
     _expired_delete(user)
     _, token = AuthToken.objects.create(user=user)
     return str(token)
 
 
 def _expired_delete(user: Any) -> None:
-    """Delete the account's expired tokens (requests check only the token they send:
-    players.accounts.auth)."""
+    """Deletes the account's expired tokens.
+
+    Requests check only the token they send (players.accounts.auth).
+    """
     AuthToken.objects.filter(user=user, expiry__lt=timezone.now()).delete()
 
 
 def token_key(token: str) -> str:
-    """The public name of a token: its first characters, as knox stores them."""
+    """Returns the public name of a token: its first characters, as knox stores them."""
     return token[: CONSTANTS.TOKEN_KEY_LENGTH]
 
 
 def tokens_of(user: Any) -> list[Any]:
-    """The account's live API tokens, newest first."""
+    """Returns the account's live API tokens, newest first."""
     _expired_delete(user)
     return list(AuthToken.objects.filter(user=user).order_by("-created"))
 
 
 def token_revoke(*, user: Any, key: str) -> None:
-    """Revoke one of the account's tokens by its public `key` (the token's first characters)."""
+    """Revokes one of the account's tokens by its public `key`.
+
+    The key is the token's first characters.
+    """
     deleted, _ = AuthToken.objects.filter(user=user, token_key=key).delete()
     if not deleted:
         raise NotFound("You have no token with this key.")

@@ -1,6 +1,8 @@
-"""HTTP adapters for accounts (sign up, log in for an API token, who am I, the account's tokens)
-and for e-mail notifications (preferences, unsubscribing). Signing up and logging in are
-throttled per client address (429 `throttled` with Retry-After)."""
+"""HTTP adapters for accounts: sign up, log in for an API token, who am I, the account's tokens.
+
+Signing up and logging in are throttled per client address. Over the rate the answer is 429
+`throttled` with Retry-After. The e-mail endpoints are in players.mail.views.
+"""
 
 from __future__ import annotations
 
@@ -23,13 +25,16 @@ from . import services
 
 
 class AddressThrottle(ScopedRateThrottle):
-    """The view's `throttle_scope` per client address, at the rate REST_FRAMEWORK's
-    DEFAULT_THROTTLE_RATES gives now (read per request, so a changed setting applies)."""
+    """Throttles the view's `throttle_scope` per client address.
 
-    # a property where SimpleRateThrottle has a class attribute, which the stubs say is writable
+    It reads the rate from REST_FRAMEWORK's DEFAULT_THROTTLE_RATES on each request. So a changed
+    setting applies at once.
+    """
+
+    # A property where SimpleRateThrottle has a class attribute. The stubs say it is writable.
     @property
     def THROTTLE_RATES(self) -> dict[str, str | None]:  # type: ignore[override]
-        # rates such as "10/minute" (DRF's stubs say numbers)
+        # Rates such as "10/minute". DRF's stubs say numbers.
         return cast("dict[str, str | None]", api_settings.DEFAULT_THROTTLE_RATES)
 
 
@@ -177,6 +182,3 @@ class TokenRevokeView(APIView):
     def delete(self, request: Request, key: str) -> Response:
         services.token_revoke(user=request.user, key=key)
         return Response(status=status.HTTP_204_NO_CONTENT)
-
-
-# Notification preferences and unsubscribing -------------------------------------------------------

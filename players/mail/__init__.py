@@ -1,1 +1,1 @@
-"""E-mail: turn and final notifications, their texts, replies read, tasks."""
+"""E-mail: notifications, their texts, preferences, replies read, and tasks."""

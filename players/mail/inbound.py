@@ -1,13 +1,17 @@
-"""Play by e-mail: a reply that carries a seat's reply secret and a move code (or a one-word
-command) is played for that seat through `games.services.move_submit`, with actor `email`.
+"""Play by e-mail.
 
-The seat is proved only by the reply secret (in the address the reply was sent to, or in the
-subject), which binds the game, the seat and the `seq` of the decision it answers
-(`players.mail.texts`); the From header is never looked at. A message without a genuine secret
-changes nothing and gets no answer (no backscatter to forged senders). A genuine reply that cannot
-be played (the game moved on, no code, a code or command that is not legal) gets an answer at the
-seat's own address saying why and listing the current legal moves with their codes. Each message is
-acted on once, by its Message-ID (`InboundMail`).
+A reply carries a seat's reply secret and a move code or a one-word command. It is played for
+that seat through `games.services.moves.move_submit`, with actor `email`.
+
+Only the reply secret proves the seat. It sits in the address the reply was sent to, or in the
+subject. It binds the game, the seat and the `seq` of the decision it answers
+(`players.mail.texts`). The From header is never looked at.
+
+A message without a genuine secret changes nothing and gets no answer. So forged senders get no
+backscatter. A genuine reply may not be playable. The game moved on, or the reply has no code, or
+its code or command is not legal. Then the seat's own address gets an answer saying why. It lists
+the current legal moves with their codes. Each message is acted on once, by its Message-ID
+(`InboundMail`).
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ log = logging.getLogger(__name__)
 
 ADDRESS_HEADERS = ("Delivered-To", "X-Original-To", "Envelope-To", "To", "Cc")
 CODE_RE = re.compile(r"[Aa](\d{1,4})")
-# One word answers: the action each stands for (when it is legal).
+# One-word answers, and the action each stands for when it is legal.
 COMMANDS: dict[str, dict[str, Any]] = {
     "think": {"type": "think", "take": "cards"},
     "draw": {"type": "think", "take": "cards"},
@@ -48,7 +52,7 @@ COMMANDS: dict[str, dict[str, Any]] = {
     "skip": {"type": "skip"},
     "pass": {"type": "skip"},
 }
-# After timeouts: stop the bot standing in for the seat (games.services.seat_return).
+# After timeouts, stops the bot standing in for the seat (games.services.automatic.seat_return).
 BACK = "back"
 # Where the quoted original starts in a reply.
 QUOTE_START = re.compile(
@@ -72,7 +76,7 @@ def message_key(message: Message) -> str:
 def find_secret(
     message: Message, recipients: Sequence[str] = ()
 ) -> tuple[int, int, int, str] | None:
-    """The first reply secret among the envelope recipients, the address headers, the subject."""
+    """Returns the first reply secret in the envelope recipients, address headers or subject."""
     places = list(recipients)
     for header in ADDRESS_HEADERS:
         places.extend(str(v) for v in message.get_all(header) or [])
@@ -85,7 +89,7 @@ def find_secret(
 
 
 def body_text(message: Message) -> str:
-    """The plain-text body (the HTML one with its tags stripped when there is no plain one)."""
+    """Returns the plain-text body, else the HTML one with its tags stripped."""
     if isinstance(message, EmailMessage):
         part = message.get_body(preferencelist=("plain", "html"))
         if part is not None:
@@ -97,14 +101,14 @@ def body_text(message: Message) -> str:
 
 
 def html_text(html: str) -> str:
-    """The text of an HTML body, one line per block, without quoted (blockquote) parts."""
+    """Returns the text of an HTML body, one line per block, without blockquotes."""
     html = re.sub(r"(?is)<blockquote.*?</blockquote>", "\n", html)
     html = re.sub(r"(?i)<br\s*/?>|</(p|div|li|tr|h\d)>", "\n", html)
     return unescape(strip_tags(html))
 
 
 def fresh_text(body: str) -> str:
-    """What the sender wrote, without the quoted original below it."""
+    """Returns what the sender wrote, without the quoted original below it."""
     lines = []
     for line in body.splitlines():
         stripped = line.strip()
@@ -117,7 +121,7 @@ def fresh_text(body: str) -> str:
 
 
 def command_of(text: str) -> str | None:
-    """The first move code (`A12`) or one-word command in `text`, normalised."""
+    """Returns the first move code (`A12`) or one-word command in `text`, normalised."""
     words: list[str] = re.findall(r"[\w]+", text)
     for word in words:
         if CODE_RE.fullmatch(word):
@@ -128,7 +132,7 @@ def command_of(text: str) -> str | None:
 
 
 def action_for(command: str, state: engine.State) -> dict[str, Any] | None:
-    """The legal action a command stands for now, or None."""
+    """Returns the legal action a command stands for now, or None."""
     codes = dict(texts.move_codes(state))
     if command in codes:
         return codes[command]
@@ -137,8 +141,11 @@ def action_for(command: str, state: engine.State) -> dict[str, Any] | None:
 
 
 def automatic(message: Message) -> bool:
-    """An auto-reply (RFC 3834 Auto-Submitted, or the usual vacation and list headers): never
-    played and never answered, so a vacation responder and the server cannot loop."""
+    """Whether the message is an auto-reply.
+
+    RFC 3834's Auto-Submitted says so, or the usual vacation and list headers. An auto-reply is
+    never played and never answered. So a vacation responder and the server cannot loop.
+    """
     submitted = str(message.get("Auto-Submitted") or "no").strip().lower()
     precedence = str(message.get("Precedence") or "").strip().lower()
     return (
@@ -149,8 +156,11 @@ def automatic(message: Message) -> bool:
 
 
 def inbound_handle(message: Message, recipients: Sequence[str] = ()) -> str:
-    """Act on one inbound message; returns what happened: automatic, no_secret, forged,
-    duplicate, played, stale, back, finished, no_command or illegal."""
+    """Acts on one inbound message and returns what happened.
+
+    The outcomes are automatic, no_secret, forged, duplicate, played, stale, back, finished,
+    no_command and illegal.
+    """
     if automatic(message):
         return "automatic"
     secret = find_secret(message, recipients)
@@ -162,7 +172,7 @@ def inbound_handle(message: Message, recipients: Sequence[str] = ()) -> str:
     if found is None or not texts.secret_valid(found, seq, digest):
         log.warning("inbound mail for game %s seat %s with a wrong secret", game_id, position)
         return "forged"
-    # Only genuine replies are recorded, so a forged message cannot take a real one's key.
+    # Only genuine replies are recorded. So a forged message cannot take a real one's key.
     key = f"{message_key(message)}|{game_id}-{position}-{seq}"
     try:
         with transaction.atomic():
@@ -183,7 +193,7 @@ def _play(message: Message, seat: Seat, seq: int) -> str:
         _answer(seat, "the game is over", f"Game {game.pk} is {game.get_status_display()}.")
         return "finished"
     command = command_of(fresh_text(body_text(message)))
-    if command == BACK:  # about the seat, not a decision: any genuine secret of the seat will do
+    if command == BACK:  # About the seat, not a decision. Any genuine secret of the seat will do.
         return _back(seat)
     if game.seq != seq:
         return _stale(seat, seq, game.seq)
@@ -211,7 +221,7 @@ def _play(message: Message, seat: Seat, seq: int) -> str:
 
 
 def _back(seat: Seat) -> str:
-    """The player is back after timeouts: the bot standing in for the seat stops."""
+    """Stops the bot standing in for the seat: the player is back after timeouts."""
     try:
         seat_return(game_id=seat.game_id, position=seat.position)
     except ServiceError as exc:
@@ -239,8 +249,11 @@ def _stale(seat: Seat, seq: int, now: int | None) -> str:
 
 
 def _answer(seat: Seat, what: str, why: str) -> None:
-    """Tell the seat (at its own address, never the sender's) why its reply was not played,
-    with its current moves and a fresh reply address when the decision is its own now."""
+    """Tells the seat why its reply was not played.
+
+    The answer goes to the seat's own address, never the sender's. If the decision is the
+    seat's now, it lists the moves with a fresh reply address.
+    """
     address = texts.seat_address(seat)
     if not address:
         return

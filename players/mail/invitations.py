@@ -15,9 +15,11 @@ from players.mail import preferences
 
 
 def invitation_send(*, seat: Any) -> None:
-    """E-mail an invited seat its capability link: the seat's mail token (games.api.auth), which
-    works like the seat token and dies with it, so no secret has to travel from the game service
-    to the mail. Written in `invitation_language`."""
+    """E-mails an invited seat its capability link, in `invitation_language`.
+
+    The link carries the seat's mail token (games.api.auth). It works like the seat token and
+    dies with it. So no secret has to travel from the game service to the mail.
+    """
     game = seat.game
     url = f"{settings.GTR_PUBLIC_URL}/api/games/{game.pk}/"
     token = mail_token(seat)
@@ -54,9 +56,11 @@ def invitation_send(*, seat: Any) -> None:
 
 
 def invitation_language(seat: Any) -> str:
-    """The invited address's own language if it chose one (a player known here already), else
-    the language the host chose (who invites a friend writes to them in their language), else
-    English (docs/email.md, Languages)."""
+    """Returns the language of an invitation (docs/email.md, Languages).
+
+    A player known here may have chosen a language. Else the host's choice applies. Who
+    invites a friend writes in their own language. Else the invitation is in English.
+    """
     own = preferences.preferences_get(seat.email).language if seat.email else ""
     host = seat.game.creator
     return own or preferences.stored_language(host, None) or ENGLISH

@@ -1,8 +1,9 @@
-"""Notifications out: your turn, a reminder before your deadline, the final scores, the daily
-digest; and each address's preferences. Called by the Celery tasks in `players.mail.tasks` (which
-`players.mail.receivers` schedules after the game's events); each function takes ids, checks that
-the game is still where the task was scheduled for, and sends at most once per key
-(`SentNotification`), so a late or duplicate delivery sends nothing.
+"""Notifications out: your turn, a reminder, a timeout, the final scores, the daily digest.
+
+The Celery tasks in `players.mail.tasks` call these functions. `players.mail.receivers` schedules
+the tasks after the game's events. Each function takes ids. It checks that the game is still
+where the task was scheduled for. It sends at most once per key (`SentNotification`). So a late
+or duplicate delivery sends nothing.
 """
 
 from __future__ import annotations
@@ -33,9 +34,6 @@ from .preferences import in_language, preferences_get, wants
 log = logging.getLogger(__name__)
 
 
-# Preferences ------------------------------------------------------------------------------------
-
-
 # Sending ----------------------------------------------------------------------------------------
 
 
@@ -51,8 +49,11 @@ class Decision:
 
 
 def decision_load(game_id: int, seq: int | None, position: int) -> Decision | None:
-    """The decision of seat `position` at `game_id`, if the game is in play at `seq` (any seq
-    when None) and that decision is pending; else None (the game moved on)."""
+    """Returns the pending decision of seat `position` at `game_id`.
+
+    The game must be in play at `seq`, or at any seq when `seq` is None. Returns None when the
+    game moved on.
+    """
     game = Game.objects.filter(pk=game_id).first()
     if game is None or game.status != Game.Status.ACTIVE or game.state is None:
         return None
@@ -69,9 +70,12 @@ def decision_load(game_id: int, seq: int | None, position: int) -> Decision | No
 
 
 def _send_once(key: str, address: str, message: EmailMessage) -> bool:
-    """Send `message` unless a notification with `key` was sent already. The record is written
-    first (its unique key settles a race between two deliveries) and removed again when sending
-    fails, so that a retry sends; no transaction is held open while the mail server talks."""
+    """Sends `message` unless a notification with `key` was sent already.
+
+    The record is written first: its unique key settles a race between two deliveries. It is
+    removed again when sending fails, so that a retry sends. No transaction is held open while
+    the mail server talks.
+    """
     try:
         with transaction.atomic():
             record = SentNotification.objects.create(key=key, address=address)
@@ -107,8 +111,11 @@ def message_build(address: str, subject: str, body: str, reply_to: str | None) -
 
 
 def decision_text(d: Decision) -> str:
-    """The body shared by turn, reminder, digest and answer mails: the prompt, the table as the
-    seat sees it, the moves with their codes, how to reply, and the capability link."""
+    """Returns the body that turn, reminder, digest and answer mails share.
+
+    It holds the prompt and the table as the seat sees it. Then the moves with their codes, how
+    to reply, and the capability link.
+    """
     prompt = prompt_text(d.view.get("prompt") or {}, card_names(d.view))
     deadline = (
         "\n" + _("Decide by %(when)s UTC.") % {"when": f"{d.game.deadline:%Y-%m-%d %H:%M}"}
@@ -154,21 +161,24 @@ def _subject(d: Decision, what: str) -> str:
 class Rendering:
     """What an HTML rendering of a decision mail gets (see `HTML_RENDERERS`)."""
 
-    message: EmailMessage  # the plain-text mail, headers and all
+    message: EmailMessage  # The plain-text mail, headers and all.
     decision: Decision
     intro: str
-    link: str  # into the web client, for this seat
+    link: str  # Into the web client, for this seat.
 
 
-# Renderers that turn a decision's plain-text mail into a richer one (an HTML alternative): the
-# web client registers the table drawing here (web.apps), so the mail and the page share one
-# renderer while this module depends on no adapter.
+# Renderers that add an HTML alternative to a decision's plain-text mail. The web client
+# registers its table drawing here (web.apps). So the mail and the page share one renderer. And
+# this module depends on no adapter.
 HTML_RENDERERS: list[Callable[[Rendering], EmailMessage]] = []
 
 
 def decision_message(d: Decision, what: str, intro: str = "") -> EmailMessage:
-    """The decision as a mail: plain text with a link into the web client, and whatever the
-    registered renderers add (the table drawn in HTML, with its card faces inline)."""
+    """Returns the decision as a mail.
+
+    It is plain text with a link into the web client. The registered renderers add an HTML
+    table with its card faces inline.
+    """
     address = texts.seat_address(d.seat)
     link = play_url(d.seat)
     body = (
@@ -185,30 +195,36 @@ def decision_message(d: Decision, what: str, intro: str = "") -> EmailMessage:
 
 
 def play_url(seat: Seat) -> str:
-    """The web client for this seat, no account needed (the seat's mail token)."""
+    """Returns the web client's link for this seat, with its mail token. No account is needed."""
     return f"{settings.GTR_PUBLIC_URL}/play/{mail_token(seat)}/"
 
 
-# Fewer turn mails (docs/email.md): none while the person watches the table in the web client,
-# and at most one unanswered turn mail per person and game.
+# Fewer turn mails (docs/email.md). None goes while the person watches the table in the web
+# client. And at most one turn mail per person and game is left unanswered.
 
 
 def visit_record(game_id: int, position: int, now: dt.datetime | None = None) -> None:
-    """The seat has its game open in the web client now."""
+    """Records that the seat has its game open in the web client now."""
     TableVisit.objects.update_or_create(
         game_id=game_id, position=position, defaults={"seen": now or timezone.now()}
     )
 
 
 def watching(game_id: int, position: int, now: dt.datetime | None = None) -> bool:
-    """Whether the seat had its table open in the web client within GTR_MAIL_PRESENCE_SECONDS."""
+    """Whether the seat had its table open in the web client lately.
+
+    Lately means within GTR_MAIL_PRESENCE_SECONDS.
+    """
     since = (now or timezone.now()) - dt.timedelta(seconds=settings.GTR_MAIL_PRESENCE_SECONDS)
     return TableVisit.objects.filter(game_id=game_id, position=position, seen__gte=since).exists()
 
 
 def unanswered_turn_mail(game_id: int, position: int) -> bool:
-    """Whether the seat's last turn mail at this game is still unanswered: no move of the
-    person's own (by reply, web or HTTP) and no visit to the table since it was sent."""
+    """Whether the seat's last turn mail at this game is still unanswered.
+
+    Since it was sent, the person made no move and paid no visit to the table. A move by reply,
+    web or HTTP counts.
+    """
     prefix = f"turn:{game_id}:"
     sent = (
         SentNotification.objects.filter(key__startswith=prefix, key__endswith=f":{position}")
@@ -227,10 +243,13 @@ def unanswered_turn_mail(game_id: int, position: int) -> bool:
 
 
 def turn_notify(*, game_id: int, seq: int, position: int) -> bool:
-    """Mail seat `position` that the decision at `(game_id, seq)` is its own, unless the person
-    is looking at the table in the web client or has not answered the last turn mail of this
-    game yet. When the person's own reply led straight here, this mail is the answer to that
-    reply: it says what was played, then asks the next decision."""
+    """Mails seat `position` that the decision at `(game_id, seq)` is its own.
+
+    No mail goes while the person looks at the table in the web client. Nor does one go while
+    the last turn mail of this game is unanswered. The person's own reply may have led straight
+    here. Then this mail answers that reply. It says what was played, then asks the next
+    decision.
+    """
     d = decision_load(game_id, seq, position)
     if d is None or not wants(texts.seat_address(d.seat), "your_turn"):
         return False
@@ -248,8 +267,11 @@ def turn_notify(*, game_id: int, seq: int, position: int) -> bool:
 
 
 def reminder_due(game: Game, now: dt.datetime | None = None) -> dt.datetime | None:
-    """When the reminder for the game's current decision is due: GTR_MAIL_REMINDER_LEAD before
-    the deadline, or half-way through the decision's time when that is shorter."""
+    """Returns when the reminder for the game's current decision is due.
+
+    That is GTR_MAIL_REMINDER_LEAD before the deadline. For a shorter decision it is half-way
+    through the decision's time.
+    """
     if game.deadline is None:
         return None
     began = getattr(game, "decision_started", None) or game.started or game.deadline
@@ -258,8 +280,11 @@ def reminder_due(game: Game, now: dt.datetime | None = None) -> dt.datetime | No
 
 
 def reminder_send(*, game_id: int, seq: int, position: int) -> bool:
-    """Remind seat `position` of its decision at `(game_id, seq)` once its reminder is due and
-    before the deadline. An early call sends nothing (the sweep sends it when due)."""
+    """Reminds seat `position` of its decision at `(game_id, seq)`.
+
+    It sends between the reminder's due time and the deadline. An early call sends nothing. The
+    sweep sends it when due.
+    """
     d = decision_load(game_id, seq, position)
     if d is None or d.game.deadline is None:
         return False
@@ -279,13 +304,13 @@ def reminder_send(*, game_id: int, seq: int, position: int) -> bool:
 
 
 def reminders_sweep() -> int:
-    """Send every reminder that is due (the periodic safety net for lost or early tasks)."""
+    """Sends every reminder that is due. A safety net for lost or early tasks."""
     now = timezone.now()
     sent = 0
     horizon = now + dt.timedelta(seconds=settings.GTR_MAIL_REMINDER_LEAD)
     games = Game.objects.filter(status=Game.Status.ACTIVE, deadline__gt=now, deadline__lte=horizon)
     for game_id, seq, state in games.values_list("pk", "seq", "state"):
-        assert state is not None  # an active game has its snapshot
+        assert state is not None  # An active game has its snapshot.
         position = engine.to_act(engine.from_json(state))
         key = f"reminder:{game_id}:{seq}:{position}"
         if position is not None and not SentNotification.objects.filter(key=key).exists():
@@ -294,17 +319,18 @@ def reminders_sweep() -> int:
 
 
 # Catching up -----------------------------------------------------------------------------------
-# A mail's task is queued after the commit; while the broker is away that fails (and is logged),
-# and the mail would never go. The mail sweep (beat, every GTR_SWEEP_SECONDS) sends what is
-# missing: for decisions, timeouts and game ends that happened more than GTR_SWEEP_GRACE_SECONDS
-# ago (their own task had its chance) and less than CATCH_UP ago (older news is not worth a mail).
-# Each mail is still sent once at most (`_send_once`).
+# A mail's task is queued after the commit. While the broker is away that fails and is logged.
+# Then the mail would never go. So the mail sweep (beat, every GTR_SWEEP_SECONDS) sends what is
+# missing. It covers decisions, timeouts and game ends within a window. They happened more than
+# GTR_SWEEP_GRACE_SECONDS ago, so their own task had its chance. And they happened less than
+# CATCH_UP ago, since older news is not worth a mail. Each mail still goes once at most
+# (`_send_once`).
 
 CATCH_UP = dt.timedelta(days=2)
 
 
 def lost_mails_sweep(now: dt.datetime | None = None) -> int:
-    """Send the your-turn mails, timeout notices and final scores whose task was lost."""
+    """Sends the turn mails, timeout notices and final scores whose task was lost."""
     now = now or timezone.now()
     window = (now - CATCH_UP, now - dt.timedelta(seconds=settings.GTR_SWEEP_GRACE_SECONDS))
     sent = 0
@@ -329,12 +355,12 @@ def lost_mails_sweep(now: dt.datetime | None = None) -> int:
         game__status=Game.Status.FINISHED, game__finished__range=window
     ).values_list("game_id", "position")
     for game_id in {g for g, _position in _missing({f"final:{g}:{p}": (g, p) for g, p in ended})}:
-        sent += final_notify(game_id=game_id)  # sends only to those who want it, once each
+        sent += final_notify(game_id=game_id)  # Only to those who want it, once each.
     return sent
 
 
 def _missing(wanted: dict[str, Any]) -> list[Any]:
-    """The values of `wanted` whose notification key has no record of being sent."""
+    """Returns the values of `wanted` whose notification key has no record of being sent."""
     sent = set(SentNotification.objects.filter(key__in=list(wanted)).values_list("key", flat=True))
     return [value for key, value in wanted.items() if key not in sent]
 
@@ -345,9 +371,11 @@ def _seat_wants(game_id: int, position: int, kind: str) -> bool:
 
 
 def timeout_notify(*, game_id: int, seq: int, position: int) -> bool:
-    """Tell a seat that its time ran out and what the server played for it (the move at `seq`),
-    and, when a bot now stands in for it, how to come back. Sent with the `reminder` kind (even
-    to digest readers: it is news, not a nudge)."""
+    """Tells a seat that its time ran out, and what the server played at `seq`.
+
+    When a bot now stands in for the seat, the mail says how to come back. It counts as the
+    `reminder` kind. Digest readers get it too, since it is news, not a nudge.
+    """
     move = Move.objects.filter(game_id=game_id, seq=seq, seat=position).first()
     game = Game.objects.filter(pk=game_id).first()
     if move is None or move.actor != Move.Actor.TIMEOUT or game is None or game.state is None:
@@ -381,7 +409,7 @@ def timeout_notify(*, game_id: int, seq: int, position: int) -> bool:
 
 
 def final_notify(*, game_id: int) -> int:
-    """Mail every person at a finished game the final scores, once each."""
+    """Mails every person at a finished game the final scores, once each."""
     game = Game.objects.filter(pk=game_id, status=Game.Status.FINISHED).first()
     if game is None or game.state is None:
         return 0
@@ -411,7 +439,7 @@ def final_notify(*, game_id: int) -> int:
 
 
 def _waiting_decisions(address: str) -> list[Decision]:
-    """The decisions pending for `address` across the games in play."""
+    """Returns the decisions pending for `address` across the games in play."""
     mine = Q(email__iexact=address) | Q(user__email__iexact=address)
     seats = Seat.objects.filter(mine, game__status=Game.Status.ACTIVE)
     found = []
@@ -423,7 +451,7 @@ def _waiting_decisions(address: str) -> list[Decision]:
 
 
 def digest_send(address: str, today: dt.date | None = None) -> bool:
-    """One mail listing every game waiting for `address`, once a day."""
+    """Sends `address` one mail a day listing every game waiting for it."""
     address = address.lower()
     prefs = preferences_get(address)
     if prefs.unsubscribed or not prefs.digest:
@@ -447,14 +475,16 @@ def digest_send(address: str, today: dt.date | None = None) -> bool:
 
 
 def digests_send() -> int:
-    """The daily digest of every address that asked for one."""
+    """Sends the daily digest to every address that asked for one."""
     addresses = MailPreference.objects.filter(digest=True, unsubscribed=False)
     return sum(digest_send(a) for a in addresses.values_list("address", flat=True))
 
 
 def records_prune(days: int = 30) -> int:
-    """Forget notifications sent and replies read more than `days` ago (a duplicate delivery
-    comes within hours, not weeks). Returns how many records went."""
+    """Forgets notifications sent and replies read more than `days` ago.
+
+    A duplicate delivery comes within hours, not weeks. Returns how many records went.
+    """
     from players.models import InboundMail
 
     before = timezone.now() - dt.timedelta(days=days)

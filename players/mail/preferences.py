@@ -18,16 +18,18 @@ KINDS = ("your_turn", "reminder", "final")
 
 
 def preferences_get(address: str) -> MailPreference:
-    """The preferences of an address (the defaults, unsaved, when it never set any)."""
+    """Returns an address's preferences, or unsaved defaults when it never set any."""
     address = address.lower()
     found = MailPreference.objects.filter(address=address).first()
     return found or MailPreference(address=address)
 
 
 def preferences_update(address: str, **changes: Any) -> MailPreference:
-    """Change an address's preferences: the switches (booleans) and `language` (one of
-    `games.words.cardnames.LANGUAGES`, or None for none chosen; 422 `bad_language` for any other,
-    and nothing changes)."""
+    """Changes an address's preferences: the switches (booleans) and `language`.
+
+    `language` is one of `games.words.cardnames.LANGUAGES`, or None for none chosen. Any other
+    value raises 422 `bad_language`, and nothing changes.
+    """
     if "language" in changes:
         changes["language"] = language_checked(changes["language"])
     prefs = preferences_get(address)
@@ -49,18 +51,21 @@ def language_checked(value: Any) -> str:
 
 
 def in_language(address: str) -> translation.override:
-    """Write the mail to `address` in its language: fixed text and card names alike."""
+    """Writes the mail to `address` in its language, fixed text and card names alike."""
     return translation.override(address_language(address))
 
 
 def address_language(address: str) -> str:
-    """The language of the mails to `address`: its chosen one, else English."""
+    """Returns the language of the mails to `address`: its chosen one, else English."""
     return preferences_get(address).language or ENGLISH if address else ENGLISH
 
 
 def stored_language(user: Any, seat: Seat | None) -> str | None:
-    """The language stored for a seat's player (its address), else for the account: the lookup
-    `games.words.language` asks (registered by `players.apps`)."""
+    """Returns the language stored for a seat's player, else for the account.
+
+    A seat's player is known by its address. `games.words.language` asks this lookup, which
+    `players.apps` registers.
+    """
     address = texts.seat_address(seat) if seat is not None and seat.kind != Seat.Kind.BOT else ""
     if not address and user is not None and getattr(user, "is_authenticated", False):
         address = str(user.email or "")
@@ -79,8 +84,10 @@ def unsubscribe(address: str) -> MailPreference:
 
 
 def wants(address: str, kind: str) -> bool:
-    """Whether `address` gets a mail of `kind` now (a digest reader gets no turn or reminder
-    mails: the digest lists them)."""
+    """Whether `address` gets a mail of `kind` now.
+
+    A digest reader gets no turn or reminder mails. The digest lists them.
+    """
     if not address:
         return False
     prefs = preferences_get(address)

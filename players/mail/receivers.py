@@ -1,7 +1,11 @@
-"""Signal receivers connected in `PlayersConfig.ready`: the game service's `committed` events
-(games.events.commit) send invitations and schedule notification tasks; anymail's `inbound` signal
-(its inbound webhooks, any ESP) schedules reading the reply. Receivers never raise: a failure is
-logged and must not turn a committed move into an error."""
+"""Signal receivers, connected in `PlayersConfig.ready`.
+
+The game service's `committed` events (games.events.commit) send invitations. They also schedule
+notification tasks. The `inbound` signal comes from anymail's inbound webhooks, for any ESP. It
+schedules reading the reply.
+
+Receivers never raise. A failure is logged. It must not turn a committed move into an error.
+"""
 
 from __future__ import annotations
 
@@ -22,8 +26,10 @@ log = logging.getLogger(__name__)
 
 
 def on_committed(sender: Any, *, event: commit.Event, **_: Any) -> None:
-    """What the e-mail side does after a committed write of a game, each part on its own (one
-    that fails is logged and does not keep the others from happening)."""
+    """Does the e-mail side's part after a committed write of a game.
+
+    Each part runs on its own. One that fails is logged and does not stop the others.
+    """
     for react in (_invite, _tell_timeout, _tell_turn, _tell_final):
         try:
             react(event)
@@ -32,7 +38,7 @@ def on_committed(sender: Any, *, event: commit.Event, **_: Any) -> None:
 
 
 def _invite(event: commit.Event) -> None:
-    """A new game: each invited seat gets its invitation."""
+    """Sends each invited seat of a new game its invitation."""
     if event.kind != commit.CREATED:
         return
     invited = Seat.objects.select_related("game").filter(
@@ -43,21 +49,23 @@ def _invite(event: commit.Event) -> None:
 
 
 def _tell_timeout(event: commit.Event) -> None:
-    """The server moved for a person whose time ran out: tell that person."""
+    """Schedules a mail to a person whose time ran out: the server moved for them."""
     if event.kind == commit.MOVED and event.actor == Move.Actor.TIMEOUT and event.seat is not None:
         tasks.notify_timeout.delay(event.game_id, event.seq, event.seat)
 
 
 def _tell_turn(event: commit.Event) -> None:
-    """A person's decision began: tell that person, and schedule the reminder before its
-    deadline. A task is never held longer than the deadline horizon (a broker such as Redis would
-    deliver it again): a later reminder is sent by the beat sweep when due."""
+    """Schedules a turn mail to the person whose decision began, and its reminder.
+
+    A task is never held longer than the deadline horizon. A broker such as Redis would deliver
+    it again. So the beat sweep sends a later reminder when it is due.
+    """
     if not event.turn_began or event.automatic or event.to_act is None:
         return
     game_id, seq, seat, deadline = event.game_id, event.seq, event.to_act, event.deadline
     mailable = event.to_act_mailable
     if not (_has_address(game_id, seat) if mailable is None else mailable):
-        return  # nobody to write to: no task at all
+        return  # Nobody to write to, so no task at all.
     tasks.notify_turn.delay(game_id, seq, seat)
     if deadline is None:
         return
@@ -73,20 +81,22 @@ def _tell_turn(event: commit.Event) -> None:
 
 
 def _has_address(game_id: int, position: int) -> bool:
-    """Whether the seat has somewhere for its mail to go (mail.seat_address), in one small
-    query."""
-    found = Seat.objects.filter(game_id=game_id, position=position).order_by()  # no join
+    """Whether the seat has somewhere for its mail to go, in one small query.
+
+    It follows the rule of players.mail.texts.seat_address.
+    """
+    found = Seat.objects.filter(game_id=game_id, position=position).order_by()  # No join.
     return any(any(pair) for pair in found.values_list("email", "user__email"))
 
 
 def _tell_final(event: commit.Event) -> None:
-    """The game ended: everyone gets the final scores."""
+    """Schedules the final scores for everyone when the game ends."""
     if event.kind == commit.MOVED and event.finished:
         tasks.notify_final.delay(event.game_id, event.seq)
 
 
 def on_inbound(sender: Any, event: Any, esp_name: str = "", **_: Any) -> None:
-    """anymail's inbound signal: one received message, normalised by anymail."""
+    """Schedules reading one received message, as anymail's inbound signal gives it."""
     message = event.message
     recipients = [r for r in [getattr(message, "envelope_recipient", None)] if r]
     tasks.read_reply.delay(base64.b64encode(message.as_bytes()).decode(), recipients)

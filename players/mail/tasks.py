@@ -1,7 +1,8 @@
-"""Celery tasks of the e-mail side: adapters that take ids and call `players.mail.notify` or
-`players.mail.inbound`. Each names the game and the `seq` it was scheduled for; the services check
-that the game is still there and record what they sent, so a late or duplicate delivery sends
-nothing.
+"""Celery tasks of the e-mail side.
+
+They are adapters that take ids and call `players.mail.notify` or `players.mail.inbound`. Each
+names the game and the `seq` it was scheduled for. The services check that the game is still
+there, and record what they sent. So a late or duplicate delivery sends nothing.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ def notify_final(game_id: int, seq: int) -> int:
 
 @task(name="players.mails_sweep", **RETRY)
 def mails_sweep() -> int:
-    """Beat's mail sweep: the reminders that are due, and the mails whose task was lost."""
+    """Beat's mail sweep. Sends the reminders that are due, and the mails whose task was lost."""
     return notify.reminders_sweep() + notify.lost_mails_sweep()
 
 
@@ -54,7 +55,10 @@ def send_digests() -> int:
 
 @task(name="players.read_reply", **RETRY)
 def read_reply(raw_b64: str, recipients: list[str]) -> str:
-    """One received message, as base64 of its bytes (task arguments travel as JSON)."""
+    """Handles one received message, given as base64 of its bytes.
+
+    Task arguments travel as JSON, hence the base64.
+    """
     return inbound.inbound_handle(inbound.parse_bytes(base64.b64decode(raw_b64)), recipients)
 
 

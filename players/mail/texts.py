@@ -1,17 +1,19 @@
-"""The e-mail texts and the secrets they carry: plain-text renderings of a seat's view, the move
-codes, the reply secret that proves a seat, and the unsubscribe token.
+"""The e-mail texts and the secrets they carry.
 
-Everything a mail says about a game is built from `engine.view(state, seat)` for the recipient's
-own seat and from `engine.legal_actions(state)` when the decision is that seat's: never from the
-snapshot itself, so a mail can reveal no more than the HTTP view does.
+They are plain-text renderings of a seat's view, and the move codes. The reply secret proves a
+seat. The unsubscribe token proves an address.
 
-Move codes are `A1`, `A2`, ... in the order of `engine.legal_actions(state)`, which is fixed for a
-given state, so a code means one action for one `(game, seq)`.
+Everything a mail says about a game comes from `engine.view(state, seat)` for the recipient's own
+seat. When the decision is that seat's, it also uses `engine.legal_actions(state)`. It never
+reads the snapshot itself. So a mail can reveal no more than the HTTP view does.
 
-The reply secret is `<game>-<seat>-<seq>-<20 hex digits of an HMAC>` (SECRET_KEY, keyed also by the
-seat's token hash, so rotating the seat token revokes it). It sits in the Reply-To address
-(`play+<secret>@host`, from GTR_MAIL_REPLY_ADDRESS) and in the subject; a reply is accepted for
-a seat only when it carries that seat's secret. The From header proves nothing.
+Move codes are `A1`, `A2`, ... in the order of `engine.legal_actions(state)`. That order is fixed
+for a given state. So a code means one action for one `(game, seq)`.
+
+The reply secret is `<game>-<seat>-<seq>-<20 hex digits of an HMAC>`. The HMAC uses SECRET_KEY
+and the seat's token hash. So rotating the seat token revokes it. The secret sits in the Reply-To
+address (`play+<secret>@host`, from GTR_MAIL_REPLY_ADDRESS) and in the subject. A reply counts
+for a seat only when it carries that seat's secret. The From header proves nothing.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ def secret_valid(seat: Seat, seq: int, digest: str) -> bool:
 
 
 def parse_secret(text: str) -> tuple[int, int, int, str] | None:
-    """(game id, seat position, seq, digest) of the first reply secret in `text`."""
+    """Returns (game id, seat position, seq, digest) of the first reply secret in `text`."""
     match = SECRET_RE.search(text or "")
     if match is None:
         return None
@@ -77,7 +79,10 @@ def unsubscribe_token(address: str) -> str:
 
 
 def unsubscribe_address(token: str) -> str | None:
-    """The address an unsubscribe token was made for, or None when it is not genuine."""
+    """Returns the address an unsubscribe token was made for.
+
+    Returns None if the token is not genuine.
+    """
     try:
         value = signing.loads(token, salt=UNSUBSCRIBE_SALT)
     except signing.BadSignature:
@@ -93,7 +98,7 @@ def unsubscribe_url(address: str) -> str:
 
 
 def seat_address(seat: Seat) -> str:
-    """Where a seat's mail goes: its player's account address, else the invited address."""
+    """Returns where a seat's mail goes: its player's account address, else the invited one."""
     if seat.user_id is not None and seat.user is not None and seat.user.email:
         return str(seat.user.email).lower()
     return seat.email.lower()
@@ -121,7 +126,7 @@ def seat_number(position: Any) -> str:
 
 
 def move_codes(state: engine.State) -> list[tuple[str, dict[str, Any]]]:
-    """The pending decision's legal actions, each with its reply code."""
+    """Returns the pending decision's legal actions, each with its reply code."""
     return [(f"A{i}", action) for i, action in enumerate(engine.legal_actions(state), start=1)]
 
 
@@ -139,8 +144,10 @@ def describe(
     view: dict[str, Any] | None = None,
     seat_names: dict[int, str] | None = None,
 ) -> str:
-    """One action in the shared plain words (`games.words.labels`), with card ids: a mail's reader
-    names a card by its id when he plays by web or HTTP."""
+    """Returns one action in the shared plain words (`games.words.labels`), with card ids.
+
+    A mail's reader names a card by its id when he plays by web or HTTP.
+    """
     return action_label(action, names, view=view, seat_names=seat_names, with_ids=True)
 
 
@@ -199,7 +206,7 @@ def _public_player(p: dict[str, Any], names: dict[int, str], own: bool) -> list[
 
 
 def view_text(game: Game, seats: list[Seat], view: dict[str, Any], position: int) -> str:
-    """The table as seat `position` sees it, in plain text."""
+    """Returns the table as seat `position` sees it, in plain text."""
     names = card_names(view)
     by_position = {s.position: s for s in seats}
     turn = _("Turn %(turn)s; leader: seat %(leader)s") % {

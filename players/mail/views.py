@@ -1,5 +1,7 @@
-"""The e-mail side's endpoints: an address's preferences, and unsubscribing (over the API, and
-the one-click page every mail links to)."""
+"""The e-mail side's endpoints: an address's preferences, and unsubscribing.
+
+One can unsubscribe over the API or on the one-click page every mail links to.
+"""
 
 from __future__ import annotations
 
@@ -37,7 +39,7 @@ class LanguageField(serializers.ChoiceField):
     def to_internal_value(self, data: Any) -> str:
         return preferences.language_checked(data)
 
-    # null for no language, as DRF's own ChoiceField answers for None (its stubs say str)
+    # null for no language, as DRF's own ChoiceField answers for None. Its stubs say str.
     def to_representation(self, value: Any) -> str | None:  # type: ignore[override]
         return str(value) if value else None
 
@@ -77,8 +79,10 @@ PREFERENCE_FIELDS = ("your_turn", "reminder", "final", "digest", "unsubscribed")
 
 
 def _address(request: Request) -> str:
-    """The address whose preferences the caller manages: the seat's (seat token) or the
-    account's."""
+    """Returns the address whose preferences the caller manages.
+
+    That is the seat's, with a seat token, or else the account's.
+    """
     if isinstance(request.auth, Seat):
         if request.auth.user_id is not None:
             raise Forbidden(
@@ -151,7 +155,10 @@ PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>
 
 
 def _page(title: str, text: str, form: str = "", status: int = 200) -> HttpResponse:
-    """The unsubscribe page in the active language (`text` and `form` are HTML already)."""
+    """Returns the unsubscribe page in the active language.
+
+    `text` and `form` are HTML already.
+    """
     language = translation.get_language() or "en"
     html = PAGE.format(lang=language, title=escape(title), text=text, form=form)
     response = HttpResponse(html, status=status)
@@ -161,11 +168,16 @@ def _page(title: str, text: str, form: str = "", status: int = 200) -> HttpRespo
 
 @csrf_exempt
 def unsubscribe_page(request: HttpRequest, token: str) -> HttpResponse:
-    """The link in every mail: a page for people. GET asks (link checkers and previews must not
-    unsubscribe anyone); POST (the button, or a mail client's one-click List-Unsubscribe-Post)
-    does it. Other methods get the JSON error every API answers (the API's own way to unsubscribe
-    is `POST /api/notifications/unsubscribe/`). The page speaks the address's language (the one
-    its mails are in), else the request's."""
+    """The unsubscribe link in every mail: a page for people.
+
+    GET only asks, because link checkers and previews must not unsubscribe anyone. POST
+    unsubscribes. It comes from the button, or from a mail client's one-click
+    List-Unsubscribe-Post. Other methods get the JSON error every API answers. The API's own way
+    to unsubscribe is `POST /api/notifications/unsubscribe/`.
+
+    The page speaks the address's language, the one its mails are in. Else it speaks the
+    request's.
+    """
     if request.method not in ("GET", "HEAD", "POST"):
         response = JsonResponse(
             {"code": "method_not_allowed", "detail": f"Method {request.method} not allowed."},

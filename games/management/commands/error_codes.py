@@ -1,5 +1,6 @@
-"""`manage.py error_codes [--write]`: print the table of every error code (games.codebook), or
-write it into docs/api.md between its markers."""
+"""`manage.py error_codes [--write]`: prints the table of error codes (games.codebook).
+
+With `--write`, it writes the table into docs/api.md, between its markers."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ DOCS = Path(settings.BASE_DIR) / "docs" / "api.md"
 
 
 def with_table(text: str) -> str:
-    """`text` (docs/api.md) with its table of codes replaced by the current one."""
+    """`text` (docs/api.md) with the current table of codes."""
     start, end = text.find(codebook.BEGIN), text.find(codebook.END)
     if start < 0 or end < start:
         raise CommandError(f"{DOCS} has no table of error codes between the markers")

@@ -1,7 +1,8 @@
-"""`manage.py health [--only database,broker,worker,beat] [--worker NAME]`: the health checks of
-`GET /api/health/` from the command line, with every detail (for cron, systemd timers and
-container health checks, which need no HTTP). Prints JSON; exits 1 when a check is down.
-`--worker celery@host` asks about that one worker's heartbeat rather than any worker's."""
+"""`manage.py health [--only database,broker,worker,beat] [--worker NAME]`: the health checks.
+
+They are those of `GET /api/health/`, with every detail. Cron, systemd timers and container
+health checks can run them without HTTP. Prints JSON. Exits 1 when a check is down.
+`--worker celery@host` checks that one worker's heartbeat, not any worker's."""
 
 from __future__ import annotations
 

@@ -1,12 +1,13 @@
-"""`manage.py serve [addrport]`: the embedded default in one command (`make run`). supervisord
-(gtr_api/supervisord.conf) runs the production web server (uvicorn), a Celery worker and beat,
-restarts any of them that dies (logging it loudly), and stops them all on Ctrl-C. The static
-files are collected first, so the web server can serve them.
+"""`manage.py serve [addrport]`: the embedded default in one command (`make run`).
 
-The processes use whatever the settings name: SQLite and the embedded broker under var/ by
-default, PostgreSQL and Redis when DATABASE_URL and REDIS_URL are set. Their output goes to this
-console (GTR_PROCESS_LOG names a file instead); supervisord's own log and the record of process
-deaths are in var/log/. For development with autoreload, use `manage.py runserver`."""
+Supervisord (gtr_api/supervisord.conf) runs the production web server (uvicorn), a Celery worker
+and beat. It restarts any that dies, and logs it loudly. Ctrl-C stops them all. The static files
+are collected first for the web server.
+
+The processes use whatever the settings name. By default that is SQLite and the embedded broker
+under var/. With DATABASE_URL and REDIS_URL set, it is PostgreSQL and Redis. Their output goes
+to this console, or to the file GTR_PROCESS_LOG names. Supervisord's own log and the record of
+process deaths are in var/log/. For development with autoreload, use `manage.py runserver`."""
 
 from __future__ import annotations
 
@@ -35,8 +36,10 @@ def supervisor_environment(host: str, port: str) -> dict[str, str]:
 
 
 def use_public_url(addrport: str) -> None:
-    """Links in mails point where this server is really reached: GTR_PUBLIC_URL when set, else
-    the address and port it serves on (for every process supervisord starts)."""
+    """Points links in mails where this server is really reached.
+
+    That is GTR_PUBLIC_URL when set, else the address and port it serves on. Every process
+    supervisord starts inherits it."""
     if os.environ.get("GTR_PUBLIC_URL"):
         return
     host, _, port = addrport.rpartition(":")

@@ -1,6 +1,8 @@
-"""`manage.py verify_games`: replay every started game's moves from its setup (seed or scenario)
-under the rules revision the game was created with, and report any game whose stored state hashes
-or snapshot disagree with the replay."""
+"""`manage.py verify_games`: replays every started game and reports any that disagrees.
+
+Each game's moves are replayed from its setup (seed or scenario). The replay uses the rules
+revision the game was created with. It reports stored state hashes or a snapshot that differ from
+the replay."""
 
 from __future__ import annotations
 

@@ -1,11 +1,12 @@
-"""Read replies from a Maildir or an mbox and play them (local use and tests):
+"""Reads replies from a Maildir or an mbox and plays them, for local use and tests.
 
     python manage.py read_mail --maildir PATH [--keep]
     python manage.py read_mail --mbox PATH [--keep]
 
-Each message is handed to `players.mail.inbound.inbound_handle`, as the webhook's are; messages are
-removed from the mailbox once read unless --keep is given (a message read twice is recognised by
-its Message-ID and acted on once anyway)."""
+Each message goes to `players.mail.inbound.inbound_handle`, as the webhook's do. Messages are
+removed from the mailbox once read, unless --keep is given. A message read twice is acted on
+once anyway. Its Message-ID gives it away.
+"""
 
 from __future__ import annotations
 
