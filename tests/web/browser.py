@@ -144,6 +144,20 @@ class Person:
     def selectable(self) -> list[WebElement]:
         return self.all("#table .selectable")
 
+    def cards_to_select(self, rng: random.Random) -> list[WebElement]:
+        """The cards of the first decision of ours that has some to select.
+
+        A decision may offer none: following a role without a card of it leaves only thinking.
+        The deal is random, so such a decision is played through with a move.
+        """
+        for _ in range(10):
+            wait_for(self.moves, what="a decision of ours")
+            cards = self.selectable()
+            if cards:
+                return cards
+            self.play_one(rng)
+        raise AssertionError("no decision with cards to select in ten")
+
     def play_one(self, rng: random.Random) -> bool:
         """Make one decision by clicking, if it is ours: sometimes select a card first and
         choose among the moves that use it; mostly the moves that end games sooner (`choose`).
