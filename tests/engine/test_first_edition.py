@@ -1,6 +1,6 @@
 """The 2005 first edition as a ruleset: its deck, set-up, petitions and end (First edition
 rulebook (2005); docs/rules.md, section The 2005 first edition). Its building functions are
-tested in tests/engine/buildings/test_first_edition_actions.py."""
+tested in tests/engine/buildings/test_first_edition_*.py."""
 
 from __future__ import annotations
 
