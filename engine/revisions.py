@@ -27,12 +27,18 @@ BASELINE = 1  # the revision of every game created before revisions were recorde
 CURRENT: dict[str, int] = {
     "republic": 1,
     "imperium": 1,
-    "first_edition": 1,
+    "first_edition": 2,
 }
 
+# The rulings that changed (docs/rules.md, Rules revisions lists each with its reasoning).
+FOUNDRY_DECK_FIRST = "Foundry (2005): the deck first"
+
 # Each ruling that changed: {name: {ruleset: the first revision that plays by the new reading}}.
-# A ruleset missing from a change never had the old reading.
-CHANGES: dict[str, dict[str, int]] = {}
+# A ruleset missing from a change never had the old reading (or never has the rule at all: a
+# first-edition card's change names the first edition only).
+CHANGES: dict[str, dict[str, int]] = {
+    FOUNDRY_DECK_FIRST: {"first_edition": 2},
+}
 
 
 def current(version: str) -> int:

@@ -1,7 +1,8 @@
 """A ruling that changes in a new rules revision, for the tests of revision pinning.
 
-The engine has had no real ruling change yet, so this stands one in: revision 2 of a version
-makes the hand refill size six. It goes through the same place a real change would (a name in
+A stand-in change that any game notices at once, whatever its ruleset and options (the real ones,
+engine/revisions.py, show only in a few positions): the next revision of a version makes the hand
+refill size six. It goes through the same place a real change does (a name in
 `engine.revisions.CHANGES`, the version's revision bumped in `CURRENT`, and the rule's code asking
 `revisions.follows`), and it changes play, so a game replayed under the wrong revision differs.
 """
@@ -18,7 +19,8 @@ CHANGE = "test: a hand of six"
 
 
 def change_a_ruling(monkeypatch: pytest.MonkeyPatch, version: str = "republic") -> None:
-    """From now on (until the test ends) `version` is at revision 2, whose hand size is six."""
+    """From now on (until the test ends) `version` is one revision further, whose hand size is
+    six."""
     monkeypatch.setitem(revisions.CURRENT, version, revisions.CURRENT[version] + 1)
     monkeypatch.setitem(revisions.CHANGES, CHANGE, {version: revisions.CURRENT[version]})
     before = powers.hand_size

@@ -24,6 +24,8 @@ Scorer = Callable[[Table, Action], float]
 JACK_WORTH = 1.8
 CARD_WORTH = 0.6
 DRAW_WORTH = 0.9
+DECK_CARD_WORTH = 0.6  # an unseen card from the deck into the Stockpile (Foundry (2005))
+AFTER_THE_DRAW = 0.9
 END_GAME = 30.0  # ending the game: worth it only when ahead
 CLIENT_WORTH = 2.2
 CLIENT_ROLE_BONUS = {
@@ -120,7 +122,8 @@ def from_hand_cost(t: Table, a: Action) -> float:
 
 
 def score_gather(t: Table, a: Action) -> float:
-    """Laborer: a Pool card to the Stockpile (with a Dock, a hand card too)."""
+    """Laborer: a Pool card to the Stockpile (with a Dock, a hand card too; with the first
+    edition's Foundry, the deck's top card)."""
     score = 0.0
     copy = t
     for key in ("card", "from_hand"):
@@ -129,6 +132,14 @@ def score_gather(t: Table, a: Action) -> float:
             score += gather_value(copy, copy.material(c))
             copy = copy.clone()
             apply_gather(copy, {"type": "gather", "card": c})
+    if a.get("from_deck"):
+        score += DECK_CARD_WORTH
+        if card_field(a, "card") is None and card_field(a, "from_hand") is None:
+            # The Pool's card is chosen once the deck's is drawn; a little less than taking it
+            # together with the draw, where an older rules revision still offers that.
+            score += AFTER_THE_DRAW * max(
+                (gather_value(t, t.material(c)) for c, _ in t.pool), default=0
+            )
     return score - from_hand_cost(t, a)
 
 

@@ -7,12 +7,12 @@ stacks its claim, each victim's answer and the Colosseum's or Domus Aurea's choi
 demander's actions. The decision is always the viewer's own (a seat determinises to decide).
 
 What the view does not show is estimated, never looked up: the actions left beneath a sub-decision
-(a Stairway, a Fountain card, an upon-completion burst, a Bath's new client, a Scriptorium's
-choice) come from the seat's memory of its last act prompt this turn (one action fewer: the one
-that led here), or none without a memory; a burst of the led role itself reads as the seat's
-ordinary actions. A Thinker prompt after the turn (no role) is the seat's Academy; the later
-seats' Academies are estimated from the memory (a Craftsman prompt of theirs seen this turn). An
-Architect's or Craftsman's Bath action waits for the next new client when the memory saw it
+(a Stairway, a Fountain card, a Foundry (2005)'s Pool card, an upon-completion burst, a Bath's new
+client, a Scriptorium's choice) come from the seat's memory of its last act prompt this turn (one
+action fewer: the one that led here), or none without a memory; a burst of the led role itself reads
+as the seat's ordinary actions. A Thinker prompt after the turn (no role) is the seat's Academy; the
+later seats' Academies are estimated from the memory (a Craftsman prompt of theirs seen this turn).
+An Architect's or Craftsman's Bath action waits for the next new client when the memory saw it
 declined (one declined unseen, with nothing to do at the time, is not known). In the 2005 first
 edition the turn has its moment after the leader's actions (Senate), and an act offered out of turn
 order (Bar, Dock, Bridge) comes to the top; others' early acts are over when the memory saw them.
@@ -231,6 +231,8 @@ def top(state: State, view: View, memory: Memory | None) -> Frame:
         return frame
     if kind == "complete":
         return {"kind": kind, "seat": me, "building": int(prompt["building"])}
+    if kind == "foundry":  # the first edition's Foundry drew this card into the Stockpile
+        return {"kind": kind, "seat": me, "drawn": int(prompt["drawn"])}
     if kind == "steal":
         if prompt.get("ransom"):  # a Prison an Aerarium re-triggered (the Geek expansion)
             return {"kind": kind, "seat": me, "prison": -1, "ransom": True}

@@ -74,7 +74,7 @@ KEYERS: dict[type[Action], Callable[[State, Any], Key]] = {
     Lead: lambda s, a: (a.role, names(s, a.cards)),
     Follow: lambda s, a: names(s, a.cards),
     Hire: lambda s, a: (name(s, a.card), name(s, a.from_hand), a.from_deck),
-    Gather: lambda s, a: (name(s, a.card), name(s, a.from_hand)),
+    Gather: lambda s, a: (name(s, a.card), name(s, a.from_hand), a.from_deck),
     Lay: lambda s, a: (s.names[a.card], a.site, a.out_of_town),
     Build: lambda s, a: (s.names[a.card], a.card in s.pool, s.names[a.building]),
     Publicize: lambda s, a: (

@@ -13,6 +13,7 @@ from tests.engine.buildings.steps import (
     SKIP,
     act,
     demand,
+    follow,
     gather,
     hire,
     in_hand,
@@ -20,11 +21,12 @@ from tests.engine.buildings.steps import (
     in_stockpile,
     lead,
     pending,
+    pool,
     sell,
     think,
     zones,
 )
-from tests.engine.helpers import expect_illegal
+from tests.engine.helpers import canon, expect_illegal, legal_set
 from tests.engine.helpers import table as bb_table
 
 
@@ -187,25 +189,71 @@ def test_bath_a_new_client_acts_at_once() -> None:
     assert zones(state, 0)["stockpile"] == ["Villa"]
 
 
-def test_foundry_draws_from_the_deck_before_the_pool() -> None:
-    """First edition rulebook (2005), Appendix, Foundry, example: "When you execute your Laborer
-    role you first draw a material from the deck, a Marble, and place it into your Stockpile. You
-    then decide to take a Marble from the Pool." ("You may take material from the deck even if
-    there is no material in the Pool to take")."""
+def foundry_table(pool_cards: list[str]) -> engine.State:
+    """You (seat 0) own a Foundry (2005) and lead Laborer with a Road; the other player follows.
+    The deck's top card is a Palace (Marble)."""
     state = table(
         [
-            {"hand": ["Road"], "clientele": ["Laborer"], "buildings": [owns("Foundry (2005)")]},
-            {"hand": ["Temple"]},
+            {"hand": ["Road"], "buildings": [owns("Foundry (2005)")]},
+            {"hand": ["Insula"]},
         ],
-        pool=["Villa", "Temple"],
-        deck=["Palace", "Forum"],
+        pool=pool_cards,
+        deck=["Palace"],
     )
     state = act(state, lead("laborer", in_hand(state, 0, "Road")))
-    state = act(state, think("jack") if state.jacks else think())
-    state = act(state, {"type": "gather", "card": in_pool(state, "Temple"), "from_deck": True})
-    assert zones(state, 0)["stockpile"] == ["Palace", "Temple"]
-    state = act(state, {"type": "gather", "from_deck": True})  # the Pool need not give one
-    assert zones(state, 0)["stockpile"] == ["Forum", "Palace", "Temple"]
+    return act(state, follow(in_hand(state, 1, "Insula")))
+
+
+def test_foundry_example_the_draw_first_then_the_decision_about_the_pool() -> None:
+    """First edition rulebook (2005), Appendix, Foundry, example: "You own a Foundry. There are two
+    Stone and two Marble in the Pool. You lead as a Laborer and the other players follow. When you
+    execute your Laborer role you first draw a material from the deck, a Marble, and place it into
+    your Stockpile. You then decide to take a Marble from the Pool." The Pool's card is not named
+    before the deck's is seen: "you draw from the deck before taking from the Pool"."""
+    state = foundry_table(["Stone", "Stone", "Marble", "Marble"])
+    marble = in_pool(state, "Marble")
+    expect_illegal(state, {"type": "gather", "card": marble, "from_deck": True}, "not_allowed")
+    state = act(state, {"type": "gather", "from_deck": True})
+    assert zones(state, 0)["stockpile"] == ["Palace"]
+    prompt = engine.prompt(state)
+    assert (prompt["seat"], prompt["kind"]) == (0, "foundry")
+    assert state.names[prompt["drawn"]] == "Palace"
+    assert legal_set(state) == canon(SKIP, *(gather(c) for c in state.pool))
+    state = act(state, gather(in_pool(state, "Marble")))
+    assert zones(state, 0)["stockpile"] == sorted(["Palace", state.names[marble]])
+    assert pending(state) == (1, "act")  # one Laborer action: the follower's turn
+
+
+def test_foundry_the_pool_card_may_be_declined_once_the_draw_is_seen() -> None:
+    """First edition rulebook (2005), Appendix, Foundry, example: "You then decide to take a Marble
+    from the Pool": taking it is a decision, made after the draw."""
+    state = foundry_table(["Temple"])
+    state = act(state, {"type": "gather", "from_deck": True})
+    state = act(state, SKIP)
+    assert zones(state, 0)["stockpile"] == ["Palace"]
+    assert pool(state) == ["Temple"] and pending(state) == (1, "act")
+
+
+def test_foundry_draws_even_with_nothing_in_the_pool() -> None:
+    """First edition rulebook (2005), Appendix, Foundry: "You may take material from the deck even
+    if there is no material in the Pool to take"; with nothing to take after the draw, nothing is
+    asked."""
+    state = foundry_table([])
+    assert legal_set(state) == canon(SKIP, {"type": "gather", "from_deck": True})
+    state = act(state, {"type": "gather", "from_deck": True})
+    assert zones(state, 0)["stockpile"] == ["Palace"]
+    assert pending(state) == (1, "lead")  # the follower has nothing to gather: the turn is over
+
+
+def test_foundry_the_drawn_card_is_public_in_the_stockpile() -> None:
+    """The card drawn goes to the Stockpile, which every player sees (Black Box rulebook, Your
+    Camp); the decision's prompt names it to all."""
+    state = act(foundry_table(["Temple"]), {"type": "gather", "from_deck": True})
+    drawn = engine.prompt(state)["drawn"]
+    for viewer in (None, 0, 1):
+        view = engine.view(state, viewer)
+        assert view["prompt"]["drawn"] == drawn
+        assert drawn in [c["id"] for c in view["players"][0]["stockpile"]]
 
 
 def test_without_a_foundry_no_card_from_the_deck() -> None:
