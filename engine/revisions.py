@@ -32,12 +32,14 @@ CURRENT: dict[str, int] = {
 
 # The rulings that changed (docs/rules.md, Rules revisions lists each with its reasoning).
 FOUNDRY_DECK_FIRST = "Foundry (2005): the deck first"
+POOL_TAKE_COMPULSORY = "First edition: the Pool take"
 
 # Each ruling that changed: {name: {ruleset: the first revision that plays by the new reading}}.
 # A ruleset missing from a change never had the old reading (or never has the rule at all: a
 # first-edition card's change names the first edition only).
 CHANGES: dict[str, dict[str, int]] = {
     FOUNDRY_DECK_FIRST: {"first_edition": 2},
+    POOL_TAKE_COMPULSORY: {"first_edition": 2},
 }
 
 

@@ -8,9 +8,9 @@ from collections.abc import Iterator
 from itertools import product
 from typing import Any
 
-from .. import powers
-from ..actions import Action, Demand, Give
-from ..cards import is_order
+from .. import powers, revisions
+from ..actions import SKIP, Action, Claim, Demand, Give
+from ..cards import FIRST_EDITION, is_order
 from ..errors import IllegalAction
 from ..flow import (
     ChooseFrame,
@@ -97,10 +97,25 @@ def demand_text(frame: Frame) -> str:
     return ", ".join(frame["demand"])
 
 
+# The rulesets whose Legionary must take the matching Pool cards: "If there is a matching material
+# in the Pool then take it" (First edition rulebook (2005), Legionary Role).
+POOL_TAKE_MUST = frozenset({FIRST_EDITION})
+
+
+def pool_take_compulsory(state: State) -> bool:
+    """The demander takes one matching Pool card per demand, as many as the Pool has, choosing
+    which only (the first edition, from the revision that changed it: engine/revisions.py)."""
+    return state.version in POOL_TAKE_MUST and revisions.follows(
+        state, revisions.POOL_TAKE_COMPULSORY
+    )
+
+
 @kind
 class ClaimFrame(ChooseFrame):
     """A Legionary may take one matching card from the Pool per demand (Black Box rulebook,
-    Demanding Materials, step 3; docs/rules.md, ruling "the Pool take is optional")."""
+    Demanding Materials, step 3; docs/rules.md, ruling "the Pool take is optional"); in the first
+    edition he must ("then take it": First edition rulebook (2005), Legionary Role), and only
+    which cards is his choice, asked when there is one."""
 
     kind = "claim"
 
@@ -114,17 +129,54 @@ class ClaimFrame(ChooseFrame):
         wanted = set(frame["demand"])
         return [c for c in state.pool if state.material(c) in wanted]
 
+    def owed(self, state: State, frame: Frame) -> Counter[str | None]:
+        """Of each demanded material, as many Pool cards as there are demands and the Pool has."""
+        have = Counter(state.material(c) for c in self.offered(state, frame))
+        return Counter({m: min(n, have[m]) for m, n in demand_counts(frame).items() if have[m]})
+
     def choices(self, state: State, frame: Frame) -> Iterator[tuple[int, ...]]:
         offered = self.offered(state, frame)
-        per_material = [
-            list(subsets([c for c in offered if state.material(c) == m], 0, count))
-            for m, count in demand_counts(frame).items()
-        ]
+        must = pool_take_compulsory(state)
+        per_material = []
+        for m, count in demand_counts(frame).items():
+            matching = [c for c in offered if state.material(c) == m]
+            per_material.append(
+                list(subsets(matching, min(count, len(matching)) if must else 0, count))
+            )
         for choice in product(*per_material):
             yield tuple(c for combo in choice for c in combo)
 
+    def options(self, state: State, frame: Frame) -> Iterator[Action]:
+        if not pool_take_compulsory(state):
+            yield from super().options(state, frame)
+            return
+        claims: list[Action] = [Claim(cards) for cards in self.choices(state, frame) if cards]
+        yield from claims or [SKIP]
+
+    def settle(self, state: State, frame: Frame) -> bool:
+        """Nothing to ask when there is nothing to take, or, where the take is compulsory, one
+        way only to take it."""
+        if not pool_take_compulsory(state):
+            return super().settle(state, frame)
+        options = list(self.options(state, frame))
+        if len(options) > 1:
+            return False
+        resolved(state, frame, options[0])
+        self.perform(state, frame, options[0])
+        return True
+
     def limit_error(self, state: State, frame: Frame, cards: tuple[int, ...]) -> str | None:
         return over_demand(state, frame["demand"], cards)
+
+    def check(self, state: State, frame: Frame, action: Action) -> None:
+        super().check(state, frame, action)
+        cards = action.cards if isinstance(action, Claim) else ()
+        taken = Counter(state.material(c) for c in cards)
+        if pool_take_compulsory(state) and taken != self.owed(state, frame):
+            raise IllegalAction(
+                "must_take",
+                "Take a matching card from the Pool for each demand, as many as it holds.",
+            )
 
     def take(self, state: State, frame: Frame, cards: tuple[int, ...]) -> None:
         for c in cards:

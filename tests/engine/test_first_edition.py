@@ -10,8 +10,8 @@ import pytest
 
 import engine
 from engine.cards import order_types
-from tests.engine.buildings.steps import act, in_hand, lay, lead, pending
-from tests.engine.helpers import expect_illegal, table
+from tests.engine.buildings.steps import SKIP, act, in_hand, lay, lead, pending
+from tests.engine.helpers import canon, expect_illegal, find, legal_set, names, table
 
 FE = "first_edition"
 
@@ -104,3 +104,48 @@ def test_a_scenario_of_the_first_edition_places_no_site_out_of_town() -> None:
     state = table([{"hand": ["Insula"]}, {"hand": ["Latrine"]}], version=FE)
     assert all(len(state.sites[m]) == 2 for m in state.sites)
     assert not any(state.out_of_town.values())
+
+
+def legionary_table(pool: list[str], hand: list[str]) -> engine.State:
+    """Seat 0 leads Legionary, with a Legionary client per card of `hand` past the first, and
+    demands with every card of `hand`; seat 1, who has nothing to give, takes a Jack."""
+    clients = ["Legionary"] * (len(hand) - 1)
+    players = [{"hand": ["Archway", *hand], "clientele": clients}, {"hand": ["Insula"]}]
+    state = table(players, version=FE, pool=pool, jacks=1)
+    state = act(state, lead("legionary", in_hand(state, 0, "Archway")))
+    state = act(state, {"type": "think", "take": "jack"})
+    cards = [c for c in state.players[0].hand]
+    return act(state, {"type": "demand", "cards": cards})
+
+
+def test_the_legionary_takes_the_matching_pool_card() -> None:
+    """First edition rulebook (2005), Legionary Role: "If there is a matching material in the Pool
+    then take it and place it into your Stockpile": not a choice, as the Black Box's "you may
+    immediately take one" is (ruling "the Pool take is optional")."""
+    state = legionary_table(["Palace", "Road"], ["Temple"])
+    assert names(state, state.players[0].stockpile) == ["Palace"]
+    assert sorted(names(state, state.pool)) == ["Archway", "Road"]  # the turn is over
+    claimed = [e for e in engine.events_of(state) if e["type"] == "resolved"]
+    assert [e["decision"] for e in claimed] == ["claim", "give"]  # taken for him: no choice
+
+
+def test_the_legionary_chooses_which_matching_card_but_takes_one_per_demand() -> None:
+    """First edition rulebook (2005), Legionary Role: "take it", one per material demanded
+    ("including multiples of the same material if you have duplicate cards"); which of two
+    matching cards is his choice. Leaving them is refused (must_take), as is taking more."""
+    state = legionary_table(["Palace", "Forum", "Temple"], ["Temple", "Villa"])
+    assert pending(state) == (0, "claim")
+    marbles = [c for c in state.pool]
+    assert legal_set(state) == canon(*({"type": "claim", "cards": [c]} for c in marbles))
+    expect_illegal(state, SKIP, "must_take")
+    expect_illegal(state, {"type": "claim", "cards": marbles[:2]}, "over_limit")
+    state = act(state, {"type": "claim", "cards": [find(state, state.pool, "Forum")]})
+    assert names(state, state.players[0].stockpile) == ["Forum"]
+
+
+def test_the_legionary_takes_as_many_as_the_pool_holds() -> None:
+    """First edition rulebook (2005), Legionary Role: two demands of Marble with one Marble in
+    the Pool take that one ("he gives up as much as he has", as the neighbours do)."""
+    state = legionary_table(["Palace"], ["Temple", "Forum"])
+    assert names(state, state.players[0].stockpile) == ["Palace"]
+    assert names(state, state.pool) == ["Archway"]  # the turn is over
