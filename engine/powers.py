@@ -141,8 +141,9 @@ class Power:
         """Decisions after the owner completed `building` with an action of `role` (Solarium)."""
         return []
 
-    def after_action(self, state: State, seat: int, frame: Frame) -> list[Frame]:
-        """Decisions once the action just taken in the act frame `frame` is over (Triclinium)."""
+    def after_action(self, state: State, seat: int, frame: Frame, taken: int) -> list[Frame]:
+        """Decisions once the action just taken in the act frame `frame` is over, an action that
+        was `taken` actions (a Legionary's demand, a lay out of town) (Triclinium)."""
         return []
 
     def after_turn(self, state: State, seat: int) -> list[Frame]:
@@ -497,11 +498,11 @@ def build_complete_frames(
     ]
 
 
-def after_action_frames(state: State, seat: int, frame: Frame) -> list[Frame]:
+def after_action_frames(state: State, seat: int, frame: Frame, taken: int) -> list[Frame]:
     return [
         f
         for p in answering(state, seat, "after_action")
-        for f in p.after_action(state, seat, frame)
+        for f in p.after_action(state, seat, frame, taken)
     ]
 
 

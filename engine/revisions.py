@@ -25,14 +25,15 @@ BASELINE = 1  # the revision of every game created before revisions were recorde
 
 # The revision a new game of each ruleset is created with.
 CURRENT: dict[str, int] = {
-    "republic": 1,
-    "imperium": 1,
+    "republic": 2,
+    "imperium": 2,
     "first_edition": 2,
 }
 
 # The rulings that changed (docs/rules.md, Rules revisions lists each with its reasoning).
 FOUNDRY_DECK_FIRST = "Foundry (2005): the deck first"
 POOL_TAKE_COMPULSORY = "First edition: the Pool take"
+TRICLINIUM_EACH_CLIENT = "Triclinium: each client that acted"
 
 # Each ruling that changed: {name: {ruleset: the first revision that plays by the new reading}}.
 # A ruleset missing from a change never had the old reading (or never has the rule at all: a
@@ -40,6 +41,7 @@ POOL_TAKE_COMPULSORY = "First edition: the Pool take"
 CHANGES: dict[str, dict[str, int]] = {
     FOUNDRY_DECK_FIRST: {"first_edition": 2},
     POOL_TAKE_COMPULSORY: {"first_edition": 2},
+    TRICLINIUM_EACH_CLIENT: {"republic": 2, "imperium": 2},
 }
 
 

@@ -164,9 +164,10 @@ class BathFrame(ActFrame):
             return
         role = self.role_for(state, frame, action)
         assert role is not None
+        taken = ROLES[role].taken(state, frame["seat"], self.left_as(state, frame, role), action)
         frame["role"], frame["used"] = role, frame["count"]  # one action, whatever it spends
         record_acted(state, frame["seat"], role)
-        push(state, after_action_frames(state, frame["seat"], frame))  # once the action is over
+        push(state, after_action_frames(state, frame["seat"], frame, taken))  # once it is over
         ROLES[role].perform(state, frame["seat"], action)
 
     def settle(self, state: State, frame: Frame) -> bool:

@@ -5,13 +5,13 @@ expansion. Bacchanalia, which has a decision of its own, is in geek_bacchanalia.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import combinations
 from typing import Any
 
-from .. import powers
+from .. import powers, revisions
 from ..cards import VALUE_OF_MATERIAL
-from ..flow import ChooseFrame, FrameKind, burst, kind, move, push
+from ..flow import ChooseFrame, FrameKind, burst, kind, move, push, subsets_by_name
 from ..powers import (
     DEMAND_WITH_FOUNDATIONS,
     HIGHEST_INFLUENCE,
@@ -334,26 +334,40 @@ def cheapest_ransom(state: State, sites: list[int]) -> tuple[int, ...]:
 class Triclinium(Power):
     """If you are leading or following, whenever one of your Clients acts you may put it into your
     Vault after that action completes (Black Box rulebook, Appendix III, Triclinium). Ruling
-    "Triclinium: one client per action": after each action of the turn's role (the demand of a
-    Legionary counts as one), one client of the role that acts this turn; after a Bath action,
-    the new client that took it. The Vault's room applies."""
+    "Triclinium: each client that acted": after each action of the turn's role, as many clients
+    of that role that act this turn as the action was actions (a Legionary's demand is one per
+    card revealed, a lay out of town two); after a Bath action, the new client that took it. The
+    Vault's room applies."""
 
     name = "Triclinium"
 
-    def after_action(self, state: State, seat: int, frame: Frame) -> list[Frame]:
+    def after_action(self, state: State, seat: int, frame: Frame, taken: int) -> list[Frame]:
         if not state.players[seat].played:
             return []  # he thought: he neither led nor followed
         if frame["kind"] == "bath":
             return [{"kind": "triclinium", "seat": seat, "client": frame["client"]}]
         if frame["kind"] == "act" and "count" not in frame and frame["role"] == state.role:
-            player, role = state.players[seat], frame["role"]
-            clients = [
-                c
-                for c in player.clientele
-                if c not in player.hired and client_acts_as(state, seat, c, role)
-            ]  # noted now: which were hired this turn no view tells
-            return [{"kind": "triclinium", "seat": seat, "clients": clients}] if clients else []
+            return vault_offer(state, seat, frame["role"], taken)
         return []
+
+
+def vault_offer(state: State, seat: int, role: str, taken: int) -> list[Frame]:
+    """A Triclinium's decision after an action of `taken` actions of `role`: the clients of the
+    role that act this turn, noted now (which were hired this turn no view tells), as many of
+    them as the action took actions (one only before revision 2: engine/revisions.py)."""
+    player = state.players[seat]
+    clients = [
+        c
+        for c in player.clientele
+        if c not in player.hired and client_acts_as(state, seat, c, role)
+    ]
+    if not clients:
+        return []
+    frame: Frame = {"kind": "triclinium", "seat": seat, "clients": clients}
+    most = min(taken, len(clients))
+    if most > 1 and revisions.follows(state, revisions.TRICLINIUM_EACH_CLIENT):
+        frame["most"] = most
+    return [frame]
 
 
 @kind
@@ -367,6 +381,11 @@ class TricliniumFrame(ChooseFrame):
             out["client"] = frame["client"]
         else:
             out["clients"] = self.offered(state, frame)
+        if "most" in frame:
+            out["text"] = (
+                f"Triclinium: you may put up to {frame['most']} clients that acted in your Vault."
+            )
+            out["most"] = frame["most"]
         return out
 
     def offered(self, state: State, frame: Frame) -> list[int]:
@@ -376,33 +395,37 @@ class TricliniumFrame(ChooseFrame):
         clients = [frame["client"]] if "client" in frame else frame["clients"]
         return [c for c in clients if c in clientele]
 
-    def choices(self, state: State, frame: Frame) -> Iterator[tuple[int, ...]]:
-        return one_of_each_name(state, self.offered(state, frame))
+    def choices(self, state: State, frame: Frame) -> Iterable[tuple[int, ...]]:
+        offered = self.offered(state, frame)
+        if "most" not in frame:
+            return one_of_each_name(state, offered)
+        return (c for c in subsets_by_name(state, offered, 1) if len(c) <= frame["most"])
 
     def limit_error(self, state: State, frame: Frame, cards: tuple[int, ...]) -> str | None:
-        if len(cards) != 1:
+        most = frame.get("most", 1)
+        if most == 1 and len(cards) != 1:
             return "Put one client in your Vault."
-        return None if vault_room(state, frame["seat"]) > 0 else "Your Vault has no room."
+        if len(cards) > most:
+            return f"Put at most {most} clients in your Vault."
+        return None if vault_room(state, frame["seat"]) >= len(cards) else "Your Vault has no room."
 
     def take(self, state: State, frame: Frame, cards: tuple[int, ...]) -> None:
         seat = frame["seat"]
         player = state.players[seat]
-        move(cards[0], player.clientele, player.vault)
-        player.vaulted.append(cards[0])
-        if cards[0] in player.hired:
-            player.hired.remove(cards[0])
+        for c in cards:
+            move(c, player.clientele, player.vault)
+            player.vaulted.append(c)
+            if c in player.hired:
+                player.hired.remove(c)
         if "client" not in frame:
-            # The client's action is spent and the client gone: the actions left stay as they were.
+            # The clients' actions are spent and the clients gone: the actions left stay as they
+            # were (a burst's are counted apart from the clients).
             act = next(
-                (
-                    f
-                    for f in reversed(state.frames)
-                    if f["kind"] == "act" and f["seat"] == seat and "count" not in f
-                ),
+                (f for f in reversed(state.frames) if f["kind"] == "act" and f["seat"] == seat),
                 None,
             )
-            if act is not None:
-                act["used"] -= 1
+            if act is not None and "count" not in act:
+                act["used"] -= len(cards)
 
 
 @register

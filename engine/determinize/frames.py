@@ -254,7 +254,8 @@ def geek_frame(prompt: dict[str, Any]) -> Frame:
     if kind == "triclinium":
         if "client" in prompt:
             return {"client": int(prompt["client"])}
-        return {"clients": [int(c) for c in prompt["clients"]]}
+        most = {"most": int(prompt["most"])} if "most" in prompt else {}
+        return {"clients": [int(c) for c in prompt["clients"]], **most}
     if kind == "bacchanalia":
         return {"revealed": card_ids(prompt["revealed"]), "uses": list(prompt["uses"])}
     return {}

@@ -79,11 +79,12 @@ class ActFrame(FrameKind):
             else:
                 state.frames.pop()
             return
-        seat, role = frame["seat"], ROLES[frame["role"]]
+        seat, role, left = frame["seat"], ROLES[frame["role"]], self.left(state, frame)
         # Count the cost first: the action may push decisions above this frame.
-        frame["used"] += role.cost(state, seat, self.left(state, frame), action)
+        frame["used"] += role.cost(state, seat, left, action)
         record_acted(state, seat, frame["role"])
-        push(state, powers.after_action_frames(state, seat, frame))  # once the action is over
+        taken = role.taken(state, seat, left, action)
+        push(state, powers.after_action_frames(state, seat, frame, taken))  # once it is over
         role.perform(state, seat, action)
 
 
@@ -130,6 +131,10 @@ class Role:
 
     def cost(self, state: State, seat: int, left: int, action: Action) -> int:
         return 1
+
+    def taken(self, state: State, seat: int, left: int, action: Action) -> int:
+        """The actions the action is made of: its cost, less any it loses (a Legionary's)."""
+        return self.cost(state, seat, left, action)
 
 
 ROLES: dict[str, Role] = {}

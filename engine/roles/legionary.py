@@ -53,6 +53,10 @@ class Legionary(Role):
     def cost(self, state: State, seat: int, left: int, action: Action) -> int:
         return left  # all demands are made at once; what is not revealed is lost
 
+    def taken(self, state: State, seat: int, left: int, action: Action) -> int:
+        assert isinstance(action, Demand)
+        return len(action.cards)  # one action per card revealed
+
     def perform(self, state: State, seat: int, action: Action) -> None:
         assert isinstance(action, Demand)
         demand = [state.material(c) or "" for c in action.cards]

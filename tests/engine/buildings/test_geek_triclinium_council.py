@@ -27,7 +27,7 @@ from tests.engine.buildings.steps import (
     site_of,
     zones,
 )
-from tests.engine.helpers import think
+from tests.engine.helpers import expect_illegal, is_legal, think
 
 REMUS = {
     "hand": ["Fountain", "Insula", "Dock"],
@@ -89,7 +89,7 @@ def test_triclinium_example_the_legionary_to_the_vault_and_the_game_ends() -> No
 
 
 def test_triclinium_vaulting_a_client_keeps_the_actions_left() -> None:
-    """Ruling "Triclinium: one client per action": the vaulted Patron client's action was the one
+    """Ruling "Triclinium: each client that acted": the vaulted Patron client's action was the one
     just taken, so the actions left do not change."""
     state = geek_table(
         [{"hand": ["Statue"]}, {**REMUS, "buildings": REMUS["buildings"][1:]}],
@@ -158,3 +158,76 @@ def test_plebian_council_needs_more_laborers_than_legionaries() -> None:
     state = act(act(state, think()), think())
     state = act(state, build(in_hand(state, 0, "Temple"), site_of(state, 0, "Plebian Council")))
     assert state.end is None
+
+
+def legionaries_table(vault_room: int = 5) -> engine.State:
+    """Remus (seat 0) has a Triclinium and two Legionary clients and leads Legionary: three
+    actions, three cards to reveal. The Pool holds what he demands; Romulus takes a Jack. His
+    Vault has room for `vault_room` (Influence 5 less the cards in it)."""
+    state = geek_table(
+        [
+            {
+                "hand": ["Archway", "Temple", "Villa", "Road"],
+                "clientele": ["Shrine", "Gate"],
+                "vault": ["Market"] * (5 - vault_room),
+                "buildings": [{"name": "Triclinium", "materials": ["Stone"] * 3, "complete": True}],
+            },
+            {"hand": ["Insula"]},
+        ],
+        pool=["Palace", "Garden", "Bar"],
+        jacks=1,
+    )
+    state = act(state, lead("legionary", in_hand(state, 0, "Archway")))
+    state = act(state, think("jack"))
+    revealed = [in_hand(state, 0, name) for name in ("Temple", "Villa", "Road")]
+    state = act(state, demand(*revealed))
+    return act(state, claim(*state.pool))
+
+
+def test_triclinium_every_legionary_client_of_one_demand_may_go() -> None:
+    """Black Box rulebook, Appendix III, Triclinium: "whenever one of your Clients acts you may
+    put it into your Vault after that action completes": both Legionary clients acted in the one
+    demand (all demands are made at once: Legionary Clients), so both may go (ruling "Triclinium:
+    each client that acted")."""
+    state = legionaries_table()
+    prompt = engine.prompt(state)
+    assert (prompt["seat"], prompt["kind"], prompt["most"]) == (0, "triclinium", 2)
+    both = [in_clientele(state, 0, "Shrine"), in_clientele(state, 0, "Gate")]
+    assert is_legal(state, claim(*both))
+    state = act(state, claim(*both))
+    assert zones(state, 0)["vault"] == ["Gate", "Shrine"] and zones(state, 0)["clientele"] == []
+    assert pending(state) == (1, "lead")  # his demand was all his actions
+
+
+def test_triclinium_several_clients_as_far_as_the_vault_has_room() -> None:
+    """Black Box rulebook, Appendix III, Triclinium, and Selling Materials (the Vault is limited
+    by Influence): with room for one, one of the two goes."""
+    state = legionaries_table(vault_room=1)
+    both = [in_clientele(state, 0, "Shrine"), in_clientele(state, 0, "Gate")]
+    expect_illegal(state, claim(*both), "over_limit")
+    state = act(state, claim(both[0]))
+    assert zones(state, 0)["vault"] == ["Market"] * 4 + ["Shrine"]
+
+
+def test_triclinium_both_clients_of_a_lay_out_of_town() -> None:
+    """Black Box rulebook, Appendix III, Triclinium, and Out of Town Sites ("two consecutive
+    Architect or Craftsman actions"): a lay out of town is two actions, and both Craftsman clients
+    may have taken them; vaulted, they leave his own action to him."""
+    state = geek_table(
+        [
+            {
+                "hand": ["Market", "Dock", "Crane"],
+                "clientele": ["Palisade", "Palisade"],
+                "buildings": [{"name": "Triclinium", "materials": ["Stone"] * 3, "complete": True}],
+            },
+            {},
+        ],
+        sites={"wood": {"in_town": 1, "out_of_town": 1}},
+    )
+    state = act(act(state, lead("craftsman", in_hand(state, 0, "Market"))), think())
+    state = act(state, lay(in_hand(state, 0, "Dock"), "wood", out_of_town=True))
+    prompt = engine.prompt(state)
+    assert (prompt["kind"], prompt["most"]) == ("triclinium", 2)
+    state = act(state, claim(*state.players[0].clientele))
+    assert zones(state, 0)["vault"] == ["Palisade", "Palisade"]
+    assert pending(state) == (0, "act") and left(state) == 1
