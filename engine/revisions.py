@@ -34,6 +34,7 @@ CURRENT: dict[str, int] = {
 FOUNDRY_DECK_FIRST = "Foundry (2005): the deck first"
 POOL_TAKE_COMPULSORY = "First edition: the Pool take"
 TRICLINIUM_EACH_CLIENT = "Triclinium: each client that acted"
+TRICLINIUM_WATERMILL = "Triclinium: the Watermill's clients"
 
 # Each ruling that changed: {name: {ruleset: the first revision that plays by the new reading}}.
 # A ruleset missing from a change never had the old reading (or never has the rule at all: a
@@ -42,6 +43,7 @@ CHANGES: dict[str, dict[str, int]] = {
     FOUNDRY_DECK_FIRST: {"first_edition": 2},
     POOL_TAKE_COMPULSORY: {"first_edition": 2},
     TRICLINIUM_EACH_CLIENT: {"republic": 2, "imperium": 2},
+    TRICLINIUM_WATERMILL: {"republic": 2, "imperium": 2},
 }
 
 

@@ -76,7 +76,8 @@ class Watermill(Power):
 @kind
 class WatermillFrame(FrameKind):
     """The Watermill's Architect actions, one per Architect client when they come (each may be
-    declined): no decision of its own."""
+    declined): no decision of its own. They are the clients' actions, marked so (`by_clients`)
+    for a Triclinium from revision 2 (engine/revisions.py)."""
 
     kind = "watermill"
     accepts = ()
@@ -85,7 +86,10 @@ class WatermillFrame(FrameKind):
         state.frames.pop()
         count = acting_clients(state, frame["seat"], "architect")
         if count:
-            push(state, [burst(frame["seat"], "architect", count)])
+            actions = burst(frame["seat"], "architect", count)
+            if revisions.follows(state, revisions.TRICLINIUM_WATERMILL):
+                actions["by_clients"] = True
+            push(state, [actions])
         return True
 
 
@@ -334,10 +338,10 @@ def cheapest_ransom(state: State, sites: list[int]) -> tuple[int, ...]:
 class Triclinium(Power):
     """If you are leading or following, whenever one of your Clients acts you may put it into your
     Vault after that action completes (Black Box rulebook, Appendix III, Triclinium). Ruling
-    "Triclinium: each client that acted": after each action of the turn's role, as many clients
-    of that role that act this turn as the action was actions (a Legionary's demand is one per
-    card revealed, a lay out of town two); after a Bath action, the new client that took it. The
-    Vault's room applies."""
+    "Triclinium: each client that acted": after each action of the turn's role, and each of a
+    Watermill's Architect actions, as many clients of that role that act this turn as the action
+    was actions (a Legionary's demand is one per card revealed, a lay out of town two); after a
+    Bath action, the new client that took it. The Vault's room applies."""
 
     name = "Triclinium"
 
@@ -346,9 +350,17 @@ class Triclinium(Power):
             return []  # he thought: he neither led nor followed
         if frame["kind"] == "bath":
             return [{"kind": "triclinium", "seat": seat, "client": frame["client"]}]
-        if frame["kind"] == "act" and "count" not in frame and frame["role"] == state.role:
+        if clients_act(state, frame):
             return vault_offer(state, seat, frame["role"], taken)
         return []
+
+
+def clients_act(state: State, frame: Frame) -> bool:
+    """The actions of the act frame `frame` are his clients' as well as his own: those of the role
+    he led or followed, and a Watermill's (Black Box rulebook, Appendix III, Watermill: "trigger
+    any or all of your Architect Clients"); not a burst of a completed structure's."""
+    own = "count" not in frame and frame["role"] == state.role
+    return frame["kind"] == "act" and (own or bool(frame.get("by_clients")))
 
 
 def vault_offer(state: State, seat: int, role: str, taken: int) -> list[Frame]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import powers
+from .. import powers, revisions
 from ..cards import FIRST_EDITION
 from ..state import Frame, State
 from .memory import Memory, card_ids
@@ -201,13 +201,16 @@ def top(state: State, view: View, memory: Memory | None) -> Frame:
     prompt = view["prompt"]
     me, kind = int(prompt["seat"]), str(prompt["kind"])
     if kind == "act":  # a burst of another role than the one led
-        return {
+        actions: Frame = {
             "kind": "act",
             "seat": me,
             "role": prompt["role"],
             "used": 0,
             "count": int(prompt["actions_left"]),
         }
+        if watermill(state, view):
+            actions["by_clients"] = True
+        return actions
     if kind == "think":
         return {"kind": "think", "seat": me, "count": int(prompt["actions_left"]), "used": 0}
     if kind in ("slay", "raze"):
@@ -243,6 +246,14 @@ def top(state: State, view: View, memory: Memory | None) -> Frame:
         )
         return {"kind": kind, "seat": me, "prison": prison}
     return {"kind": kind, "seat": me, **geek_frame(prompt)}
+
+
+def watermill(state: State, view: View) -> bool:
+    """An Architect burst in a Laborer turn is a Watermill's: its actions are the Architect
+    clients', marked so from the revision that lets a Triclinium vault them
+    (engine/buildings/geek.py)."""
+    architects = view["prompt"]["role"] == "architect" and view["role"] == "laborer"
+    return architects and revisions.follows(state, revisions.TRICLINIUM_WATERMILL)
 
 
 def geek_frame(prompt: dict[str, Any]) -> Frame:

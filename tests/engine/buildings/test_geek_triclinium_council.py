@@ -16,10 +16,12 @@ from tests.engine.buildings.steps import (
     claim,
     demand,
     follow,
+    gather,
     hire,
     in_clientele,
     in_hand,
     in_pool,
+    in_stockpile,
     lay,
     lead,
     left,
@@ -231,3 +233,66 @@ def test_triclinium_both_clients_of_a_lay_out_of_town() -> None:
     state = act(state, claim(*state.players[0].clientele))
     assert zones(state, 0)["vault"] == ["Palisade", "Palisade"]
     assert pending(state) == (0, "act") and left(state) == 1
+
+
+def test_triclinium_the_watermills_architect_clients_may_go() -> None:
+    """Black Box rulebook, Appendix III, Watermill: "If you lead or follow Laborer, then you may
+    trigger any or all of your Architect Clients" (its example: "he executes his 2 Laborer
+    actions. Then he performs 2 Architect actions"); and Triclinium: "If you are leading or
+    following, then whenever one of your Clients acts you may put it into your Vault after that
+    action completes": each client the Watermill triggers may go once its action is done."""
+    state = geek_table(
+        [
+            {
+                "hand": ["Jack", "Road"],
+                "clientele": ["Tower", "Tower"],
+                "stockpile": ["Bar"],
+                "buildings": [
+                    {"name": "Watermill", "materials": ["Bar"], "complete": True},
+                    {"name": "Triclinium", "materials": ["Stone"] * 3, "complete": True},
+                    {"name": "Insula"},
+                ],
+            },
+            {"hand": ["Latrine"]},
+        ],
+        pool=["Dock", "Market"],
+        sites={"rubble": {"in_town": 2}},
+    )
+    state = act(state, lead("laborer", in_hand(state, 0, "Jack")))
+    state = act(state, follow(in_hand(state, 1, "Latrine")))
+    state = act(state, gather(in_pool(state, "Dock")))
+    assert engine.prompt(state)["role"] == "architect" and left(state) == 2
+    state = act(state, build(in_stockpile(state, 0, "Bar"), site_of(state, 0, "Insula")))
+    prompt = engine.prompt(state)
+    assert (prompt["kind"], len(prompt["clients"]), "most" in prompt) == ("triclinium", 2, False)
+    state = act(state, claim(in_clientele(state, 0, "Tower")))
+    assert engine.prompt(state)["role"] == "architect" and left(state) == 1  # the other's action
+    state = act(state, lay(in_hand(state, 0, "Road"), "rubble"))
+    state = act(state, claim(in_clientele(state, 0, "Tower")))
+    assert zones(state, 0)["vault"] == ["Tower", "Tower"] and zones(state, 0)["clientele"] == []
+    assert pending(state) == (1, "act")  # then the next player's Laborer actions
+
+
+def test_triclinium_not_after_a_completion_burst() -> None:
+    """Black Box rulebook, Appendix III, Triclinium: only a client's action; the Laborer actions
+    a completed Foundry gives (Appendix I, Foundry) are nobody's client's."""
+    state = geek_table(
+        [
+            {
+                "hand": ["Tower"],
+                "stockpile": ["Shrine"],
+                "clientele": ["Road"],
+                "buildings": [
+                    {"name": "Triclinium", "materials": ["Stone"] * 3, "complete": True},
+                    {"name": "Foundry", "materials": ["Brick"]},
+                ],
+            },
+            {},
+        ],
+        pool=["Insula", "Dock"],
+    )
+    state = act(act(state, lead("architect", in_hand(state, 0, "Tower"))), think())
+    state = act(state, build(in_stockpile(state, 0, "Shrine"), site_of(state, 0, "Foundry")))
+    assert engine.prompt(state)["role"] == "laborer"
+    state = act(state, gather(in_pool(state, "Insula")))
+    assert engine.prompt(state)["role"] == "laborer"  # no Triclinium decision
