@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ import pytest
 import engine
 from engine import revisions
 from tests.engine.buildings.first_edition import owns
+from tests.engine.buildings.geek import domus_bath, watermill_triclinium
 from tests.engine.buildings.steps import (
     SKIP,
     act,
@@ -42,27 +44,32 @@ Move = Callable[[engine.State], dict[str, Any]]
 class Pinned:
     """A short game that plays a changed ruling by its old reading, and the hash it ends with."""
 
-    version: str
-    players: list[dict[str, Any]]
-    top: dict[str, Any]
+    table: Callable[..., engine.State]  # the game's table; keywords go into its scenario
     moves: list[Move]
     final: str
 
     def start(self, revision: int | None) -> engine.State:
-        options = {"geek": True} if self.version != "first_edition" else {}
-        top = {"version": self.version, "options": options, **self.top}
-        if revision is not None:
-            top["rules_revision"] = revision
-        return table(self.players, **top)
+        return self.table() if revision is None else self.table(rules_revision=revision)
+
+
+def scenario(
+    version: str, players: list[dict[str, Any]], **top: Any
+) -> Callable[..., engine.State]:
+    options = {"geek": True} if version != "first_edition" else {}
+    return partial(table, players, version=version, options=options, **top)
 
 
 FOUNDRY = Pinned(
-    "first_edition",
-    [
-        {"hand": ["Road"], "clientele": ["Laborer"], "buildings": [owns("Foundry (2005)")]},
-        {"hand": ["Temple"]},
-    ],
-    {"pool": ["Villa", "Temple"], "deck": ["Palace", "Forum"], "jacks": 1},
+    scenario(
+        "first_edition",
+        [
+            {"hand": ["Road"], "clientele": ["Laborer"], "buildings": [owns("Foundry (2005)")]},
+            {"hand": ["Temple"]},
+        ],
+        pool=["Villa", "Temple"],
+        deck=["Palace", "Forum"],
+        jacks=1,
+    ),
     [
         lambda s: lead("laborer", in_hand(s, 0, "Road")),
         lambda s: think("jack"),
@@ -74,9 +81,12 @@ FOUNDRY = Pinned(
 )
 
 POOL_TAKE = Pinned(
-    "first_edition",
-    [{"hand": ["Archway", "Temple"]}, {"hand": ["Insula"]}],
-    {"pool": ["Palace"], "jacks": 1},
+    scenario(
+        "first_edition",
+        [{"hand": ["Archway", "Temple"]}, {"hand": ["Insula"]}],
+        pool=["Palace"],
+        jacks=1,
+    ),
     [
         lambda s: lead("legionary", in_hand(s, 0, "Archway")),
         lambda s: think("jack"),
@@ -87,16 +97,18 @@ POOL_TAKE = Pinned(
 )
 
 TRICLINIUM_DEMAND = Pinned(
-    "republic",
-    [
-        {
-            "hand": ["Archway", "Temple", "Market", "Villa"],
-            "clientele": ["Shrine", "Gate"],
-            "buildings": [{"name": "Triclinium", "materials": ["Stone"] * 3, "complete": True}],
-        },
-        {"hand": ["Insula"]},
-    ],
-    {"pool": ["Palace"]},
+    scenario(
+        "republic",
+        [
+            {
+                "hand": ["Archway", "Temple", "Market", "Villa"],
+                "clientele": ["Shrine", "Gate"],
+                "buildings": [{"name": "Triclinium", "materials": ["Stone"] * 3, "complete": True}],
+            },
+            {"hand": ["Insula"]},
+        ],
+        pool=["Palace"],
+    ),
     [
         lambda s: lead("legionary", in_hand(s, 0, "Archway")),
         lambda s: think(),
@@ -109,21 +121,7 @@ TRICLINIUM_DEMAND = Pinned(
 )
 
 TRICLINIUM_WATERMILL = Pinned(
-    "imperium",
-    [
-        {
-            "hand": ["Jack", "Road"],
-            "clientele": ["Tower", "Tower"],
-            "stockpile": ["Bar"],
-            "buildings": [
-                {"name": "Watermill", "materials": ["Bar"], "complete": True},
-                {"name": "Triclinium", "materials": ["Stone"] * 3, "complete": True},
-                {"name": "Insula"},
-            ],
-        },
-        {"hand": ["Latrine"]},
-    ],
-    {"pool": ["Dock"], "sites": {"rubble": {"in_town": 2}}},
+    watermill_triclinium,
     [
         lambda s: lead("laborer", in_hand(s, 0, "Jack")),
         lambda s: follow(in_hand(s, 1, "Latrine")),
@@ -136,16 +134,7 @@ TRICLINIUM_WATERMILL = Pinned(
 )
 
 DOMUS_BATH = Pinned(
-    "republic",
-    [
-        {
-            "hand": ["Market", "Domus", "Dock", "Insula", "Road"],
-            "clientele": ["Crane"],
-            "buildings": [{"name": "Bath", "materials": ["Shrine"] * 2, "complete": True}],
-        },
-        {},
-    ],
-    {"pool": ["Palisade"], "sites": {"rubble": {"in_town": 2}}},
+    domus_bath,
     [
         lambda s: lead("craftsman", in_hand(s, 0, "Market")),
         lambda s: think(),
@@ -159,20 +148,22 @@ DOMUS_BATH = Pinned(
 )
 
 STOLEN_AERARIUM = Pinned(
-    "imperium",
-    [
-        {
-            "hand": ["Villa", "Market"],
-            "buildings": [{"name": "Prison", "materials": ["Garden", "Garden"]}],
-        },
-        {
-            "buildings": [
-                {"name": "Aerarium", "materials": ["Shrine"] * 2, "complete": True},
-                {"name": "Foundry", "materials": ["Brick"] * 2, "complete": True},
-            ]
-        },
-    ],
-    {"pool": ["Road"]},
+    scenario(
+        "imperium",
+        [
+            {
+                "hand": ["Villa", "Market"],
+                "buildings": [{"name": "Prison", "materials": ["Garden", "Garden"]}],
+            },
+            {
+                "buildings": [
+                    {"name": "Aerarium", "materials": ["Shrine"] * 2, "complete": True},
+                    {"name": "Foundry", "materials": ["Brick"] * 2, "complete": True},
+                ]
+            },
+        ],
+        pool=["Road"],
+    ),
     [
         lambda s: lead("craftsman", in_hand(s, 0, "Market")),
         lambda s: think(),

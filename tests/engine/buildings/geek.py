@@ -18,3 +18,44 @@ def geek_table(players: list[dict[str, Any]], **top: Any) -> engine.State:
 
 def tear_down(building: int) -> Action:
     return {"type": "tear_down", "building": building}
+
+
+def watermill_triclinium(**top: Any) -> engine.State:
+    """An Imperium game: Remus (seat 0) has a Watermill, a Triclinium and two Architect clients,
+    a Bar to build into his Insula and a Road to lay; he leads Laborer with a Jack and Romulus
+    follows. The Pool holds a Dock."""
+    remus = {
+        "hand": ["Jack", "Road"],
+        "clientele": ["Tower", "Tower"],
+        "stockpile": ["Bar"],
+        "buildings": [
+            {"name": "Watermill", "materials": ["Bar"], "complete": True},
+            {"name": "Triclinium", "materials": ["Stone"] * 3, "complete": True},
+            {"name": "Insula"},
+        ],
+    }
+    return geek_table(
+        [remus, {"hand": ["Latrine"]}],
+        version="imperium",
+        pool=["Dock"],
+        sites={"rubble": {"in_town": 2}},
+        **top,
+    )
+
+
+def domus_bath(**top: Any) -> engine.State:
+    """A Republic game: Romulus (seat 0) has a Bath and a Craftsman client; he holds a Domus and
+    a Dock to complete it with, an Insula and a Road to lay (two Rubble Sites), and a Market to
+    lead Craftsman with. The Pool holds a Palisade (Wood: a Craftsman)."""
+    romulus = {
+        "hand": ["Market", "Domus", "Dock", "Insula", "Road"],
+        "clientele": ["Crane"],
+        "buildings": [{"name": "Bath", "materials": ["Shrine"] * 2, "complete": True}],
+    }
+    return geek_table(
+        [romulus, {}],
+        version="republic",
+        pool=["Palisade"],
+        sites={"rubble": {"in_town": 2}},
+        **top,
+    )

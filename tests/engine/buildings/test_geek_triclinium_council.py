@@ -8,7 +8,7 @@ have strictly more Laborer Clients than any other single player." """
 from __future__ import annotations
 
 import engine
-from tests.engine.buildings.geek import geek_table
+from tests.engine.buildings.geek import geek_table, watermill_triclinium
 from tests.engine.buildings.steps import (
     SKIP,
     act,
@@ -241,23 +241,7 @@ def test_triclinium_the_watermills_architect_clients_may_go() -> None:
     actions. Then he performs 2 Architect actions"); and Triclinium: "If you are leading or
     following, then whenever one of your Clients acts you may put it into your Vault after that
     action completes": each client the Watermill triggers may go once its action is done."""
-    state = geek_table(
-        [
-            {
-                "hand": ["Jack", "Road"],
-                "clientele": ["Tower", "Tower"],
-                "stockpile": ["Bar"],
-                "buildings": [
-                    {"name": "Watermill", "materials": ["Bar"], "complete": True},
-                    {"name": "Triclinium", "materials": ["Stone"] * 3, "complete": True},
-                    {"name": "Insula"},
-                ],
-            },
-            {"hand": ["Latrine"]},
-        ],
-        pool=["Dock", "Market"],
-        sites={"rubble": {"in_town": 2}},
-    )
+    state = watermill_triclinium()
     state = act(state, lead("laborer", in_hand(state, 0, "Jack")))
     state = act(state, follow(in_hand(state, 1, "Latrine")))
     state = act(state, gather(in_pool(state, "Dock")))
@@ -270,7 +254,7 @@ def test_triclinium_the_watermills_architect_clients_may_go() -> None:
     state = act(state, lay(in_hand(state, 0, "Road"), "rubble"))
     state = act(state, claim(in_clientele(state, 0, "Tower")))
     assert zones(state, 0)["vault"] == ["Tower", "Tower"] and zones(state, 0)["clientele"] == []
-    assert pending(state) == (1, "act")  # then the next player's Laborer actions
+    assert pending(state) == (1, "lead")  # the Pool is empty: the follower has nothing to gather
 
 
 def test_triclinium_not_after_a_completion_burst() -> None:
