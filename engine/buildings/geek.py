@@ -13,6 +13,7 @@ from .. import powers, revisions
 from ..cards import VALUE_OF_MATERIAL
 from ..flow import ChooseFrame, FrameKind, burst, kind, move, push, subsets_by_name
 from ..powers import (
+    ACT_ON_HIRE,
     DEMAND_WITH_FOUNDATIONS,
     HIGHEST_INFLUENCE,
     POWERS,
@@ -97,13 +98,18 @@ class WatermillFrame(FrameKind):
 class Domus(Power):
     """As soon as you complete the Domus, you may perform one Patron action. If the new Client
     matches the current role, it may perform its action (Black Box rulebook, Appendix III, Domus):
-    in the example it adds one to its owner's Craftsman actions of the turn."""
+    in the example it adds one to its owner's Craftsman actions of the turn. With a Bath the new
+    client's action is the Bath's, taken at once, and the Domus adds none (ruling "Domus: one
+    action with a Bath", from revision 2: engine/revisions.py)."""
 
     name = "Domus"
 
     def on_complete(self, state: State, seat: int, building: Building) -> list[Frame]:
+        hire = burst(seat, "patron", 1)
+        if powers.has(state, seat, ACT_ON_HIRE) and revisions.follows(state, revisions.DOMUS_BATH):
+            return [hire]
         before = list(state.players[seat].clientele)
-        return [burst(seat, "patron", 1), {"kind": "domus", "seat": seat, "before": before}]
+        return [hire, {"kind": "domus", "seat": seat, "before": before}]
 
 
 @kind

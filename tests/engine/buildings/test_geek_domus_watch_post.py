@@ -7,7 +7,7 @@ building foundation to your hand and put any Materials from the building into yo
 from __future__ import annotations
 
 import engine
-from tests.engine.buildings.geek import geek_table, tear_down
+from tests.engine.buildings.geek import domus_bath, geek_table, tear_down
 from tests.engine.buildings.steps import (
     SKIP,
     act,
@@ -63,6 +63,23 @@ def test_domus_a_client_of_another_role_does_not_act() -> None:
     state = act(state, build(in_hand(state, 0, "Dock"), site_of(state, 0, "Domus")))
     state = act(state, hire(in_pool(state, "Temple")))
     assert pending(state) == (0, "act") and left(state) == 1
+
+
+def test_domus_with_a_bath_the_new_client_acts_once() -> None:
+    """Black Box rulebook, Appendix III, Domus: "If the new Client matches the current role, it may
+    perform its action"; Appendix I, Bath: "When you gain a new Client, you may immediately
+    execute an action of the new Client's Role". Both give the new client its action of the turn,
+    one action, taken at once with the Bath (ruling "Domus: one action with a Bath")."""
+    state = domus_bath()
+    state = act(act(state, lead("craftsman", in_hand(state, 0, "Market"))), think())
+    state = act(state, lay(in_hand(state, 0, "Domus"), "wood"))
+    state = act(state, build(in_hand(state, 0, "Dock"), site_of(state, 0, "Domus")))
+    state = act(state, hire(in_pool(state, "Palisade")))
+    prompt = engine.prompt(state)
+    assert (prompt["kind"], prompt["role"]) == ("bath", "craftsman")
+    state = act(state, lay(in_hand(state, 0, "Insula"), "rubble"))
+    assert pending(state) == (1, "lead")  # no second action: the Road stays in hand
+    assert zones(state, 0)["hand"] == ["Road"]
 
 
 def watch_post_table() -> engine.State:
