@@ -36,6 +36,7 @@ POOL_TAKE_COMPULSORY = "First edition: the Pool take"
 TRICLINIUM_EACH_CLIENT = "Triclinium: each client that acted"
 TRICLINIUM_WATERMILL = "Triclinium: the Watermill's clients"
 DOMUS_BATH = "Domus: one action with a Bath"
+AERARIUM_SITE = "Aerarium: its Site to give"
 
 # Each ruling that changed: {name: {ruleset: the first revision that plays by the new reading}}.
 # A ruleset missing from a change never had the old reading (or never has the rule at all: a
@@ -46,6 +47,7 @@ CHANGES: dict[str, dict[str, int]] = {
     TRICLINIUM_EACH_CLIENT: {"republic": 2, "imperium": 2},
     TRICLINIUM_WATERMILL: {"republic": 2, "imperium": 2},
     DOMUS_BATH: {"republic": 2, "imperium": 2},
+    AERARIUM_SITE: {"republic": 2, "imperium": 2},
 }
 
 

@@ -250,8 +250,8 @@ class Aerarium(Power):
     any player, yourself included, to trigger an upon-completion function of one of that player's
     completed structures (Black Box rulebook, Appendix III, Aerarium; its examples: the function
     works for the Aerarium's owner). With a Prison the thief pays Sites worth 3 or more instead of
-    the Prison's Site (Aerarium and Prison). Rulings "Aerarium: whose function" and "Aerarium: not
-    itself"."""
+    the Prison's Site (Aerarium and Prison). Rulings "Aerarium: whose function", "Aerarium: not
+    itself" and "Aerarium: its Site to give" (a stolen one's Site may be another's)."""
 
     name = "Aerarium"
     grants = frozenset({HIGHEST_INFLUENCE})
@@ -283,6 +283,8 @@ class AerariumFrame(ChooseFrame):
         }
 
     def offered(self, state: State, frame: Frame) -> list[int]:
+        if given_away(state, frame) and revisions.follows(state, revisions.AERARIUM_SITE):
+            return []  # nothing to give, no function to trigger
         return [b.foundation for p in state.players for b in p.buildings if retriggers(state, b)]
 
     def limit_error(self, state: State, frame: Frame, cards: tuple[int, ...]) -> str | None:
@@ -291,10 +293,7 @@ class AerariumFrame(ChooseFrame):
     def take(self, state: State, frame: Frame, cards: tuple[int, ...]) -> None:
         seat = frame["seat"]
         owner, target = building_of(state, cards[0])
-        site = next(
-            (b.site for b in state.players[seat].buildings if b.foundation == frame["building"]),
-            None,
-        )
+        site = aerarium_site(state, frame)
         if owner != seat and site in state.players[seat].influence:
             move(site, state.players[seat].influence, state.players[owner].influence)
             state.structures_changed()
@@ -304,6 +303,19 @@ class AerariumFrame(ChooseFrame):
             if f["kind"] == "steal":
                 f["ransom"] = True  # Aerarium and Prison: Sites worth 3, not the Prison's
         push(state, frames)
+
+
+def aerarium_site(state: State, frame: Frame) -> int | None:
+    """The Site of the Aerarium whose completion asks (None if it is no longer its owner's)."""
+    buildings = state.players[frame["seat"]].buildings
+    return next((b.site for b in buildings if b.foundation == frame["building"]), None)
+
+
+def given_away(state: State, frame: Frame) -> bool:
+    """The Aerarium's Site is not in its owner's Influence: a Prison stole the Aerarium, whose Site
+    stayed with the player robbed (or whoever he gave it to); ruling "Aerarium: its Site to
+    give"."""
+    return aerarium_site(state, frame) not in state.players[frame["seat"]].influence
 
 
 def site_value(state: State, cards: tuple[int, ...] | list[int]) -> int:

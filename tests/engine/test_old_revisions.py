@@ -16,7 +16,7 @@ import pytest
 import engine
 from engine import revisions
 from tests.engine.buildings.first_edition import owns
-from tests.engine.buildings.geek import domus_bath, watermill_triclinium
+from tests.engine.buildings.geek import domus_bath, prison_and_aerarium, watermill_triclinium
 from tests.engine.buildings.steps import (
     SKIP,
     act,
@@ -148,22 +148,7 @@ DOMUS_BATH = Pinned(
 )
 
 STOLEN_AERARIUM = Pinned(
-    scenario(
-        "imperium",
-        [
-            {
-                "hand": ["Villa", "Market"],
-                "buildings": [{"name": "Prison", "materials": ["Garden", "Garden"]}],
-            },
-            {
-                "buildings": [
-                    {"name": "Aerarium", "materials": ["Shrine"] * 2, "complete": True},
-                    {"name": "Foundry", "materials": ["Brick"] * 2, "complete": True},
-                ]
-            },
-        ],
-        pool=["Road"],
-    ),
+    prison_and_aerarium,
     [
         lambda s: lead("craftsman", in_hand(s, 0, "Market")),
         lambda s: think(),

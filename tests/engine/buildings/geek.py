@@ -59,3 +59,25 @@ def domus_bath(**top: Any) -> engine.State:
         sites={"rubble": {"in_town": 2}},
         **top,
     )
+
+
+def prison_and_aerarium(aerarium_site_to: int | None = None, **top: Any) -> engine.State:
+    """An Imperium game: Romulus (seat 0) holds a Villa to complete his Prison with and a Market to
+    lead Craftsman; Remus (seat 1) has a completed Aerarium and a completed Foundry. The Aerarium's
+    Site is in Remus's Influence, or in `aerarium_site_to`'s. The Pool holds a Road."""
+    aerarium: dict[str, Any] = {"name": "Aerarium", "materials": ["Shrine"] * 2, "complete": True}
+    if aerarium_site_to is not None:
+        aerarium["site_to"] = aerarium_site_to
+    players = [
+        {
+            "hand": ["Villa", "Market"],
+            "buildings": [{"name": "Prison", "materials": ["Garden", "Garden"]}],
+        },
+        {
+            "buildings": [
+                aerarium,
+                {"name": "Foundry", "materials": ["Brick"] * 2, "complete": True},
+            ]
+        },
+    ]
+    return geek_table(players, version="imperium", pool=["Road"], **top)

@@ -9,13 +9,16 @@ the 2 Influence you began the game with." """
 from __future__ import annotations
 
 import engine
-from tests.engine.buildings.geek import geek_table
+from engine.state import zones as zones_of
+from tests.engine.buildings.geek import geek_table, prison_and_aerarium
 from tests.engine.buildings.steps import (
     SKIP,
     act,
     build,
     claim,
+    gather,
     in_hand,
+    in_pool,
     lead,
     mine,
     pending,
@@ -181,3 +184,45 @@ def test_aerarium_without_sites_to_pay_a_prison_steals_nothing() -> None:
     state = act(state, claim(site_of(state, 1, "Prison")))  # gives his only Site (2) away
     assert pending(state) == (1, "lead")  # no steal offered: nothing worth 3 to pay
     assert zones(state, 0)["buildings"].keys() == {"Aerarium"}
+
+
+def steal_the_aerarium(state: engine.State) -> engine.State:
+    """Romulus (seat 0) completes his Prison and steals Remus's Aerarium."""
+    state = act(act(state, lead("craftsman", in_hand(state, 0, "Market"))), think())
+    state = act(state, build(in_hand(state, 0, "Villa"), site_of(state, 0, "Prison")))
+    return act(state, claim(site_of(state, 1, "Aerarium")))
+
+
+def assert_conserved(state: engine.State) -> None:
+    seen = sorted(c for ids in zones_of(state).values() for c in ids)
+    assert seen == list(range(len(state.names))), "a card was lost, made or doubled"
+
+
+def test_a_stolen_aerarium_without_its_site_triggers_nothing() -> None:
+    """Black Box rulebook, Appendix I, Prison: "Any 'Upon completion' effects in the Function of a
+    Structure trigger for the new owner when the Structure is stolen"; Appendix III, Aerarium:
+    "you may give its 2-Influence Site to any player (even yourself) to immediately trigger an
+    'upon completion' power". Its Site is in Remus's Influence, not the thief's: Romulus has
+    nothing to give and triggers nothing (ruling "Aerarium: its Site to give"). He keeps the
+    Aerarium's lasting function; no Site moves but the Prison's."""
+    state = steal_the_aerarium(prison_and_aerarium())
+    assert pending(state) == (1, "lead")  # no Aerarium decision
+    assert "Aerarium" in zones(state, 0)["buildings"]
+    assert [zones(state, s)["influence"] for s in (0, 1)] == [2, 2 + 2 + 2 + 3]
+    assert mine(state, 0)["clientele_limit"] == 9  # the highest Influence, Remus's
+    assert_conserved(state)
+
+
+def test_a_stolen_aerarium_whose_site_the_thief_holds_gives_it() -> None:
+    """Black Box rulebook, Appendix III, Aerarium ("you may give its 2-Influence Site to any
+    player"): Remus gave the Aerarium's Site to Romulus before; stolen, the Aerarium lets Romulus
+    give it on, to Remus, and use his Foundry (ruling "Aerarium: its Site to give")."""
+    state = steal_the_aerarium(prison_and_aerarium(aerarium_site_to=0))
+    assert pending(state) == (0, "aerarium")
+    state = act(state, claim(site_of(state, 1, "Foundry")))
+    assert [zones(state, s)["influence"] for s in (0, 1)] == [2, 2 + 2 + 3 + 2]
+    prompt = engine.prompt(state)  # the Foundry's Laborer actions, one per Influence: the highest
+    assert (prompt["role"], prompt["actions_left"]) == ("laborer", 9)
+    state = act(state, gather(in_pool(state, "Road")))
+    assert zones(state, 0)["stockpile"] == ["Road"]
+    assert_conserved(state)
