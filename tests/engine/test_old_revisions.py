@@ -261,3 +261,21 @@ def test_every_change_of_play_has_an_old_game_pinned() -> None:
     """Each ruling a revision changed (engine/revisions.py, CHANGES) has its old reading played
     above."""
     assert set(revisions.CHANGES) <= set(PINNED)
+
+
+@pytest.mark.parametrize("version", ["republic", "imperium"])
+def test_without_the_geek_cards_revision_2_plays_as_revision_1(version: str) -> None:
+    """Revision 2 of the Black Box rulesets changed Geek cards' rulings only (docs/rules.md, Rules
+    revisions): a game without them offers the same moves and ends the same at either."""
+    old = engine.new_game(version, 3, 4, rules_revision=revisions.BASELINE)
+    new = engine.new_game(version, 3, 4)
+    assert new.rules_revision == 2
+    r = random.Random(4)
+    while not engine.is_over(old):
+        legal = engine.legal_actions(old)
+        assert legal == engine.legal_actions(new)
+        action = r.choice(legal)
+        old, new = engine.apply(old, action), engine.apply(new, action)
+    old_json, new_json = engine.to_json(old), engine.to_json(new)
+    assert new_json.pop("rules_revision") == 2 and "rules_revision" not in old_json
+    assert old_json == new_json
