@@ -224,6 +224,14 @@ class PromptView(serializers.Serializer):
         required=False,
         help_text="steal: a Prison an Aerarium re-triggered; the thief pays Sites worth 3.",
     )
+    most = serializers.IntegerField(
+        required=False,
+        help_text="triclinium: how many of the clients may go to the Vault (absent: one).",
+    )
+    drawn = serializers.IntegerField(
+        required=False,
+        help_text="foundry: the card the Foundry (2005) drew into the Stockpile.",
+    )
 
 
 class ScoreView(serializers.Serializer):

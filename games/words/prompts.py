@@ -99,6 +99,25 @@ def _bath(prompt: Mapping[str, Any], d: Describer) -> str:
     return text
 
 
+def _foundry(prompt: Mapping[str, Any], d: Describer) -> str:
+    return _(
+        "%(card)s: you drew %(drawn)s into your Stockpile; you may take a card from the Pool "
+        "as well."
+    ) % {"card": card_name("Foundry (2005)"), "drawn": d.card(prompt.get("drawn"))}
+
+
+def _triclinium(prompt: Mapping[str, Any], d: Describer) -> str:
+    """One client, or up to `most` when several acted in one action."""
+    if prompt.get("most"):
+        return _("%(card)s: you may put up to %(most)s clients that acted in your Vault.") % {
+            "card": card_name("Triclinium"),
+            "most": prompt["most"],
+        }
+    return _("%(card)s: you may put a client that acted in your Vault.") % {
+        "card": card_name("Triclinium")
+    }
+
+
 # The decisions a building's function asks for: the building, and what it offers.
 BUILDING_PROMPTS = {
     "stairway": (
@@ -144,10 +163,6 @@ BUILDING_PROMPTS = {
             "upon-completion functions."
         ),
     ),
-    "triclinium": (
-        "Triclinium",
-        gettext_lazy("%(card)s: you may put a client that acted in your Vault."),
-    ),
     "bacchanalia": (
         "Bacchanalia",
         gettext_lazy(
@@ -171,6 +186,8 @@ WORDS: dict[str, Words] = {
     "claim": _claim,
     "give": _give,
     "bath": _bath,
+    "foundry": _foundry,
+    "triclinium": _triclinium,
     **{kind: _building_prompt(kind) for kind in BUILDING_PROMPTS},
 }
 

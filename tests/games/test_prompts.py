@@ -15,8 +15,10 @@ import engine
 from engine import flow
 from engine.bots import make_bot
 from games.words import prompts
+from games.words.cardnames import card_name
 from games.words.labels import card_names
 from games.words.prompts import prompt_text
+from tests.engine.helpers import find, table
 
 
 def polish(prompt: dict[str, Any], view: dict[str, Any], **kw: Any) -> str:
@@ -127,3 +129,43 @@ def test_every_prompt_of_a_geek_game_reads_in_polish() -> None:
     for kind in ("enlist", "solarium", "aerarium", "triclinium", "bacchanalia"):
         text = polish({"kind": kind, "seat": 0, "text": "-"}, {})
         assert text != "-" and "%(" not in text and not english_words & set(text.split()), text
+
+
+def test_the_foundry_2005_prompt_names_the_drawn_card_in_polish() -> None:
+    """First edition rulebook (2005), Appendix, Foundry: the deck's card is drawn first, then the
+    player decides on the Pool's. The prompt between the two names the drawn card (public: it
+    went to the Stockpile), in Polish too."""
+    state = table(
+        [
+            {"hand": ["Road"], "buildings": [{"name": "Foundry (2005)", "complete": True}]},
+            {"hand": ["Insula"]},
+        ],
+        pool=["Temple"],
+        deck=["Palace"],
+        version="first_edition",
+    )
+    road = find(state, state.players[0].hand, "Road")
+    state = engine.apply(state, {"type": "lead", "role": "laborer", "cards": [road]})
+    insula = find(state, state.players[1].hand, "Insula")
+    state = engine.apply(state, {"type": "follow", "cards": [insula]})
+    state = engine.apply(state, {"type": "gather", "from_deck": True})
+    view = engine.view(state, 1)
+    prompt = view["prompt"]
+    assert prompt["kind"] == "foundry"
+    assert english(prompt, view) == prompt["text"]
+    assert "Palace" in prompt["text"]
+    text = polish(prompt, view)
+    assert card_name("Palace", "pl") in text and card_name("Foundry (2005)", "pl") in text
+
+
+def test_a_triclinium_offering_several_clients_says_how_many_in_polish() -> None:
+    """Black Box rulebook, Appendix III, Triclinium: "Whenever one of your Clients acts you may put
+    it into your Vault after that action completes": after one demand two Legionary clients acted,
+    and the prompt says up to how many may go."""
+    prompt = {"seat": 0, "kind": "triclinium", "text": "", "clients": [3, 4], "most": 2}
+    with translation.override("pl"):
+        text = prompt_text(prompt, {})
+    assert "2" in text and card_name("Triclinium", "pl") in text
+    single = {**prompt, "most": None}
+    with translation.override("pl"):
+        assert prompt_text(single, {}) != text
