@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from .. import revisions
 from ..actions import Action, Skip
 from ..cards import ROLES as ROLE_NAMES
 from ..errors import IllegalAction
@@ -84,6 +85,12 @@ def turn_frame(state: State) -> Frame | None:
     return next((f for f in state.frames if f["kind"] == "end_turn"), None)
 
 
+def notes_waiting_client(state: State) -> bool:
+    """Whether the client whose action waits is noted, for a Triclinium to offer it once the
+    action is taken: Geek games from revision 2 only, so other states stay as they were."""
+    return bool(state.geek) and revisions.follows(state, revisions.TRICLINIUM_EACH_CLIENT)
+
+
 def bath_action(state: State, seat: int, client: int) -> Frame:
     """The new client's one action; two if the last new client's action waits to join it."""
     frame: Frame = {"kind": "bath", "seat": seat, "client": client, "used": 0, "count": 1}
@@ -91,8 +98,11 @@ def bath_action(state: State, seat: int, client: int) -> Frame:
     turn = turn_frame(state)
     if turn is not None and seat in turn.get("bath_waiting", ()):
         turn["bath_waiting"] = [s for s in turn["bath_waiting"] if s != seat]
+        waited = turn.get("bath_waited", {}).pop(str(seat), None)
         if any(client_acts_as(state, seat, client, r) for r in BUILDERS):
             frame.update(count=2, waiting=1)
+            if waited is not None:
+                frame["waited"] = waited  # the client whose action joins (a Triclinium asks)
     return frame
 
 
@@ -190,6 +200,8 @@ class BathFrame(ActFrame):
         turn = turn_frame(state)
         if alone and builds and out_of_town_cost(state, seat) > 1 and turn is not None:
             turn["bath_waiting"] = [*turn.get("bath_waiting", ()), seat]
+            if notes_waiting_client(state):
+                turn.setdefault("bath_waited", {})[str(seat)] = frame["client"]
 
 
 @register

@@ -367,10 +367,27 @@ class Triclinium(Power):
         if not state.players[seat].played:
             return []  # he thought: he neither led nor followed
         if frame["kind"] == "bath":
-            return [{"kind": "triclinium", "seat": seat, "client": frame["client"]}]
+            return bath_offer(state, seat, frame, taken)
         if clients_act(state, frame):
             return vault_offer(state, seat, frame["role"], taken)
         return []
+
+
+def bath_offer(state: State, seat: int, frame: Frame, taken: int) -> list[Frame]:
+    """After a Bath action, the new client that took it; and the client whose action waited to
+    join it for a lay out of town, if that lay used it (from revision 2: engine/revisions.py)."""
+    waited = frame.get("waited")  # noted from revision 2 only (engine/buildings/brick.py)
+    if waited is not None and taken > 1:
+        return [
+            {
+                "kind": "triclinium",
+                "seat": seat,
+                "clients": [frame["client"], waited],
+                "most": 2,
+                "bath": True,
+            }
+        ]
+    return [{"kind": "triclinium", "seat": seat, "client": frame["client"]}]
 
 
 def clients_act(state: State, frame: Frame) -> bool:
@@ -447,7 +464,7 @@ class TricliniumFrame(ChooseFrame):
             player.vaulted.append(c)
             if c in player.hired:
                 player.hired.remove(c)
-        if "client" not in frame:
+        if "client" not in frame and not frame.get("bath"):
             # The clients' actions are spent and the clients gone: the actions left stay as they
             # were (a burst's are counted apart from the clients).
             act = next(

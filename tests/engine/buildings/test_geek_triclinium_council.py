@@ -280,3 +280,57 @@ def test_triclinium_not_after_a_completion_burst() -> None:
     assert engine.prompt(state)["role"] == "laborer"
     state = act(state, gather(in_pool(state, "Insula")))
     assert engine.prompt(state)["role"] == "laborer"  # no Triclinium decision
+
+
+def bath_combine_table(**top: object) -> engine.State:
+    """Seat 0 owns a Bath and a Triclinium, has a Patron client and leads Patron (two actions);
+    the Pool holds two Craftsmen (Dock, Market); Marble Sites are only out of town. The first new
+    client's Bath action waits to join the second's (Black Box rulebook, Appendix I, Bath)."""
+    triclinium = {"name": "Triclinium", "materials": ["Stone"] * 3, "complete": True}
+    bath = {"name": "Bath", "materials": ["Shrine"] * 2, "complete": True}
+    state = geek_table(
+        [
+            {
+                "hand": ["Statue", "Temple"],
+                "clientele": ["Palace"],
+                "buildings": [bath, triclinium],
+            },
+            {"hand": ["Road"]},
+        ],
+        pool=["Dock", "Market"],
+        sites={"marble": {"in_town": 0, "out_of_town": 2}},
+        **top,
+    )
+    state = act(state, lead("patron", in_hand(state, 0, "Statue")))
+    state = act(state, think())
+    state = act(state, hire(in_pool(state, "Dock")))
+    state = act(state, SKIP)  # the Dock's action waits for the next new client
+    assert pending(state) == (0, "act")
+    state = act(state, hire(in_pool(state, "Market")))
+    assert pending(state) == (0, "bath") and engine.prompt(state)["waiting"] == 1
+    return act(state, lay(in_hand(state, 0, "Temple"), "marble", out_of_town=True))
+
+
+def test_triclinium_both_bath_clients_of_a_lay_out_of_town() -> None:
+    """Black Box rulebook, Appendix III, Triclinium: "whenever one of your Clients acts you may put
+    it into your Vault after that action completes". With a Bath (Appendix I, Bath: "two actions
+    may be combined to start an out of town Site") the first new client's action waited and joined
+    the second's lay out of town: both clients acted, so both may go (ruling "Triclinium: each
+    client that acted")."""
+    state = bath_combine_table()
+    prompt = engine.prompt(state)
+    assert (prompt["seat"], prompt["kind"], prompt["most"]) == (0, "triclinium", 2)
+    both = [in_clientele(state, 0, "Dock"), in_clientele(state, 0, "Market")]
+    assert sorted(prompt["clients"]) == sorted(both)
+    state = act(state, claim(*both))
+    assert zones(state, 0)["vault"] == ["Dock", "Market"]
+    assert zones(state, 0)["clientele"] == ["Palace"]
+
+
+def test_triclinium_bath_clients_at_revision_1_only_the_new_one() -> None:
+    """The first revision offered only the client that was hired last (docs/rules.md, Rules
+    revisions: "Triclinium: each client that acted")."""
+    state = bath_combine_table(rules_revision=1)
+    prompt = engine.prompt(state)
+    assert prompt["kind"] == "triclinium" and "most" not in prompt
+    assert prompt["client"] == in_clientele(state, 0, "Market")
