@@ -28,6 +28,7 @@ from typing import Any, Protocol, cast
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 from rest_framework.authentication import BaseAuthentication
@@ -338,7 +339,10 @@ async def game_wait(request: HttpRequest, game_id: int) -> HttpResponse:
     waiting = await db(wait_plan, request, game_id) if request.method == "GET" else None
     waited_on = None
     if waiting is not None:
-        await wait_for_change(waiting)
+        try:
+            await wait_for_change(waiting)
+        except (InterfaceError, OperationalError) as exc:  # the database went away: 503
+            return error_response(exc)
         waited_on = waiting.status
     view = GameWaitView.as_view()  # under uvicorn, on Django's one thread-sensitive thread
     return await sync_to_async(view)(request, game_id=game_id, waited_on=waited_on)
