@@ -299,9 +299,11 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = os.environ.get("EMAIL_USE_TLS", "0") == "1"
 EMAIL_TIMEOUT = 30
-# Every ANYMAIL_<NAME> variable becomes ANYMAIL["<NAME>"], e.g. ANYMAIL_MAILGUN_API_KEY. With
-# ANYMAIL_WEBHOOK_SECRET="user:password" the inbound webhooks at /anymail/ require it.
+# Every ANYMAIL_<NAME> variable becomes ANYMAIL["<NAME>"], e.g. ANYMAIL_MAILGUN_API_KEY.
 ANYMAIL = {k.removeprefix("ANYMAIL_"): v for k, v in os.environ.items() if k.startswith("ANYMAIL_")}
+# The ESP whose inbound webhook answers at /anymail/<esp>/inbound/ (e.g. "postmark"); none by
+# default. It also needs ANYMAIL_WEBHOOK_SECRET="user:password" (players.mail.webhooks).
+GTR_INBOUND_ESP = os.environ.get("GTR_INBOUND_ESP", "")
 # Replies to game mail go to <local>+<secret>@<domain> of this address (plus-addressing).
 GTR_MAIL_REPLY_ADDRESS = os.environ.get("GTR_MAIL_REPLY_ADDRESS", "play@localhost")
 # A reminder goes this many seconds before a deadline. Shorter decisions get it half-way.

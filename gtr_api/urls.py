@@ -9,6 +9,7 @@ from games.api import cards, events, health, lobby, play, streams, webhooks
 from games.api.renderers import JSONRenderer
 from players.accounts import views as accounts
 from players.mail import views as mail
+from players.mail import webhooks as mail_webhooks
 
 
 class SchemaView(SpectacularAPIView):
@@ -92,7 +93,7 @@ urlpatterns = [
     path("api/webhooks/", include(webhook_urls)),
     # E-mail: every mail's unsubscribe link, and anymail's inbound webhooks for any ESP.
     path("mail/unsubscribe/<str:token>/", mail.unsubscribe_page, name="unsubscribe"),
-    path("anymail/", include("anymail.urls")),
+    path("anymail/", include(mail_webhooks.urlpatterns())),
     path("api/cards/", cards.CardCatalogView.as_view(), name="card-catalog"),
     path("api/health/", health.HealthView.as_view(), name="health"),
     path("api/schema/", SchemaView.as_view(), name="schema"),

@@ -16,7 +16,7 @@ class PlayersConfig(AppConfig):
 
         from games.events.commit import committed
         from games.words import language
-        from players.mail import preferences, receivers
+        from players.mail import preferences, receivers, webhooks  # noqa: F401 (its check)
 
         language.register(preferences.stored_language)
 

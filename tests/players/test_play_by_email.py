@@ -52,6 +52,7 @@ def test_a_code_from_a_maildir_and_a_typed_command(table: Table, tmp_path: Path)
 
 def test_a_reply_through_the_anymail_webhook(table: Table, client, settings) -> None:
     settings.ANYMAIL = {"WEBHOOK_SECRET": "hook:secret"}
+    settings.GTR_INBOUND_ESP = "postmark"
     position = table.to_act
     expected = texts.move_codes(table.state)[1][1]
     address = texts.reply_address(table.seat(position), 0)
@@ -79,6 +80,7 @@ def test_a_reply_through_the_anymail_webhook(table: Table, client, settings) -> 
 
 def test_a_raw_mime_reply_through_the_webhook(table: Table, client, settings) -> None:
     settings.ANYMAIL = {"WEBHOOK_SECRET": "hook:secret"}
+    settings.GTR_INBOUND_ESP = "postmark"
     raw = reply(table, "A1").as_string()
     auth = "Basic " + base64.b64encode(b"hook:secret").decode()
     r = client.post(
