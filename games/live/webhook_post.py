@@ -73,11 +73,57 @@ def check_url(url: str) -> tuple[str, str, int, list[str]]:
     return parts.scheme, parts.hostname, port, addresses
 
 
+# IPv6 prefixes whose last 32 bits are an IPv4 address: IPv4-compatible (deprecated),
+# IPv4-translated (SIIT) and the well-known NAT64 prefix. A gateway may forward to that address.
+IPV4_IN_LAST_BITS = tuple(
+    ipaddress.IPv6Network(net) for net in ("::/96", "::ffff:0:0:0/96", "64:ff9b::/96")
+)
+# Local-use NAT64 (RFC 8215): where its IPv4 address sits depends on the network. Never public.
+LOCAL_NAT64 = ipaddress.IPv6Network("64:ff9b:1::/48")
+
+
+def embedded_ipv4(ip: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
+    """The IPv4 addresses an IPv6 address carries, which a tunnel or gateway may reach."""
+    found = [a for a in (ip.ipv4_mapped, ip.sixtofour) if a is not None]
+    if ip.teredo is not None:
+        found += ip.teredo  # the Teredo server and the client behind it
+    if any(ip in net for net in IPV4_IN_LAST_BITS):
+        found.append(ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF))
+    return found
+
+
 def is_public(address: str) -> bool:
+    """Whether a webhook may connect to `address`: a global unicast address.
+
+    An IPv6 address that carries an IPv4 one (mapped, 6to4, Teredo, NAT64, compatible) is public
+    only if every IPv4 address it carries is.
+    """
     ip = ipaddress.ip_address(address.split("%")[0])
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
+    if isinstance(ip, ipaddress.IPv4Address):
+        return _global(ip)
+    if ip in LOCAL_NAT64:
+        return False
+    embedded = embedded_ipv4(ip)
+    if embedded:
+        return all(_global(a) for a in embedded)
+    return _global(ip)
+
+
+def _global(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
     return ip.is_global and not (ip.is_multicast or ip.is_reserved or ip.is_unspecified)
+
+
+def check_peer(sock: socket.socket) -> None:
+    """Refuse a connection whose peer is not public (unless private addresses are allowed).
+
+    The address was checked before connecting; this checks the one actually reached.
+    """
+    if settings.GTR_WEBHOOKS_ALLOW_PRIVATE:
+        return
+    peer = str(sock.getpeername()[0])
+    if not is_public(peer):
+        sock.close()
+        raise UrlRefused(f"The connection reached {peer}, which is not public.")
 
 
 class PinnedHTTPSConnection(http.client.HTTPSConnection):
@@ -90,6 +136,7 @@ class PinnedHTTPSConnection(http.client.HTTPSConnection):
 
     def connect(self) -> None:
         sock = socket.create_connection((self.address, self.port), self.timeout)
+        check_peer(sock)
         self.sock = self.tls.wrap_socket(sock, server_hostname=self.host)
 
 
@@ -100,6 +147,7 @@ class PinnedHTTPConnection(http.client.HTTPConnection):
 
     def connect(self) -> None:
         self.sock = socket.create_connection((self.address, self.port), self.timeout)
+        check_peer(self.sock)
 
 
 def signature(secret: str, timestamp: int, body: bytes) -> str:

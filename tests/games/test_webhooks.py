@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import socket
 import threading
 import time
 from datetime import timedelta
@@ -228,6 +229,41 @@ def test_every_resolved_address_is_checked(monkeypatch) -> None:
     assert webhook_post.is_public("93.184.215.14") and webhook_post.is_public("2606:4700::1111")
     for address in ("127.0.0.1", "::1", "fd00::1", "100.64.0.1", "224.0.0.1", "::ffff:10.0.0.1"):
         assert not webhook_post.is_public(address), address
+
+
+@pytest.mark.parametrize(
+    ("url", "inside"),
+    [
+        ("https://[2002:7f00:1::]/", "127.0.0.1 in 6to4"),
+        ("https://[2002:a9fe:a9fe::]/", "169.254.169.254 (cloud metadata) in 6to4"),
+        ("https://[64:ff9b::a00:1]/", "10.0.0.1 through the well-known NAT64 prefix"),
+        ("https://[64:ff9b:1::5db8:d70e]/", "local-use NAT64, whatever it carries"),
+        ("https://[::ffff:169.254.169.254]/", "IPv4-mapped"),
+        ("https://[::127.0.0.1]/", "IPv4-compatible (deprecated)"),
+        ("https://[::ffff:0:a00:1]/", "IPv4-translated (SIIT)"),
+        ("https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/", "a Teredo client at 192.0.2.45"),
+    ],
+)
+def test_an_ipv4_address_inside_an_ipv6_one_is_checked(db, url: str, inside: str) -> None:
+    """Issue 29, N3: `ipaddress.is_global` calls 2002::/16 global, whatever IPv4 it carries."""
+    with pytest.raises(webhook_post.UrlRefused, match="not public"):
+        webhook_post.check_url(url)
+
+
+def test_ipv6_forms_of_public_addresses_stay_allowed() -> None:
+    for address in ("2002:5db8:d70e::", "64:ff9b::5db8:d70e", "2606:4700::1111"):
+        assert webhook_post.is_public(address), address
+
+
+def test_the_address_connected_to_is_checked_too(settings) -> None:
+    """However the connection came to a private address, it is refused before a byte is sent."""
+    settings.GTR_WEBHOOKS_ALLOW_PRIVATE = False
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        port = server.getsockname()[1]
+        for kind in (webhook_post.PinnedHTTPConnection, webhook_post.PinnedHTTPSConnection):
+            conn = kind("example.com", "127.0.0.1", port, 5)
+            with pytest.raises(webhook_post.UrlRefused, match=r"reached 127\.0\.0\.1"):
+                conn.connect()
 
 
 def test_hooks_belong_to_accounts(db) -> None:
