@@ -215,7 +215,8 @@ class IdempotentResponse(models.Model):
     path = models.CharField(max_length=300)
     fingerprint = models.CharField(max_length=64)  # sha256 of method, path and body
     status = models.PositiveSmallIntegerField()
-    body = models.JSONField(null=True, encoder=DjangoJSONEncoder)
+    # As text, in the order it was rendered: jsonb would reorder its keys (a replay's bytes).
+    body = JSONTextField(null=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

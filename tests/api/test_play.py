@@ -113,7 +113,7 @@ def test_idempotency_key_replays_the_first_answer(alice, bob, game2) -> None:
     first = mover.move(game2, 0, action, HTTP_IDEMPOTENCY_KEY="k1")
     again = mover.move(game2, 0, action, HTTP_IDEMPOTENCY_KEY="k1")
     assert first.status_code == again.status_code == 201
-    assert again.json() == first.json() and again["Idempotent-Replayed"] == "true"
+    assert again.content == first.content and again["Idempotent-Replayed"] == "true"
     assert Move.objects.filter(game_id=game2).count() == 1
     r = mover.move(game2, 1, action, HTTP_IDEMPOTENCY_KEY="k1")
     assert r.status_code == 409 and r.json()["code"] == "idempotency_key_reused"
