@@ -16,6 +16,7 @@ The `handler*` views answer errors raised outside DRF: unknown URLs, CSRF, serve
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
@@ -130,6 +131,32 @@ def _flatten(detail: Any) -> str:
     if isinstance(detail, list):
         return " ".join(_flatten(v) for v in detail)
     return str(detail)
+
+
+def error_bodies(get_response: Callable[[HttpRequest], HttpResponse]) -> Callable[..., Any]:
+    """Middleware: a 405 answered with no body (Django's own views, the admin's) gets the JSON
+    error every other answer has. Its Allow header stays."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        response = get_response(request)
+        if (
+            response.status_code == 405
+            and request.method != "HEAD"
+            and not response.streaming
+            and not response.content
+        ):
+            allowed = response.get("Allow", "")
+            detail = f"Method {request.method} not allowed."
+            body = error_body(
+                codes.METHOD_NOT_ALLOWED, detail + (f" Allowed: {allowed}." if allowed else "")
+            )
+            replaced = JsonResponse(body, status=405)
+            if allowed:
+                replaced["Allow"] = allowed
+            return replaced
+        return response
+
+    return middleware
 
 
 def _json(error: GameError) -> JsonResponse:

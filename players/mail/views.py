@@ -187,7 +187,10 @@ def unsubscribe_page(request: HttpRequest, token: str) -> HttpResponse:
         return response
     address = texts.unsubscribe_address(token)
     if address is None:
-        return _page(_("Unknown link"), escape(_("This unsubscribe link is not genuine.")), "", 400)
+        if "text/html" not in request.headers.get("Accept", ""):  # a program: the API's answer
+            detail = "This unsubscribe link is not genuine."
+            return JsonResponse({"code": codes.BAD_TOKEN, "detail": detail}, status=422)
+        return _page(_("Unknown link"), escape(_("This unsubscribe link is not genuine.")), "", 422)
     chosen = preferences.preferences_get(address).language
     with translation.override(chosen or translation.get_language()):
         if request.method == "POST":

@@ -102,7 +102,23 @@ def test_the_unsubscribe_page_answers_other_methods_in_json(anon: Player) -> Non
     r = anon.client.put("/mail/unsubscribe/whatever/")
     assert r.status_code == 405 and r.json()["code"] == "method_not_allowed"
     assert r["Allow"] == "GET, HEAD, POST"
-    assert anon.client.get("/mail/unsubscribe/whatever/").status_code == 400  # a page for people
+    page = anon.client.get("/mail/unsubscribe/whatever/", HTTP_ACCEPT="text/html")
+    assert page.status_code == 422 and page["Content-Type"].startswith("text/html")  # for people
+
+
+def test_a_program_asking_the_unsubscribe_page_gets_json(anon: Player) -> None:
+    """Issue 29, A4-1: a JSON client got the page's HTML."""
+    for accept in ("application/json", "*/*", ""):
+        r = anon.client.get("/mail/unsubscribe/whatever/", HTTP_ACCEPT=accept)
+        assert r.status_code == 422 and r.json()["code"] == "bad_token", accept
+
+
+def test_a_method_refused_without_a_body_gets_the_json_error(anon: Player) -> None:
+    """Issue 29, A4-1: `TRACE /admin/login/` was a 405 with an empty body (Django's own view)."""
+    r = anon.client.generic("TRACE", "/admin/login/")
+    assert r.status_code == 405 and r.json()["code"] == "method_not_allowed"
+    assert "GET" in r["Allow"] and "GET" in r.json()["detail"]
+    assert anon.client.head("/admin/login/").content == b""  # a HEAD answer has no body
 
 
 @pytest.mark.parametrize("path", ["/api/stream/", "/api/games/{game}/events/"])

@@ -215,7 +215,7 @@ def test_unsubscribe_link_stops_the_mails(table: Table, client) -> None:
     resignation.game_resign(game_id=table.game_id, position=(position + 1) % 3)
     resignation.game_resign(game_id=table.game_id, position=(position + 2) % 3)
     assert mails_to(ADDRESSES[position]) == []
-    assert client.get("/mail/unsubscribe/forged/").status_code == 400
+    assert client.get("/mail/unsubscribe/forged/").status_code == 422
 
 
 def test_a_timeout_is_told_and_back_is_offered(table: Table, settings) -> None:
