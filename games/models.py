@@ -312,6 +312,8 @@ class Webhook(models.Model):
     last_failure = models.DateTimeField(null=True, blank=True)
     last_success = models.DateTimeField(null=True, blank=True)
     disabled = models.DateTimeField(null=True, blank=True)  # when failures switched it off
+    # An attempt to this URL is under way until then: its other deliveries wait their turn.
+    busy_until = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

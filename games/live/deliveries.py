@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import http.client
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from celery import current_app
@@ -40,7 +40,8 @@ def delivery_attempt(delivery_id: int) -> str:
     """Attempt one delivery, if it is due and no other attempt holds it.
 
     Records the outcome and schedules the retry.
-    Returns "delivered", "retry", "failed", "skipped" or "not_due".
+    Returns "delivered", "retry", "failed", "skipped", "busy" (another attempt to the same URL
+    is under way: this one waits its turn) or "not_due".
     """
     now = timezone.now()
     claimed = (
@@ -57,6 +58,8 @@ def delivery_attempt(delivery_id: int) -> str:
     if not hook.active:
         _finish(delivery, WebhookDelivery.Status.SKIPPED, "")
         return "skipped"
+    if not _hook_claimed(hook, now):
+        return _wait_for_hook(delivery)
     try:
         status = post(hook, delivery.pk, account_rendered(delivery.event))
         error = "" if 200 <= status < 300 else f"HTTP {status}"
@@ -64,6 +67,8 @@ def delivery_attempt(delivery_id: int) -> str:
         status, error = None, f"refused: {exc}"
     except (OSError, http.client.HTTPException) as exc:
         status, error = None, f"{type(exc).__name__}: {exc}"
+    finally:
+        Webhook.objects.filter(pk=hook.pk).update(busy_until=None)
     delivery.response_status = status
     delivery.attempts += 1
     if not error:
@@ -71,6 +76,27 @@ def delivery_attempt(delivery_id: int) -> str:
         Webhook.objects.filter(pk=hook.pk).update(failures=0, last_success=timezone.now())
         return "delivered"
     return _failed(delivery, hook, error)
+
+
+def _hook_claimed(hook: Webhook, now: datetime) -> bool:
+    """Claims the hook for one attempt, unless another attempt to it is under way.
+
+    So a URL that hangs holds one task slot at a time, whatever the number of its deliveries,
+    and the slots left deliver to the other URLs at once.
+    """
+    free = Q(busy_until__isnull=True) | Q(busy_until__lt=now)
+    busy_until = now + timedelta(seconds=CLAIM_SECONDS)
+    return bool(Webhook.objects.filter(free, pk=hook.pk).update(busy_until=busy_until))
+
+
+def _wait_for_hook(delivery: WebhookDelivery) -> str:
+    """The hook is busy: the delivery is tried again once the attempt under way must be over."""
+    delay = float(settings.GTR_WEBHOOK_TIMEOUT_SECONDS) + 1
+    WebhookDelivery.objects.filter(pk=delivery.pk).update(
+        claimed_until=None, next_attempt=timezone.now() + timedelta(seconds=delay)
+    )
+    _schedule(delivery.pk, delay)
+    return "busy"
 
 
 def _finish(delivery: WebhookDelivery, status: str, error: str) -> None:
@@ -100,8 +126,20 @@ def _failed(delivery: WebhookDelivery, hook: Webhook, error: str) -> str:
         delivery.last_error, delivery.claimed_until = error[:2000], None
         delivery.next_attempt = now + timedelta(seconds=delay)
         delivery.save()
+        if delivery.response_status is None:
+            _hold_back(hook, delivery)
     transaction.on_commit(lambda: _schedule(delivery.pk, delay))
     return "retry"
+
+
+def _hold_back(hook: Webhook, failed: WebhookDelivery) -> None:
+    """A URL that did not answer: its other pending deliveries wait for the failed one's retry.
+
+    Each attempt to it would hold a task slot until the timeout. The sweep sends them when due.
+    """
+    hook.deliveries.filter(
+        status=WebhookDelivery.Status.PENDING, next_attempt__lt=failed.next_attempt
+    ).exclude(pk=failed.pk).update(next_attempt=failed.next_attempt)
 
 
 def backoff(attempts: int) -> float:
