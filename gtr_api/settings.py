@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 
 import dj_database_url
 from celery.schedules import crontab
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -51,11 +52,13 @@ INSTALLED_APPS = [
     "players",
     "web",
     "anymail",
+    "csp",  # For its checks of CONTENT_SECURITY_POLICY.
 ]
 
 MIDDLEWARE = [
     "gtr_api.errors.error_bodies",
     "django.middleware.security.SecurityMiddleware",
+    "gtr_api.security.CSPMiddleware",  # Content-Security-Policy (below), on every response.
     "corsheaders.middleware.CorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -194,10 +197,43 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": int(os.environ.get("GTR_NUM_PROXIES", "0")) or None,
 }
 
+# Security headers (docs/deploy.md, Security headers) -----------------------------------------
+
+# Content-Security-Policy on every response, pages and API alike (django-csp,
+# gtr_api.security.CSPMiddleware). Everything comes from this origin: the web client's script,
+# stylesheet and card faces, its fetches and event streams. No inline script or style runs: the
+# table's data is JSON in a <script type="application/json">, which is never executed (docs/web.md).
+# No page may be framed, no <base> set, no form sent elsewhere. The API docs and DRF's pages add
+# what they need (gtr_api/security.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+# Django's own headers, as its defaults are, said here so that nobody loosens them unknowingly.
+# No framing (and frame-ancestors above). No MIME sniffing. No Referer to other sites. A window
+# of its own, with no opener from another origin. And no script reads the session cookie.
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+SESSION_COOKIE_HTTPONLY = True
+
 # Production is HTTPS only (docs/deploy.md). TLS ends at the proxy in front. The proxy says so
 # with X-Forwarded-Proto. The web server (uvicorn --proxy-headers) believes it only from the
-# addresses in GTR_FORWARDED_ALLOW_IPS. GTR_HTTPS=0 serves plain HTTP, for a test server on
-# loopback.
+# addresses in GTR_FORWARDED_ALLOW_IPS, so Django sees the request as secure and needs no
+# SECURE_PROXY_SSL_HEADER. A request that did not come through the proxy is redirected to HTTPS,
+# except health checks. GTR_HTTPS=0 serves plain HTTP, for a test server on loopback. The
+# embedded default (DEBUG on, `make run`) is plain HTTP on loopback, and sets none of this.
 if not DEBUG:
     _https = os.environ.get("GTR_HTTPS", "1") == "1"
     SECURE_SSL_REDIRECT = _https
