@@ -70,6 +70,8 @@ class Person:
             options.add_argument(flag)
         options.add_argument(f"--user-data-dir={self.profile}")
         options.add_argument(f"--window-size={width},{height}")
+        # The console too: Chromium says there what a Content-Security-Policy refused.
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         self.driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
         self.driver.set_page_load_timeout(30)
         self.driver.set_script_timeout(25)  # AWAIT_CHANGE gives up after 20 s itself
@@ -81,6 +83,23 @@ class Person:
             shutil.rmtree(self.profile, ignore_errors=True)
 
     # Pages ----------------------------------------------------------------------------------
+
+    def watch_csp(self) -> None:
+        """From the next page on, every page records what its Content-Security-Policy refuses
+        (the `securitypolicyviolation` events), from before its own scripts run."""
+        self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH_CSP})
+
+    def csp_violations(self) -> list[str]:
+        """What the policy refused on this page (`watch_csp`), and what the console said it
+        refused since the last call, on any page."""
+        seen = self.driver.execute_script("return window.gtrCspViolations || null")
+        assert seen is not None, "the page was loaded without watch_csp()"
+        console = [
+            entry["message"]
+            for entry in self.driver.get_log("browser")
+            if "Content Security Policy" in entry["message"]
+        ]
+        return [*seen, *console]
 
     def open(self, path: str) -> None:
         self.driver.get(self.base + path if path.startswith("/") else path)
@@ -208,6 +227,14 @@ def choose(labels: list[str], rng: random.Random) -> int:
     return rng.randrange(len(labels))
 
 
+# Records every refusal of the page's Content-Security-Policy (Person.watch_csp).
+WATCH_CSP = """
+window.gtrCspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) => {
+  window.gtrCspViolations.push(location.pathname + ': ' + e.effectiveDirective + ' refused ' +
+    (e.blockedURI || 'inline') + ' at ' + e.sourceFile + ':' + e.lineNumber + ' ' + e.sample);
+});
+"""
 # What the page offers now, in one round trip: the table's seq, the move buttons, the cards.
 LOOK = """
 const table = document.getElementById('table');
