@@ -3,7 +3,8 @@ no Docker engine, so compose itself cannot run): the Procfile, the compose file 
 units start the same processes; the systemd units' own commands run a whole installation (the
 release step, two web processes, two workers, beat) on PostgreSQL and Redis that plays a game;
 and nginx, configured by deploy/nginx, terminates TLS in front of two production web processes:
-HTTPS with HSTS and secure cookies, plain HTTP redirected, a dead web process skipped."""
+HTTPS with HSTS, the Content-Security-Policy and secure cookies, plain HTTP redirected, a dead web
+process skipped."""
 
 from __future__ import annotations
 
@@ -265,6 +266,13 @@ def test_tls_ends_at_nginx_in_front_of_two_web_processes(tmp_path: Path) -> None
         assert headers["Strict-Transport-Security"] == (
             "max-age=31536000; includeSubDomains; preload"
         )
+        # The web processes' security headers pass through nginx, on pages and the API alike.
+        for path in ("/api/cards/", "/login/", "/api/docs/"):
+            status, headers = fetch(f"{site}{path}", context)
+            assert status == 200, path
+            assert "frame-ancestors 'none'" in headers["Content-Security-Policy"], path
+            assert headers["X-Frame-Options"] == "DENY", path
+            assert headers["X-Content-Type-Options"] == "nosniff", path
         status, headers = fetch(f"{site}/api-auth/login/", context)
         assert status == 200 and "Secure" in headers["Set-Cookie"]  # the CSRF cookie
         # Plain HTTP: nginx redirects; a web process reached directly redirects too, except for
