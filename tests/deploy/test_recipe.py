@@ -273,6 +273,7 @@ def test_tls_ends_at_nginx_in_front_of_two_web_processes(tmp_path: Path) -> None
             assert "frame-ancestors 'none'" in headers["Content-Security-Policy"], path
             assert headers["X-Frame-Options"] == "DENY", path
             assert headers["X-Content-Type-Options"] == "nosniff", path
+        assert headers["Server"] == "nginx"  # no version (server_tokens off)
         status, headers = fetch(f"{site}/api-auth/login/", context)
         assert status == 200 and "Secure" in headers["Set-Cookie"]  # the CSRF cookie
         # Plain HTTP: nginx redirects; a web process reached directly redirects too, except for
