@@ -10,9 +10,13 @@
 
 A known vulnerability with a fix (a fixed version on PyPI; npm's `fixAvailable`) fails the
 stage: upgrade the package within its range. One without a fix is reported and does not fail:
-there is nothing to upgrade to yet. A package the service could not look up, or a service that
-cannot be reached, fails too: an audit that did not look has not passed. .ci/audit-accepted lists
-the advisories accepted for now, each with its reason. Exits 0 when nothing fixable was found.
+there is nothing to upgrade to yet. Some packages not looked up fails too: an audit that did not
+look has not passed. .ci/audit-accepted lists the advisories accepted for now, each with its
+reason. Exits 0 when nothing fixable was found, 1 when something was.
+
+When the vulnerability data cannot be reached at all (no package could be looked up, or npm's
+advisory service refuses), the audit did not run: it says so in a line `NOT RUN: ...` and exits
+3. .ci/summary lists such a stage as not run, in neither count, so it never passes silently.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 ACCEPTED = ROOT / ".ci" / "audit-accepted"
 PROJECT = "gtr-api"
+NOT_RUN = 3  # the exit status of an audit that could not reach its data
 
 
 def accepted() -> set[str]:
@@ -97,6 +102,14 @@ def python_verdict(report: dict[str, Any]) -> tuple[list[str], list[str]]:
     return failing, noted
 
 
+def python_unreached(report: dict[str, Any]) -> str | None:
+    """Why the audit looked nothing up, when no package at all could be (else None)."""
+    dependencies = report.get("dependencies", [])
+    if dependencies and all("skip_reason" in dep for dep in dependencies):
+        return f"no package could be looked up ({dependencies[0]['skip_reason']})"
+    return None
+
+
 def audit_python(options: list[str]) -> int:
     pip_audit = Path(sys.executable).parent / "pip-audit"
     if not pip_audit.exists():
@@ -120,6 +133,9 @@ def audit_python(options: list[str]) -> int:
     except json.JSONDecodeError:
         print(f"pip-audit did not answer (exit {done.returncode}):\n{done.stderr[-3000:]}")
         return 1
+    unreached = python_unreached(report)
+    if unreached:
+        return not_run("python", unreached)
     failing, noted = python_verdict(report)
     return verdict("python", len(pins), failing, noted)
 
@@ -182,12 +198,20 @@ def audit_npm(options: list[str]) -> int:
     except json.JSONDecodeError:
         print(f"npm audit did not answer (exit {done.returncode}):\n{done.stderr[-3000:]}")
         return 1
+    if "vulnerabilities" not in report:
+        problem = report.get("message") or report.get("error") or report
+        return not_run("npm", f"the registry's advisory service did not answer: {problem}")
     packages = report.get("metadata", {}).get("dependencies", {}).get("total", "?")
     failing, noted = npm_verdict(report, accepted())
     return verdict("npm", packages, failing, noted)
 
 
 # -------------------------------------------------------------------------------------------------
+
+
+def not_run(what: str, why: str) -> int:
+    print(f"NOT RUN: the {what} audit could not reach its vulnerability data: {str(why)[:500]}")
+    return NOT_RUN
 
 
 def verdict(what: str, packages: Any, failing: list[str], noted: list[str]) -> int:

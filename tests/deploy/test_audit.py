@@ -302,10 +302,41 @@ def test_npm_audit_fails_on_a_fixable_vulnerability_of_the_locked_client(
 
 
 @pytest.mark.skipif(shutil.which("npm") is None, reason="needs npm (.ci/parts installs it)")
-def test_npm_audit_without_its_service_fails(service: Callable[[Any], str], tmp_path: Path) -> None:
+def test_npm_audit_without_its_service_did_not_run(
+    service: Callable[[Any], str], tmp_path: Path
+) -> None:
+    """A registry whose advisory service refuses (as this machine's does): not a pass, not a
+    failure of ours: the audit says it did not run."""
     url = service(JSONHandler)  # no advisory endpoint: 501
     done = run_audit("npm", "--registry", f"{url}/", "--cache", str(tmp_path))
-    assert done.returncode == 1 and "npm audit did not answer" in done.stdout, done.stdout
+    assert done.returncode == audit.NOT_RUN, done.stdout + done.stderr
+    assert done.stdout.startswith("NOT RUN: the npm audit could not reach"), done.stdout
+
+
+def test_a_python_audit_that_could_look_nothing_up_did_not_run() -> None:
+    """PyPI's per-release pages all missing (as on this machine): every package skipped."""
+    skipped = {"name": "django", "skip_reason": "Dependency not found on PyPI"}
+    assert audit.python_unreached({"dependencies": [skipped, {**skipped, "name": "celery"}]})
+    looked = {"name": "celery", "version": "5.5", "vulns": []}
+    assert audit.python_unreached({"dependencies": [skipped, looked]}) is None
+
+
+def test_the_summary_lists_an_audit_that_did_not_run_in_neither_count(tmp_path: Path) -> None:
+    (tmp_path / "lint.log").write_text("All checks passed!\n")
+    (tmp_path / "lint.rc").write_text("0\n")
+    (tmp_path / "audit-npm.log").write_text("NOT RUN: the npm audit could not reach it: 405\n")
+    (tmp_path / "audit-npm.rc").write_text(f"{audit.NOT_RUN}\n")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / ".ci" / "summary"), str(tmp_path)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0
+    assert (
+        "audit-npm: not run, in neither count (the npm audit could not reach it: 405)"
+        in done.stdout
+    )
+    assert done.stdout.splitlines()[-1] == "1 passed, 0 failed"
 
 
 def test_the_summary_counts_each_audit_as_one_check(tmp_path: Path) -> None:
