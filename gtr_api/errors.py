@@ -16,13 +16,14 @@ The `handler*` views answer errors raised outside DRF: unknown URLs, CSRF, serve
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from typing import Any
 
+from asgiref.sync import iscoroutinefunction
 from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
 from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.decorators import sync_and_async_middleware
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -133,30 +134,41 @@ def _flatten(detail: Any) -> str:
     return str(detail)
 
 
-def error_bodies(get_response: Callable[[HttpRequest], HttpResponse]) -> Callable[..., Any]:
+@sync_and_async_middleware
+def error_bodies(get_response: Any) -> Any:
     """Middleware: a 405 answered with no body (Django's own views, the admin's) gets the JSON
-    error every other answer has. Its Allow header stays."""
+    error every other answer has. Its Allow header stays.
+
+    Both sync and async, so a long poll or a stream holds no thread for it (gtr_api.asgi).
+    """
+    if iscoroutinefunction(get_response):
+
+        async def async_middleware(request: HttpRequest) -> HttpResponse:
+            return with_body(request, await get_response(request))
+
+        return async_middleware
 
     def middleware(request: HttpRequest) -> HttpResponse:
-        response = get_response(request)
-        if (
-            response.status_code == 405
-            and request.method != "HEAD"
-            and not response.streaming
-            and not response.content
-        ):
-            allowed = response.get("Allow", "")
-            detail = f"Method {request.method} not allowed."
-            body = error_body(
-                codes.METHOD_NOT_ALLOWED, detail + (f" Allowed: {allowed}." if allowed else "")
-            )
-            replaced = JsonResponse(body, status=405)
-            if allowed:
-                replaced["Allow"] = allowed
-            return replaced
-        return response
+        return with_body(request, get_response(request))
 
     return middleware
+
+
+def with_body(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """The response, or for a 405 without a body the JSON error."""
+    if (
+        response.status_code != 405
+        or request.method == "HEAD"
+        or response.streaming
+        or response.content
+    ):
+        return response
+    allowed = response.get("Allow", "")
+    detail = f"Method {request.method} not allowed." + (f" Allowed: {allowed}." if allowed else "")
+    replaced = JsonResponse(error_body(codes.METHOD_NOT_ALLOWED, detail), status=405)
+    if allowed:
+        replaced["Allow"] = allowed
+    return replaced
 
 
 def _json(error: GameError) -> JsonResponse:
