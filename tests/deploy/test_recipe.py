@@ -28,7 +28,6 @@ import yaml
 
 from games.management.commands.verify_games import verify
 from games.models import Game
-from tests.deploy.test_settings import example_env
 from tests.live import (
     ROOT,
     RedisServer,
@@ -39,10 +38,9 @@ from tests.live import (
     start_web,
     wait_until,
 )
+from tests.recipe import DEPLOY, example_env, here, installation_env, systemd_commands
 
 pytestmark = pytest.mark.deploy
-DEPLOY = ROOT / "deploy"
-VENV_PYTHON = "/srv/gtr/.venv/bin/python"
 
 
 def procfile() -> dict[str, str]:
@@ -60,26 +58,10 @@ def compose_commands() -> dict[str, list[str]]:
     return {name: s["command"] for name, s in services.items() if "command" in s}
 
 
-def systemd_commands(unit: str) -> list[list[str]]:
-    text = (DEPLOY / "systemd" / unit).read_text()
-    return [shlex.split(line) for line in re.findall(r"^ExecStart=(.*)$", text, re.M)]
-
-
 def process_kind(command: list[str]) -> str:
     """`web`, `worker` or `beat` for a `python -m gtr_api.processes KIND ...` command."""
     assert command[1:3] == ["-m", "gtr_api.processes"], command
     return command[3]
-
-
-def here(command: list[str], **values: str) -> list[str]:
-    """A recipe's command as it runs on this machine: this Python, systemd's %i and %H, $PORT."""
-    out = []
-    for word in command:
-        word = sys.executable if word in ("python", VENV_PYTHON) else word
-        for key, value in values.items():
-            word = word.replace(key, value)
-        out.append(word)
-    return out
 
 
 def test_every_recipe_starts_the_same_processes() -> None:
@@ -106,18 +88,9 @@ def test_every_recipe_starts_the_same_processes() -> None:
 def production_env(transactional_db: Any, tmp_path: Path) -> Iterator[dict[str, str]]:
     redis = RedisServer(tmp_path).start()
     env = {
-        **os.environ,
-        **example_env(),
-        "SECRET_KEY": "x" * 64,
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "GTR_HTTPS": "0",  # plain HTTP to the processes: TLS is nginx's (the test below)
-        "DATABASE_URL": database_url(),
-        "REDIS_URL": redis.url,
-        "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
-        "GTR_VAR_DIR": str(tmp_path / "var"),
+        **installation_env(database_url(), redis.url, tmp_path / "var"),
         "GTR_SWEEP_SECONDS": "2",
         "GTR_HEARTBEAT_SECONDS": "1",
-        "PYTHONUNBUFFERED": "1",
     }
     try:
         yield env

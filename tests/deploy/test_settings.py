@@ -18,18 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.live import ROOT
-
-EXAMPLE = ROOT / "deploy" / "gtr.env.example"
-
-
-def example_env() -> dict[str, str]:
-    """The variables of deploy/gtr.env.example, as a systemd EnvironmentFile reads them."""
-    env = {}
-    for line in EXAMPLE.read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            name, _, value = line.partition("=")
-            env[name] = value
-    return env
+from tests.recipe import example_env
 
 
 def manage(*args: str, tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
