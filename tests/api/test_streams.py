@@ -203,3 +203,61 @@ def test_open_streams_hold_no_thread_each(asgi_server: str, alice: Player) -> No
             assert response.status_code == 200
             assert next(response.iter_lines()).startswith("retry:")
         assert threading.active_count() - before < 10
+
+
+def test_long_polls_wait_side_by_side(asgi_server: str, alice: Player) -> None:
+    """Long polls skip the request's own thread (gtr_api.asgi); no synchronous middleware may
+    hold the process's shared thread while one waits, or each waits for the one before it: six
+    that time out after a second would take six (players.accounts.middleware)."""
+    import threading
+    import time
+
+    game_id = start_game(alice, [signup()])
+    seq = alice.game(game_id)["seq"]
+    url = f"{asgi_server}/api/games/{game_id}/wait/?seq={seq}&timeout=1"
+    took: list[float] = []
+
+    def wait() -> None:
+        start = time.monotonic()
+        response = httpx.get(url, headers=auth(alice), timeout=30)
+        assert response.status_code == 204
+        took.append(time.monotonic() - start)
+
+    waiters = [threading.Thread(target=wait) for _ in range(6)]
+    for waiter in waiters:
+        waiter.start()
+    for waiter in waiters:
+        waiter.join(30)
+    assert len(took) == 6 and max(took) < 3, took
+
+
+def test_a_browser_session_long_poll_is_served_by_the_asynchronous_chain(
+    asgi_server: str, alice: Player, bob: Player
+) -> None:
+    """The long-lived requests' middleware (gtr_api.asgi) reads a browser session's user and the
+    language it stored without a synchronous database call in the event loop, which Django
+    refuses: the seat's view, in its language."""
+    from django.conf import settings
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    from players.models import MailPreference
+
+    user = User.objects.get(username="alice")
+    user.email = "alice@example.org"
+    user.save()
+    MailPreference.objects.create(address="alice@example.org", language="pl")
+    game_id = start_game(alice, [bob])
+    mover = alice if alice.game(game_id)["your_turn"] else bob
+    assert mover.move(game_id, 0, {"type": "think", "take": "cards"}).status_code == 201
+    browser = Client()
+    browser.force_login(user)
+    session = browser.cookies[settings.SESSION_COOKIE_NAME].value
+    r = httpx.get(
+        f"{asgi_server}/api/games/{game_id}/wait/?seq=0&timeout=5",
+        cookies={settings.SESSION_COOKIE_NAME: session},
+        headers={"Accept-Language": "en"},
+        timeout=30,
+    )
+    assert r.status_code == 200 and r.json()["my_seat"] == 0
+    assert r.headers.get("Content-Language") == "pl", (r.headers, r.json()["prompt"])
