@@ -207,28 +207,31 @@ def test_open_streams_hold_no_thread_each(asgi_server: str, alice: Player) -> No
 
 def test_long_polls_wait_side_by_side(asgi_server: str, alice: Player) -> None:
     """Long polls skip the request's own thread (gtr_api.asgi); no synchronous middleware may
-    hold the process's shared thread while one waits, or each waits for the one before it: six
-    that time out after a second would take six (players.accounts.middleware)."""
+    hold the process's shared thread while one waits, or each waits for the one before it.
+
+    Six polls that time out after a second, sent together, then answer a second apart (the
+    last 5 s after the first). Side by side they answer together, however loaded the machine.
+    """
     import threading
     import time
 
     game_id = start_game(alice, [signup()])
     seq = alice.game(game_id)["seq"]
     url = f"{asgi_server}/api/games/{game_id}/wait/?seq={seq}&timeout=1"
-    took: list[float] = []
+    answered: list[float] = []
 
     def wait() -> None:
-        start = time.monotonic()
         response = httpx.get(url, headers=auth(alice), timeout=30)
         assert response.status_code == 204
-        took.append(time.monotonic() - start)
+        answered.append(time.monotonic())
 
     waiters = [threading.Thread(target=wait) for _ in range(6)]
     for waiter in waiters:
         waiter.start()
     for waiter in waiters:
         waiter.join(30)
-    assert len(took) == 6 and max(took) < 3, took
+    assert len(answered) == 6, answered
+    assert max(answered) - min(answered) < 2.5, sorted(answered)
 
 
 def test_a_browser_session_long_poll_is_served_by_the_asynchronous_chain(
