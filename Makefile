@@ -13,7 +13,7 @@ PORT ?= 8000
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,env]'  # env: gtr_env's PettingZoo, Gymnasium, NumPy
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
