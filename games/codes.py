@@ -60,6 +60,7 @@ SEAT_TOKEN_SCOPE = _code(
     "A seat token acts only for its seat in its game: use an account token.",
 )
 SCENARIO_FORBIDDEN = _code("scenario_forbidden", 403, "Only staff may start from a scenario.")
+EXPORT_FORBIDDEN = _code("export_forbidden", 403, "Only staff may export the games database.")
 CSRF_FAILED = _code("csrf_failed", 403, "A browser session's request failed its CSRF check.")
 
 # 404, 405, 406: no such thing, or not this way.

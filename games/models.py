@@ -84,6 +84,8 @@ class Game(models.Model):
         indexes = [
             models.Index(fields=["status", "-id"]),
             models.Index(fields=["status", "deadline"], name="game_status_deadline"),
+            # The games database (games.services.dataset) reads finished games in this order.
+            models.Index(fields=["status", "finished", "id"], name="game_status_finished"),
         ]
 
     def __str__(self) -> str:

@@ -5,7 +5,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 import gtr_api.errors
-from games.api import cards, events, health, lobby, play, streams, webhooks
+from games.api import cards, events, export, health, lobby, play, streams, webhooks
 from games.api.renderers import JSONRenderer
 from gtr_api import security
 from players.accounts import views as accounts
@@ -32,6 +32,7 @@ handler500 = "gtr_api.errors.handler500"
 
 game_urls = [
     path("", lobby.GameListCreateView.as_view(), name="game-list"),
+    path("export/", export.GameExportView.as_view(), name="game-export"),  # no clash: <int:...>
     path("<int:game_id>/", play.GameDetailView.as_view(), name="game-detail"),
     path("<int:game_id>/join/", lobby.SeatJoinView.as_view(), name="game-join"),
     path("<int:game_id>/leave/", lobby.SeatLeaveView.as_view(), name="game-leave"),

@@ -239,6 +239,18 @@ class GameListQuery(serializers.Serializer):
     page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
 
 
+class GameExportQuery(serializers.Serializer):
+    version = serializers.ChoiceField(
+        choices=Game.Version.choices, required=False, help_text="Only games of this ruleset."
+    )
+    since = serializers.DateField(
+        required=False, help_text="Only games finished on or after this day (UTC)."
+    )
+    until = serializers.DateField(
+        required=False, help_text="Only games finished before this day (UTC)."
+    )
+
+
 class SeatJoinInput(JSONInput):
     seat = serializers.IntegerField(
         min_value=0, max_value=4, required=False, help_text="Which open seat (default: the first)."

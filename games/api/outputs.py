@@ -374,6 +374,14 @@ class GameRecord(serializers.Serializer):
     result = EndView(allow_null=True, help_text="How the game ended (complete records).")
 
 
+class DatasetRecord(GameRecord):
+    """One line of the games database (`GET /api/games/export/`, docs/research.md): a finished
+    game's complete record, its id and when it finished."""
+
+    game = serializers.IntegerField(help_text="The game's id on this server.")
+    finished = serializers.DateTimeField(help_text="When the game finished.")
+
+
 class SeatTokenResult(serializers.Serializer):
     token = serializers.CharField(help_text="Send as `Authorization: Seat <token>`; shown once.")
     seat = serializers.IntegerField()

@@ -223,7 +223,10 @@ LINKS: dict[tuple[str, str], dict[str, dict[str, Any]]] = {
     ("games_wait", "200"): _move_link(""),
     ("games_create", "201"): {**_game_links(""), **_then("stream")},
     ("moves_create", "201"): _move_link("/game"),
-    ("games_list", "200"): {"games_retrieve": _game_links("/results/0")["games_retrieve"]},
+    ("games_list", "200"): {
+        "games_retrieve": _game_links("/results/0")["games_retrieve"],
+        **_then("games_export"),  # the finished games, all of them (staff)
+    },
 }
 
 
