@@ -35,7 +35,7 @@ import engine
 
 from .actions import SIZE, describe
 from .observation import HIGH, OBS_SIZE
-from .table import REWARDS, Table
+from .table import Table, check_setup
 
 NAME = "glory_to_rome_v0"
 
@@ -84,12 +84,7 @@ class GloryToRomeEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type 
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError("the only render mode is 'ansi'")
-        # Set up one table now: a bad version, count or option fails here (engine.SetupError).
-        engine.new_game(version, players, 0, options, rules_revision=rules_revision)
+        check_setup(version, players, options, rules_revision, reward, render_mode)
         self.version, self.players, self.options = version, players, dict(options or {})
         self.rules_revision = rules_revision
         self.reward, self.margin, self.max_moves = reward, margin, max_moves

@@ -30,7 +30,7 @@ from engine.determinize import Memory
 
 from .actions import SIZE
 from .observation import HIGH, OBS_SIZE, Vector
-from .table import REWARDS, Mask, Table
+from .table import Mask, Table, check_setup
 
 ENV_ID = "GloryToRome-v0"
 
@@ -60,11 +60,7 @@ class SingleAgentEnv(gymnasium.Env[Vector, np.int64]):
         max_steps: int | None = None,
         render_mode: str | None = None,
     ) -> None:
-        if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError("the only render mode is 'ansi'")
-        engine.new_game(version, players, 0, options, rules_revision=rules_revision)
+        check_setup(version, players, options, rules_revision, reward, render_mode)
         if seat is not None and not 0 <= seat < players:
             raise ValueError(f"no seat {seat} at a table of {players}")
         names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)

@@ -167,6 +167,23 @@ class Table:
         return final_rewards(self.state.end, reward, margin)
 
 
+def check_setup(
+    version: str,
+    players: int,
+    options: dict[str, Any] | None,
+    rules_revision: int | None,
+    reward: str,
+    render_mode: str | None,
+) -> None:
+    """Refuse an environment's arguments that no game could be played with: the engine sets up
+    one table (engine.SetupError for a bad version, count, option or revision)."""
+    if reward not in REWARDS:
+        raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+    if render_mode not in (None, "ansi"):
+        raise ValueError("the only render mode is 'ansi'")
+    engine.new_game(version, players, 0, options, rules_revision=rules_revision)
+
+
 def final_rewards(end: dict[str, Any], reward: str = "win", margin: float = 0.0) -> list[float]:
     """Rewards from the engine's end of a game (`state.end`: reason, winners, scores).
 

@@ -6,7 +6,8 @@ byte on the observation vector (and, for the seat deciding, the action mask):
 - worlds dealt by `engine.determinize` from the deciding seat's own view and memory, as a search
   bot deals them: every hidden card (other hands, the deck, unseen Vault cards) dealt at random;
 - the same table with the hidden order cards of other hands, the deck and the Vaults swapped
-  among themselves, for every seat, deciding or not;
+  among themselves (tests/engine/test_determinize.py's `hide_differently`), for every seat,
+  deciding or not;
 - the same game replayed from its record on another table, whose card ids are another
   permutation: the observation names cards by type, never by id.
 """
@@ -20,12 +21,12 @@ import numpy as np
 
 import engine
 from engine import record
-from engine.cards import is_order
 from engine.determinize import Dealer, Memory
 from engine.state import State
 from gtr_env import observation
 from gtr_env.observation import OBS_SIZE, encode_view
 from gtr_env.table import Table
+from tests.engine.test_determinize import hide_differently
 
 from .games import config, new_game
 
@@ -42,27 +43,6 @@ def observed(state: State, seat: int, first: int | None = None) -> tuple[bytes, 
         table.choose(first)
     vector, mask = table.observe(seat)
     return vector.tobytes(), mask.tobytes()
-
-
-def hide_differently(state: State, seat: int, r: random.Random) -> State:
-    """The table with the order cards `seat` cannot see swapped among their places: other
-    hands, the deck, the Vault cards not on view (as tests/engine/test_determinize.py does)."""
-    other = state.clone()
-    slots: list[tuple[list[int], int]] = []
-    for s, p in enumerate(other.players):
-        if s != seat:
-            slots += [(p.hand, i) for i in range(len(p.hand))]
-        visible = set(p.vaulted) | (set(p.filched) if s == seat else set())
-        slots += [(p.vault, i) for i, c in enumerate(p.vault) if c not in visible]
-    slots += [(other.deck, i) for i in range(len(other.deck))]
-    cards = [zone[i] for zone, i in slots]
-    orders = [i for i, c in enumerate(cards) if is_order(other.names[c])]
-    shuffled = [cards[i] for i in orders]
-    r.shuffle(shuffled)
-    for i, c in zip(orders, shuffled, strict=True):
-        zone, at = slots[i]
-        zone[at] = c
-    return other
 
 
 def test_a_dealt_world_gives_the_deciding_seat_the_same_observation_and_mask() -> None:
