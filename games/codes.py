@@ -89,6 +89,11 @@ IDEMPOTENCY_IN_PROGRESS = _code(
 USERNAME_TAKEN = _code("username_taken", 409, "That username is taken.")
 NO_ADDRESS = _code("no_address", 409, "No e-mail address is known for you.")
 APPEND_ONLY = _code("append_only", 409, "Logged moves are never changed or deleted.")
+PAUSE_PENDING = _code("pause_pending", 409, "A pause is proposed or in effect already.")
+NO_PAUSE_PROPOSAL = _code("no_pause_proposal", 409, "No pause is proposed (or it expired).")
+NOT_PAUSED = _code("not_paused", 409, "The game is not paused.")
+VACATION_OVERLAP = _code("vacation_overlap", 409, "The vacation overlaps one you have.")
+VACATION_OVER = _code("vacation_over", 409, "That vacation is over.")
 
 # 413, 415: too large, not JSON.
 TOO_LARGE = _code("too_large", 413, "The request body is too large.")
@@ -112,6 +117,13 @@ BAD_LANGUAGE = _code("bad_language", 422, "We speak `en` and `pl` (or null: no p
 BAD_TOKEN = _code("bad_token", 422, "The unsubscribe link is not genuine.")
 BAD_WEBHOOK_URL = _code("bad_webhook_url", 422, "Webhooks need a public HTTPS URL.")
 TOO_MANY_WEBHOOKS = _code("too_many_webhooks", 422, "The account has its most webhooks.")
+BAD_HOURS = _code("bad_hours", 422, "Playing hours need a clock, a start, an end and a zone.")
+BAD_TIME_ZONE = _code("bad_time_zone", 422, "Not a time zone: use an IANA name (Europe/Warsaw).")
+BAD_VACATION = _code(
+    "bad_vacation", 422, "A vacation's dates: from today on, the end after the start."
+)
+VACATION_ALLOWANCE = _code("vacation_allowance", 422, "Not that many vacation days are left.")
+BAD_PAUSE = _code("bad_pause", 422, "A pause ends in the future, within a year.")
 
 # 429, 500, 503.
 THROTTLED = _code("throttled", 429, "Too many requests: wait `Retry-After` seconds.")

@@ -29,7 +29,7 @@ from django.utils import timezone
 from games.events.commit import Event
 from games.live import deliveries, health
 from games.read import selectors
-from games.services import automatic
+from games.services import automatic, timeoff
 
 log = logging.getLogger(__name__)
 P = ParamSpec("P")
@@ -99,6 +99,7 @@ def sweep() -> int:
 
     It queues a task for every overdue deadline. It queues one for every automatic decision left
     waiting, whose task was lost. Returns how many were queued."""
+    timeoff.proposals_expire()  # tidying: proposals to pause that nobody answered in time
     late, stuck = selectors.games_due()
     for game_id, seq in late:
         expire_deadline.delay(game_id, seq)
@@ -140,7 +141,11 @@ def on_committed(sender: Any, *, event: Event, **_: Any) -> None:
     """Schedules what a commit calls for.
 
     When an automatic seat's decision began, that is the server's move. When a person's decision
-    with a clock began, it is a deadline task."""
+    with a clock began, it is a deadline task. So is a deadline that time off moved (a pause,
+    a vacation, playing hours): a task already queued for the old one arrives early or late, and
+    does nothing but schedule itself again, or see the game moved on."""
+    if event.clock_moved and not event.automatic and event.deadline is not None:
+        deadline_schedule(event.game_id, event.seq, event.deadline)
     if not event.turn_began:
         return
     if event.automatic:

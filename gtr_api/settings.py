@@ -423,6 +423,10 @@ GTR_DEADLINE_HORIZON_SECONDS = float(os.environ.get("GTR_DEADLINE_HORIZON_SECOND
 # After this many timeouts in a row a bot stands in for the seat. It plays until the player
 # returns.
 GTR_TIMEOUTS_BEFORE_BOT = int(os.environ.get("GTR_TIMEOUTS_BEFORE_BOT", "3"))
+# Time off (docs/async.md). Vacation days an account may spend a calendar year (staff may set
+# another allowance per account), and the hours a proposal to pause a game waits for answers.
+GTR_VACATION_DAYS = int(os.environ.get("GTR_VACATION_DAYS", "30"))
+GTR_PAUSE_PROPOSAL_HOURS = float(os.environ.get("GTR_PAUSE_PROPOSAL_HOURS", "48"))
 # A bot's move (games.tasks.play_automatic_turn) runs within this soft time limit, in seconds.
 # Past it, the greedy bot makes the move instead. The worker kills the task GTR_BOT_HARD_MARGIN
 # seconds later. Searching bots think for their level's time. GTR_BOT_THINK_SECONDS caps it when

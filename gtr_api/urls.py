@@ -5,7 +5,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 import gtr_api.errors
-from games.api import cards, events, export, health, lobby, play, streams, webhooks
+from games.api import cards, events, export, health, lobby, play, streams, timeoff, webhooks
 from games.api.renderers import JSONRenderer
 from gtr_api import security
 from players.accounts import views as accounts
@@ -53,6 +53,22 @@ game_urls = [
     path("<int:game_id>/surrender/", play.GameSurrenderView.as_view(), name="game-surrender"),
     path("<int:game_id>/seat-token/", play.SeatTokenView.as_view(), name="game-seat-token"),
     path("<int:game_id>/record/", play.GameRecordView.as_view(), name="game-record"),
+    path("<int:game_id>/pause/", timeoff.PauseProposeView.as_view(), name="game-pause"),
+    path(
+        "<int:game_id>/pause/accept/", timeoff.PauseAcceptView.as_view(), name="game-pause-accept"
+    ),
+    path(
+        "<int:game_id>/pause/decline/",
+        timeoff.PauseDeclineView.as_view(),
+        name="game-pause-decline",
+    ),
+    path("<int:game_id>/resume/", timeoff.ResumeView.as_view(), name="game-resume"),
+]
+
+time_off_urls = [
+    path("", timeoff.TimeOffDetailView.as_view(), name="time-off"),
+    path("vacations/", timeoff.VacationListView.as_view(), name="vacations"),
+    path("vacations/<int:vacation_id>/", timeoff.VacationDetailView.as_view(), name="vacation"),
 ]
 
 notification_urls = [
@@ -93,6 +109,7 @@ urlpatterns = [
         name="stream",
     ),
     path("api/webhooks/", include(webhook_urls)),
+    path("api/time-off/", include(time_off_urls)),
     # E-mail: every mail's unsubscribe link, and anymail's inbound webhooks for any ESP.
     path("mail/unsubscribe/<str:token>/", mail.unsubscribe_page, name="unsubscribe"),
     path("anymail/", include(mail_webhooks.urlpatterns())),

@@ -15,7 +15,7 @@ import engine
 from games.models import Move
 
 from .inputs import MAX_SEQ, JSONInput
-from .outputs import LoggedActionField, ScoreView, paginated
+from .outputs import ClockStopped, LoggedActionField, ScoreView, paginated
 
 
 class EventQuery(serializers.Serializer):
@@ -101,6 +101,9 @@ GAME_EVENTS = {
         role=serializers.CharField(required=False),
         deadline=serializers.DateTimeField(allow_null=True),
         automatic=serializers.BooleanField(help_text="The server plays it (a bot)."),
+        stopped=ClockStopped(
+            required=False, help_text="Time off: its clock waits as it begins (absent: it runs)."
+        ),
     ),
     "joined": game_event(
         "JoinedEvent", "A player took a seat.", seat=seat(), player=serializers.CharField()
@@ -122,6 +125,50 @@ GAME_EVENTS = {
         "A player surrendered to a seat (`to`), or withdrew a surrender (null).",
         seat=seat(),
         to=serializers.IntegerField(allow_null=True),
+    ),
+    # Time off (docs/async.md, Time off).
+    "clock": game_event(
+        "ClockEvent",
+        "The clock of the decision under way changed with time off (a pause, a vacation, a "
+        "time zone): its new deadline, and why it waits if it does.",
+        seat=seat("Whose decision."),
+        deadline=serializers.DateTimeField(allow_null=True, help_text="null: until resumed."),
+        running=serializers.BooleanField(),
+        stopped=ClockStopped(allow_null=True),
+    ),
+    "pause_proposed": game_event(
+        "PauseProposedEvent",
+        "A player proposes to pause the game: every other person must accept before `expires`.",
+        seat=seat("Who proposes."),
+        until=serializers.DateTimeField(allow_null=True, help_text="null: until resumed."),
+        expires=serializers.DateTimeField(),
+    ),
+    "pause_answered": game_event(
+        "PauseAnsweredEvent",
+        "A player accepted or declined the proposal to pause (declined: it ends).",
+        seat=seat(),
+        accepted=serializers.BooleanField(),
+    ),
+    "pause_expired": game_event(
+        "PauseExpiredEvent",
+        "The proposal to pause was not accepted in time: nothing changes.",
+        seat=seat("Who had proposed it."),
+    ),
+    "paused": game_event(
+        "PausedEvent",
+        "Every person agreed: the game is paused, its clocks stopped.",
+        seat=seat("Who had proposed it."),
+        until=serializers.DateTimeField(allow_null=True, help_text="null: until resumed."),
+    ),
+    "resumed": game_event("ResumedEvent", "A player resumed the paused game.", seat=seat()),
+    "vacation": game_event(
+        "VacationEvent",
+        "A player's vacation (the clocks of their seats wait): taken, spent automatically (a "
+        "deadline passed while away), or cancelled.",
+        seat=seat(),
+        since=serializers.DateTimeField(),
+        until=serializers.DateTimeField(),
+        change=serializers.ChoiceField(choices=["taken", "automatic", "cancelled"]),
     ),
 }
 
@@ -145,6 +192,9 @@ ACCOUNT_EVENTS = {
         kind=serializers.CharField(),
         role=serializers.CharField(required=False),
         deadline=serializers.DateTimeField(allow_null=True),
+        stopped=ClockStopped(
+            required=False, help_text="Time off: your clock waits as it begins (absent: it runs)."
+        ),
     ),
     "invited": account_event(
         "InvitedEvent",
@@ -172,6 +222,42 @@ ACCOUNT_EVENTS = {
         seat=serializers.IntegerField(),
         timeouts=serializers.IntegerField(),
         bot_standing_in=serializers.BooleanField(),
+    ),
+    "pause_proposed": account_event(
+        "PauseProposedToYouEvent",
+        "A player proposes to pause a game of yours: accept or decline before `expires`.",
+        seq=serializers.IntegerField(),
+        seat=serializers.IntegerField(help_text="Who proposes."),
+        until=serializers.DateTimeField(allow_null=True, help_text="null: until resumed."),
+        expires=serializers.DateTimeField(),
+    ),
+    "game_paused": account_event(
+        "GamePausedEvent",
+        "A game of yours is paused: its clocks stopped.",
+        seq=serializers.IntegerField(),
+        seat=serializers.IntegerField(help_text="Who had proposed it."),
+        until=serializers.DateTimeField(allow_null=True, help_text="null: until resumed."),
+    ),
+    "game_resumed": account_event(
+        "GameResumedEvent",
+        "A game of yours was resumed: its clocks run again.",
+        seq=serializers.IntegerField(),
+        seat=serializers.IntegerField(help_text="Who resumed it."),
+    ),
+    "vacation": account_event(
+        "YourVacationEvent",
+        "Your vacation was taken, spent automatically (a deadline passed while you were away: "
+        "`game` says where), or cancelled; the clocks of all your games wait while it lasts.",
+        game=serializers.IntegerField(
+            required=False, help_text="The game whose deadline spent the day (automatic only)."
+        ),
+        vacation=serializers.IntegerField(help_text="Its id (`/api/time-off/vacations/{id}/`)."),
+        change=serializers.ChoiceField(choices=["taken", "automatic", "cancelled"]),
+        since=serializers.DateTimeField(),
+        until=serializers.DateTimeField(),
+        automatic=serializers.BooleanField(),
+        days=serializers.IntegerField(help_text="The days it spends (after a cancellation)."),
+        days_left=serializers.IntegerField(help_text="Left of its year's allowance."),
     ),
 }
 

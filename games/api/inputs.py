@@ -34,6 +34,8 @@ JSON_TYPES: list[tuple[type[serializers.Field], tuple[type, ...]]] = [
     (serializers.ChoiceField, (str,)),
     (serializers.ListField, (list,)),
     (serializers.DictField, (dict,)),
+    (serializers.DateTimeField, (str,)),
+    (serializers.DateField, (str,)),
 ]
 
 
@@ -182,6 +184,22 @@ class ClockInput(JSONInput):
         return attrs
 
 
+class PlayingHoursInput(JSONInput):
+    """The daily window when a game's clocks run (a game with a clock only): time outside it does
+    not count, and no timeout, reminder or bot stand-in happens there (docs/async.md, Time off).
+    A window that ends before it starts runs across midnight (22:00 to 06:00). Hours that cannot
+    be read: 422 `bad_hours`, with the reason."""
+
+    start = serializers.CharField(max_length=8, help_text="When the window opens: `HH:MM`.")
+    end = serializers.CharField(max_length=8, help_text="When it closes: `HH:MM`.")
+    zone = serializers.CharField(
+        max_length=64,
+        default="player",
+        help_text="`player`: each player's own time zone (`PATCH /api/time-off/`), the "
+        "default; or an IANA name (`Europe/Warsaw`): one window for the whole table.",
+    )
+
+
 class GameCreateInput(JSONInput):
     version = serializers.ChoiceField(choices=Game.Version.choices, default="republic")
     players = serializers.IntegerField(
@@ -200,6 +218,11 @@ class GameCreateInput(JSONInput):
         default=True, help_text="Start as soon as every seat is taken."
     )
     clock = ClockInput(required=False, help_text="The time control; default: none.")
+    playing_hours = PlayingHoursInput(
+        required=False,
+        allow_null=True,
+        help_text="With a clock: the daily window when it runs; default: none (always).",
+    )
     scenario = serializers.DictField(
         required=False,
         help_text="Start from a scenario (docs/scenarios.md): staff only unless the server "
@@ -295,3 +318,34 @@ class WaitQuery(serializers.Serializer):
     timeout = serializers.FloatField(
         min_value=0, max_value=60, default=25, help_text="Seconds to wait at most (capped)."
     )
+
+
+# Time off (docs/async.md, Time off) --------------------------------------------------------------
+
+
+class PauseInput(JSONInput):
+    until = serializers.DateTimeField(
+        required=False,
+        allow_null=True,
+        help_text="When the pause ends by itself (within a year); absent or null: until someone "
+        "resumes the game.",
+    )
+
+
+class TimeOffUpdateInput(JSONInput):
+    time_zone = serializers.CharField(
+        max_length=64,
+        required=False,
+        help_text="Your IANA time zone (`Europe/Warsaw`): your vacations' dates and the playing "
+        "hours of games that follow each player's own. Another name: 422 `bad_time_zone`.",
+    )
+    auto_vacation = serializers.BooleanField(
+        required=False,
+        help_text="Spend a vacation day instead of timing out when one of your deadlines passes, "
+        "while days are left.",
+    )
+
+
+class VacationInput(JSONInput):
+    start = serializers.DateField(help_text="The first day away, in your time zone (from today).")
+    end = serializers.DateField(help_text="The last day away (included).")

@@ -57,6 +57,44 @@ class SeatPublic(serializers.Serializer):
         allow_null=True,
         help_text="Bank clock: seconds left (for the seat to act, as of now); else null.",
     )
+    away_until = serializers.DateTimeField(
+        allow_null=True,
+        help_text="The player is on vacation until then: the seat's clock waits (null: not "
+        "on vacation now).",
+    )
+
+
+class ClockStopped(serializers.Serializer):
+    """Why the clock of the decision under way does not run now, and until when."""
+
+    why = serializers.ChoiceField(
+        choices=["vacation", "pause", "playing_hours"],
+        help_text="The player is on vacation, the game is paused, or it is outside the playing "
+        "hours.",
+    )
+    until = serializers.DateTimeField(
+        allow_null=True, help_text="When it runs again, at the earliest (null: until resumed)."
+    )
+
+
+class PlayingHoursView(serializers.Serializer):
+    start = serializers.CharField(help_text="`HH:MM`")
+    end = serializers.CharField(help_text="`HH:MM` (before `start`: across midnight)")
+    zone = serializers.CharField(help_text="An IANA name, or `player`: each player's own zone.")
+
+
+class PauseView(serializers.Serializer):
+    since = serializers.DateTimeField()
+    until = serializers.DateTimeField(allow_null=True, help_text="null: until someone resumes.")
+
+
+class PauseProposalView(serializers.Serializer):
+    seat = serializers.IntegerField(help_text="Who proposes.")
+    until = serializers.DateTimeField(allow_null=True, help_text="null: until someone resumes.")
+    accepted = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The seats that accepted, the proposer's first."
+    )
+    expires = serializers.DateTimeField(help_text="Unless every other person accepts by then.")
 
 
 class ClockView(serializers.Serializer):
@@ -64,6 +102,20 @@ class ClockView(serializers.Serializer):
     seconds = serializers.IntegerField(required=False)
     increment = serializers.IntegerField(required=False)
     cap = serializers.IntegerField(required=False)
+    running = serializers.BooleanField(
+        help_text="The clock of a person's decision is running now (false without a clock, "
+        "while the server moves, or while stopped)."
+    )
+    stopped = ClockStopped(
+        allow_null=True, help_text="Time off: why the decision's clock waits now (else null)."
+    )
+    playing_hours = PlayingHoursView(
+        allow_null=True, help_text="The daily window when clocks run (null: always)."
+    )
+    pause = PauseView(allow_null=True, help_text="The pause in effect (null: none).")
+    pause_proposal = PauseProposalView(
+        allow_null=True, help_text="The open proposal to pause (null: none)."
+    )
 
 
 class GameSummary(serializers.Serializer):
@@ -389,3 +441,33 @@ class SeatTokenResult(serializers.Serializer):
 
 GamePage = paginated(GameSummary, "GamePage")
 MovePage = paginated(MoveRecord, "MovePage")
+
+
+# Time off ---------------------------------------------------------------------------------------
+
+
+class VacationView(serializers.Serializer):
+    id = serializers.IntegerField()
+    since = serializers.DateTimeField(help_text="From local midnight (or when it was taken).")
+    until = serializers.DateTimeField(help_text="To local midnight after its last day.")
+    days = serializers.IntegerField(help_text="The days it spends of the year's allowance.")
+    automatic = serializers.BooleanField(
+        help_text="Spent automatically: a deadline passed while you were away."
+    )
+
+
+class TimeOffView(serializers.Serializer):
+    """Your time off: time zone, automatic vacation, this year's allowance, your vacations."""
+
+    time_zone = serializers.CharField(help_text="Your IANA time zone (default UTC).")
+    auto_vacation = serializers.BooleanField()
+    year = serializers.IntegerField(help_text="This calendar year, in your time zone.")
+    allowance = serializers.IntegerField(help_text="Vacation days of the year.")
+    spent = serializers.IntegerField(help_text="Days spent this year (or planned).")
+    left = serializers.IntegerField()
+    away_until = serializers.DateTimeField(
+        allow_null=True, help_text="On vacation now, until then (null: not on vacation)."
+    )
+    vacations = VacationView(
+        many=True, help_text="This year's vacations and those to come, in order."
+    )

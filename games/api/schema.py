@@ -150,6 +150,10 @@ GAME_OPERATIONS = (
     "games_surrender",
     "games_seat_token",
     "games_record",
+    "games_pause",
+    "games_pause_accept",
+    "games_pause_decline",
+    "games_resume",
 )
 
 
@@ -200,7 +204,13 @@ def _then(*operations: str) -> dict[str, dict[str, Any]]:
 def _account_links() -> dict[str, dict[str, Any]]:
     """Links from a new token to the account, its tokens, and logging out."""
     revoke = {"operationId": "auth_tokens_revoke", "parameters": {"key": "$response.body#/key"}}
-    return {**_then("auth_me", "auth_tokens_list"), "auth_tokens_revoke": revoke}
+    return {**_then("auth_me", "auth_tokens_list", "time_off_get"), "auth_tokens_revoke": revoke}
+
+
+def _vacation_links(body: str) -> dict[str, dict[str, Any]]:
+    """Links from a vacation found at `body` in a response: cancelling it."""
+    vacation_id = {"vacation_id": f"$response.body#{body}/id"}
+    return {"vacations_delete": {"operationId": "vacations_delete", "parameters": vacation_id}}
 
 
 # The OpenAPI links of each (operation, status): how a response feeds the next requests.
@@ -218,6 +228,11 @@ LINKS: dict[tuple[str, str], dict[str, dict[str, Any]]] = {
         }
     },
     ("webhooks_create", "201"): _hook_links(""),
+    ("time_off_get", "200"): {
+        **_then("time_off_update", "vacations_create"),
+        **_vacation_links("/vacations/0"),
+    },
+    ("vacations_create", "201"): _vacation_links(""),
     ("webhooks_list", "200"): _hook_links("/results/0"),
     ("games_retrieve", "200"): _game_links(""),
     ("games_wait", "200"): _move_link(""),

@@ -57,7 +57,31 @@ MOVED = "moved"  # `seat` (None: a table event, such as a surrender) moved, by `
 RESIGNED = "resigned"  # `seat` resigned
 SURRENDERED = "surrendered"  # `seat` surrendered to another seat, or withdrew its surrender
 RETURNED = "returned"  # `seat`'s player came back after timeouts
-KINDS = (CREATED, JOINED, LEFT, STARTED, MOVED, RESIGNED, SURRENDERED, RETURNED)
+# Time off (docs/async.md): when one moves the deadline of the decision under way, `clock_moved`.
+PAUSE_PROPOSED = "pause_proposed"  # `seat` proposed a pause (`subject_id`: the proposal)
+PAUSE_ANSWERED = "pause_answered"  # `seat` accepted or declined it, or it expired
+PAUSED = "paused"  # every person agreed: the clocks stop
+RESUMED = "resumed"  # `seat` resumed the game, or the pause's end came
+VACATION = "vacation"  # `seat`'s player's vacations changed (`subject_id`: the vacation)
+CLOCK = "clock"  # the clock of the decision under way changed for another reason
+FEED = "feed"  # account feed events alone, of no game (`game_id` 0)
+KINDS = (
+    CREATED,
+    JOINED,
+    LEFT,
+    STARTED,
+    MOVED,
+    RESIGNED,
+    SURRENDERED,
+    RETURNED,
+    PAUSE_PROPOSED,
+    PAUSE_ANSWERED,
+    PAUSED,
+    RESUMED,
+    VACATION,
+    CLOCK,
+    FEED,
+)
 
 # Sent after the commit with sender=Game and event=Event.
 committed = Signal()
@@ -79,6 +103,10 @@ class Event:
     automatic: bool = False  # the pending decision is the server's to play
     deadline: datetime | None = None  # when the pending decision times out
     turn_began: bool = False  # the pending decision began with this write: announce it
+    # The deadline of the decision under way moved (time off): schedule its task again.
+    clock_moved: bool = False
+    # The row the write was about, for the receivers: a pause proposal, a vacation.
+    subject_id: int | None = None
     # Whether the seat to act has an e-mail address, its own or its player's.
     # None: not known, and a receiver that needs it looks it up.
     to_act_mailable: bool | None = None
@@ -105,6 +133,8 @@ def publish_on_commit(
     actor: str | None = None,
     turn_began: bool = False,
     seats: list[Seat] | None = None,
+    clock_moved: bool = False,
+    subject_id: int | None = None,
 ) -> Event:
     """Tell the receivers about this write of `game` once the transaction commits.
 
@@ -130,12 +160,35 @@ def publish_on_commit(
         automatic=game.automatic,
         deadline=game.deadline,
         turn_began=turn_began,
+        clock_moved=clock_moved,
+        subject_id=subject_id,
         to_act_mailable=mailable,
         story=None if rec.first is None else (rec.first, game.last_event),
         feed=tuple(row.pk for row in rec.feed),
         deliveries=tuple(rec.deliveries),
         game_rows=tuple(rec.events),
         feed_rows=tuple(rec.feed),
+    )
+    transaction.on_commit(partial(_send, event))
+    return event
+
+
+def publish_feed_on_commit(rows: list[AccountEvent], deliveries: list[int]) -> Event | None:
+    """Tells the receivers about account feed events of no game, once the transaction commits.
+
+    A vacation is the account's, not a game's: its feed event comes this way (kind `feed`).
+    """
+    if not rows:
+        return None
+    event = Event(
+        kind=FEED,
+        game_id=0,
+        seq=0,
+        revision=0,
+        status="",
+        feed=tuple(row.pk for row in rows),
+        deliveries=tuple(deliveries),
+        feed_rows=tuple(rows),
     )
     transaction.on_commit(partial(_send, event))
     return event

@@ -32,17 +32,22 @@ def iso(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat().replace("+00:00", "Z")
 
 
-def notify(user_ids: Iterable[int], game: Game | None, kind: str, /, **data: Any) -> None:
+def notify(
+    user_ids: Iterable[int], game: Game | None, kind: str, /, **data: Any
+) -> tuple[list[AccountEvent], list[int]]:
     """Add an event to each account's feed.
 
     Events are numbered per account.
     The feed rows are locked in account order, after the game's row.
     So two transactions never wait on each other in a circle.
     Each event gets a delivery for each active webhook of the account that wants it.
+    Returns the rows and the deliveries' ids.
+    With a game they ride on the game's next published event.
+    Without one the caller publishes them (games.events.commit.publish_feed_on_commit).
     """
     users = sorted(set(user_ids))
     if not users:
-        return
+        return [], []
     now = timezone.now()
     payload = {"type": kind, **({"game": game.pk} if game else {}), **data}
     rows, hooked = [], []
@@ -60,6 +65,7 @@ def notify(user_ids: Iterable[int], game: Game | None, kind: str, /, **data: Any
         rec = recorded.of(game)
         rec.feed += rows
         rec.deliveries += deliveries
+    return rows, deliveries
 
 
 def _next_number(user_id: int) -> tuple[int, bool]:

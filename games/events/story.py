@@ -98,15 +98,20 @@ def record_apply(game: Game, state: engine.State, actor: str) -> None:
     _append(game, items)
 
 
-def decision(game: Game, state: engine.State, seat: Seat) -> None:
+def decision(
+    game: Game, state: engine.State, seat: Seat, stopped: dict[str, Any] | None = None
+) -> None:
     """Records that a decision begins: whose, of what kind, until when.
 
+    `stopped`: why its clock does not run as it begins, and until when (time off).
     A person also gets "your turn" in their feed.
     """
     prompt = engine.prompt(state) or {}
-    detail = {"kind": prompt.get("kind"), "deadline": feeds.iso(game.deadline)}
+    detail: dict[str, Any] = {"kind": prompt.get("kind"), "deadline": feeds.iso(game.deadline)}
     if "role" in prompt:
         detail["role"] = prompt["role"]
+    if stopped is not None:
+        detail["stopped"] = {"why": stopped["why"], "until": feeds.iso(stopped["until"])}
     record(game, "decision", seat=seat.position, automatic=game.automatic, **detail)
     if not game.automatic and seat.user_id is not None:
         feeds.notify([seat.user_id], game, "your_turn", seq=game.seq, seat=seat.position, **detail)

@@ -123,11 +123,16 @@ class Calendar:
         return total
 
     def deadline(self, since: datetime, seconds: float) -> datetime | None:
-        """When a clock started at `since` has run `seconds`; None if it never will."""
+        """When a clock started at `since` has run `seconds`; None if it never will.
+
+        A deadline falls while the clock runs: one that would fall as a stop begins or a window
+        closes (each holds from its first instant) falls when the clock runs again. So a deadline
+        that passes and a vacation day that starts there move it past the day.
+        """
         left = seconds
         for start, end in self.free(since):
             span = (end - start).total_seconds()
-            if span >= left:
+            if span > left:
                 return start + timedelta(seconds=left)
             left -= span
         return None

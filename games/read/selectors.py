@@ -22,6 +22,8 @@ from games.models import Game, Move, Seat
 from games.store import caches, rows, snapshot
 from games.words import cardnames, labels, prompts
 
+from . import calendars
+
 
 def game_get(game_id: int, *, with_state: bool = True) -> Game:
     """Returns one game with its creator, seats and players, in one statement.
@@ -93,7 +95,8 @@ def etag_at(game: Game, position: int | None, language: str = cardnames.ENGLISH)
     return f'W/"g{game.pk}-r{game.revision}-v{viewer}-{cardnames.language_code(language)}"'
 
 
-def seats_public(game: Game) -> list[dict[str, Any]]:
+def seats_public(game: Game, now: datetime | None = None) -> list[dict[str, Any]]:
+    now = now or timezone.now()
     return [
         {
             "position": s.position,
@@ -104,36 +107,79 @@ def seats_public(game: Game) -> list[dict[str, Any]]:
             "bot": s.bot if s.plays_automatically else None,
             "bot_standing_in": s.bot_standing_in,
             "timeouts": s.timeouts,
-            "bank": bank_left(game, s),
+            "bank": bank_left(game, s, now),
+            "away_until": calendars.away_until(s, now) if s.away else None,
         }
         for s in rows.seats_of(game)
     ]
 
 
-def bank_left(game: Game, seat: Seat) -> float | None:
+def bank_left(game: Game, seat: Seat, now: datetime | None = None) -> float | None:
     """Returns the seconds left in the seat's bank.
 
-    The running decision's time is already taken off.
+    The running decision's time is already taken off: the time that counted (time off does not).
     """
     if game.clock != Game.Clock.BANK or seat.bank is None:
         return None
-    if game.deadline is not None and seat.position == game.to_act:
-        return time_left(game)
+    if seat.position == game.to_act and game.deadline is not None:
+        return time_left(game, now)
+    if seat.position == game.to_act and game.clock_calendar and game.decision_started:
+        # A clock stopped until someone resumes: what it had left when it stopped.
+        spent = calendars.counted(game, game.decision_started, now or timezone.now())
+        return round(max(0.0, seat.bank - spent), 1)
     return round(seat.bank, 1)
 
 
-def time_left(game: Game) -> float:
-    """Returns the seconds to the game's deadline: the running bank of the seat to act."""
+def time_left(game: Game, now: datetime | None = None) -> float:
+    """Returns the clock seconds to the game's deadline: the running bank of the seat to act.
+
+    Seconds that will not count (a pause, a vacation, outside playing hours) are not left.
+    """
     assert game.deadline is not None
-    return round(max(0.0, (game.deadline - timezone.now()).total_seconds()), 1)
+    return round(calendars.seconds_left(game, now or timezone.now()) or 0.0, 1)
 
 
-def clock_public(game: Game) -> dict[str, Any]:
+def clock_public(game: Game, now: datetime | None = None) -> dict[str, Any]:
+    """The game's time control, and whether the clock of the decision under way runs now.
+
+    With time off (docs/async.md): why it is stopped and until when, the playing hours, the
+    pause in effect and the open proposal to pause.
+    """
+    now = now or timezone.now()
     out: dict[str, Any] = {"kind": game.clock}
     if game.clock == Game.Clock.FIXED:
         out["seconds"] = game.clock_seconds
     elif game.clock == Game.Clock.BANK:
         out.update(seconds=game.clock_seconds, increment=game.clock_increment, cap=game.clock_cap)
+    out.update(calendars.clock_status(game, now))
+    out["playing_hours"] = game.playing_hours
+    paused = calendars.paused_at(game, now)
+    out["pause"] = {"since": game.paused_since, "until": game.paused_until} if paused else None
+    proposal = game.pause_proposal
+    out["pause_proposal"] = None
+    if proposal:
+        out["pause_proposal"] = {
+            "seat": proposal["seat"],
+            "until": calendars.moment(proposal["until"]),
+            "accepted": proposal["accepted"],
+            "expires": calendars.moment(proposal["expires"]),
+        }
+    return clock_as_of(out, game, now)
+
+
+def clock_as_of(clock: dict[str, Any], game: Game, now: datetime) -> dict[str, Any]:
+    """A game's `clock` built earlier, brought up to `now` (games.read.view_cache).
+
+    What changes with the time alone comes again: whether the clock runs (from the game's stored
+    columns), a pause whose end came, a proposal whose time is up.
+    """
+    out = {**clock, **calendars.clock_status(game, now)}
+    pause = out.get("pause")
+    if pause is not None and pause["until"] is not None and pause["until"] <= now:
+        out["pause"] = None
+    proposal = out.get("pause_proposal")
+    if proposal is not None and proposal["expires"] <= now:
+        out["pause_proposal"] = None
     return out
 
 
@@ -142,6 +188,7 @@ def game_summary(game: Game, user: Any = None) -> dict[str, Any]:
 
     With `user`, it says whether the pending decision is that user's.
     """
+    now = timezone.now()
     mine = None
     if user is not None and user.is_authenticated:
         mine = next((s.position for s in rows.seats_of(game) if s.user_id == user.pk), None)
@@ -157,15 +204,15 @@ def game_summary(game: Game, user: Any = None) -> dict[str, Any]:
         "creator": game.creator.get_username() if game.creator is not None else None,
         "seq": game.seq,
         "revision": game.revision,
-        "seats": seats_public(game),
-        "clock": clock_public(game),
+        "seats": seats_public(game, now),
+        "clock": clock_public(game, now),
         "deadline": game.deadline,
         "to_act": game.to_act if game.status == Game.Status.ACTIVE else None,
         "my_seat": mine,
         "your_turn": your_turn,
         "your_deadline": game.deadline if your_turn else None,
         "last_event": game.last_event,
-        "server_delayed": server_delayed(game),
+        "server_delayed": server_delayed(game, now),
         "created": game.created,
         "started": game.started,
         "finished": game.finished,

@@ -31,14 +31,17 @@ So the first look reads the whole game at once, without reading its key first.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
+
+from django.utils import timezone
 
 from games import codes
 from games.errors import Forbidden, NotFound
 from games.models import Game, Seat
 from games.store import caches, rows
 
-from . import selectors
+from . import calendars, selectors
 
 
 def look(
@@ -104,9 +107,14 @@ def built(game: Game, position: int | None, language: str) -> dict[str, Any]:
     """
     view = selectors.game_view_at(game, position, language)
     kept = caches.views()
-    kept.set(caches.view_key(game, position, language), view)
+    # The seats' vacations are kept beside the view: who is away changes with the time alone.
+    away = {s.position: s for s in rows.seats_of(game) if s.away}
+    kept.set(caches.view_key(game, position, language), {**view, AWAY: away} if away else view)
     kept.set(caches.game_key(game.pk), game)
     return view
+
+
+AWAY = "_away"  # in a kept view: the seats whose players have vacations, by position
 
 
 def _as_of_now(view: dict[str, Any], game: Game) -> dict[str, Any]:
@@ -114,14 +122,27 @@ def _as_of_now(view: dict[str, Any], game: Game) -> dict[str, Any]:
 
     What changes with the time alone is computed again from the game's stored columns.
     That is the running bank of the seat to act (as `selectors.bank_left`).
-    It is also whether the server is late.
+    It is also whether the server is late, and with time off whether the clock runs (from the
+    decision's calendar, a column the probe reads), a pause or a proposal whose time is up, and
+    which players are on vacation (from the seats kept beside the view).
     """
-    out = {**view, "server_delayed": selectors.server_delayed(game)}
-    if game.clock == Game.Clock.BANK and game.deadline is not None:
-        out["seats"] = [
-            {**s, "bank": selectors.time_left(game)}
-            if s["position"] == game.to_act and s["bank"] is not None
-            else s
-            for s in view["seats"]
-        ]
+    now = timezone.now()
+    out = {**view, "server_delayed": selectors.server_delayed(game, now)}
+    away: dict[int, Seat] = out.pop(AWAY, None) or {}
+    bank = game.clock == Game.Clock.BANK and game.deadline is not None
+    if bank or away:
+        out["seats"] = [_seat_as_of_now(s, game, away, now, bank) for s in view["seats"]]
+    if game.clock != Game.Clock.NONE:
+        out["clock"] = selectors.clock_as_of(view["clock"], game, now)
     return out
+
+
+def _seat_as_of_now(
+    seat: dict[str, Any], game: Game, away: dict[int, Seat], now: datetime, bank: bool
+) -> dict[str, Any]:
+    position = seat["position"]
+    if bank and position == game.to_act and seat["bank"] is not None:
+        seat = {**seat, "bank": selectors.time_left(game, now)}
+    if position in away:
+        seat = {**seat, "away_until": calendars.away_until(away[position], now)}
+    return seat

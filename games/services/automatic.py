@@ -25,6 +25,7 @@ from games.models import Game, Move, Seat
 from games.read import selectors
 from games.store import rows
 
+from . import timeoff
 from .bot_memory import seat_memory
 from .locking import game_in_play, game_locked
 from .moves import move_play
@@ -105,7 +106,11 @@ def deadline_expire(*, game_id: int, seq: int) -> str:
     After GTR_TIMEOUTS_BEFORE_BOT timeouts in a row, a bot stands in until the player returns.
     With the `bot` policy it stands in at once.
 
-    Returns "moved_on", "timed_out" or "early".
+    Time off comes first (games.services.timeoff). A clock stopped now (a window closed, a pause
+    began while the task was on its way) waits: the deadline moves to when it runs again. A player
+    with automatic vacation and a day left spends it: the clocks of all their games wait a day.
+
+    Returns "moved_on", "timed_out", "vacation" or "early".
     "early" means the deadline is still ahead, and the caller should ask again then.
     """
     with transaction.atomic():
@@ -121,6 +126,14 @@ def deadline_expire(*, game_id: int, seq: int) -> str:
         assert position is not None  # an active game with a deadline waits on a seat
         seats = rows.seats_of(game)
         seat = seats[position]
+        now = timezone.now()
+        checked = timeoff.away_checked(game, seats, seat, now)
+        if checked and (game.deadline is None or game.deadline > now):
+            return "early"
+        if timeoff.clock_wait(game, seats, now):
+            return "early"
+        if timeoff.vacation_spend(game, seats, seat, now) is not None:
+            return "vacation"
         seat.timeouts += 1
         if (
             seat.timeout_policy == Seat.Timeout.BOT

@@ -19,6 +19,7 @@ from games.models import Game, Seat
 from games.services.tokens import new_token
 from games.store import rows
 
+from . import timeoff
 from .clocks import ClockSpec
 from .locking import game_locked, require_open
 from .moves import initial_state
@@ -46,6 +47,7 @@ def game_create(
     clock: ClockSpec | None = None,
     record: dict[str, Any] | None = None,
     upto: int | None = None,
+    playing_hours: dict[str, Any] | None = None,
 ) -> Game:
     """Create a game in the lobby.
 
@@ -55,6 +57,7 @@ def game_create(
     version, players and options.
     Only staff may use one, unless GTR_ALLOW_SCENARIOS is on.
     Only staff may seat bots alone, at a table that plays itself.
+    `playing_hours` (a game with a clock only): the daily window when its clocks run.
     """
     options = dict(options or {})
     if scenario is not None and record is not None:
@@ -78,6 +81,7 @@ def game_create(
     _check_seats(user, seats, players)
     clock = clock or ClockSpec()
     clock.check()
+    hours = timeoff.hours_checked(playing_hours, clock.kind)
     with transaction.atomic():
         game = Game.objects.create(
             version=version,
@@ -91,9 +95,12 @@ def game_create(
             clock_seconds=clock.seconds if clock.kind != Game.Clock.NONE else 0,
             clock_increment=clock.increment if clock.kind == Game.Clock.BANK else 0,
             clock_cap=(clock.cap or clock.seconds) if clock.kind == Game.Clock.BANK else 0,
+            playing_hours=hours,
         )
         bank = float(clock.seconds) if clock.kind == Game.Clock.BANK else None
+        time_zone, away = timeoff.seat_profile(user, timezone.now())
         for position, spec in enumerate(seats):
+            mine = spec.kind == "me"
             Seat.objects.create(
                 game=game,
                 position=position,
@@ -104,6 +111,8 @@ def game_create(
                 timeout_policy=spec.timeout,
                 bot=spec.bot,
                 bank=bank,
+                time_zone=time_zone if mine else "",
+                away=away if mine else [],
             )
         feeds.invitations(game)
         commit.publish_on_commit(game, commit.CREATED)
@@ -155,7 +164,8 @@ def seat_join(*, game_id: int, user: Any, position: int | None = None) -> Seat:
             raise Conflict("No open seat is left.", codes.NO_OPEN_SEAT)
         seat = free[0]
         seat.kind, seat.user = Seat.Kind.PLAYER, user
-        seat.save(update_fields=["kind", "user"])
+        seat.time_zone, seat.away = timeoff.seat_profile(user, timezone.now())
+        seat.save(update_fields=["kind", "user", "time_zone", "away"])
         game.revision += 1
         game.save(update_fields=["revision", "updated"])
         story.record(game, "joined", seat=seat.position, player=user.get_username())
@@ -179,7 +189,7 @@ def seat_leave(*, game_id: int, seat: Seat) -> None:
         require_open(game)
         _, token_hash = new_token()
         Seat.objects.filter(pk=seat.pk).update(
-            kind=Seat.Kind.OPEN, user=None, email="", token_hash=token_hash
+            kind=Seat.Kind.OPEN, user=None, email="", token_hash=token_hash, time_zone="", away=[]
         )
         story.record(game, "left", seat=seat.position)
         people = game.seats.filter(kind__in=[Seat.Kind.PLAYER, Seat.Kind.INVITED])

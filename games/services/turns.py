@@ -10,13 +10,22 @@ from django.utils import timezone
 import engine
 from games.events import recorded, story
 from games.models import Game, Seat
+from games.read import calendars
 from games.store import rows
 
 from .clocks import deadline_for
 
 # The game's columns `turn_next` sets. `updated` changes with every save.
 # `last_event` belongs to the story, but is saved here to spare a statement.
-TURN_FIELDS = ("to_act", "decision_started", "automatic", "deadline", "last_event", "updated")
+TURN_FIELDS = (
+    "to_act",
+    "decision_started",
+    "automatic",
+    "deadline",
+    "clock_calendar",
+    "last_event",
+    "updated",
+)
 
 
 def turn_next(
@@ -46,9 +55,14 @@ def turn_next(
         game.to_act = position
         game.decision_started = now if seat is not None else None
         game.automatic = seat is not None and seat.plays_automatically
-        game.deadline = None if seat is None or game.automatic else deadline_for(game, seat, now)
+        game.deadline, game.clock_calendar = None, None
+        if seat is not None and not game.automatic and game.clock != Game.Clock.NONE:
+            calendar = calendars.calendar_for(game, seat, now)  # time off: the seat's calendar
+            game.clock_calendar = calendars.to_json(calendar)
+            game.deadline = deadline_for(game, seat, now, calendar if game.clock_calendar else None)
         if seat is not None:
-            story.decision(game, state, seat)  # numbered now, saved with the game below
+            stopped = calendars.clock_status(game, now)["stopped"] if game.clock_calendar else None
+            story.decision(game, state, seat, stopped)  # numbered now, saved with the game below
     if fields is None:
         game.save()
     else:

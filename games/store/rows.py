@@ -290,6 +290,7 @@ PROBE_COLUMNS = (
     "decision_started",
     "updated",
     "clock",
+    "clock_calendar",  # time off: whether the clock runs now, the clock seconds left
 )
 
 

@@ -20,7 +20,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from games.management.commands.verify_games import verify
-from games.models import Game, Move
+from games.models import Availability, Game, Move
 from players.accounts.services import token_create
 from players.models import SentNotification
 from tests.live import WebServer, start_web
@@ -45,6 +45,7 @@ def api(url: str, token: str, body: Any = None, **headers: str) -> tuple[int, An
 
 def account(name: str, **fields: Any) -> str:
     user = User.objects.create_user(name, email=f"{name}@example.com", **fields)
+    Availability.objects.create(user=user, auto_vacation=False)  # a deadline times it out
     return token_create(user=user)
 
 

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 import engine
 from games.management.commands.verify_games import verify
-from games.models import Game, Move, Seat
+from games.models import Availability, Game, Move, Seat
 from games.read.selectors import Caller
 from games.services import automatic, lobby, moves
 from games.services.clocks import ClockSpec
@@ -29,7 +29,9 @@ pytestmark = pytest.mark.celery
 
 @pytest.fixture
 def staff(transactional_db: Any, django_user_model: Any) -> Any:
-    return django_user_model.objects.create_user("root", password="x", is_staff=True)
+    user = django_user_model.objects.create_user("root", password="x", is_staff=True)
+    Availability.objects.create(user=user, auto_vacation=False)  # a deadline times it out
+    return user
 
 
 def game(game_id: int) -> Game:

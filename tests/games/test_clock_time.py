@@ -75,7 +75,8 @@ def test_a_pause_and_a_vacation_stop_the_clock() -> None:
 
 def test_a_pause_until_further_notice_stops_the_clock_for_good() -> None:
     cal = Calendar(None, (Stop(at(2, 12), None, PAUSE),))
-    assert cal.deadline(at(2, 11), 3600) == at(2, 12)
+    assert cal.deadline(at(2, 11), 1800) == at(2, 11, 30)
+    assert cal.deadline(at(2, 11), 3600) is None  # it would run out as the pause begins
     assert cal.deadline(at(2, 11), 2 * 3600) is None
     assert cal.counted(at(2, 11), at(9, 0)) == 3600
     assert cal.stopped(at(8, 0)) == (PAUSE, None)
@@ -98,3 +99,13 @@ def test_counted_and_deadline_agree() -> None:
         assert end is not None
         assert abs(cal.counted(at(2, 17), end) - seconds) < 1e-6
         assert cal.counted(at(2, 17), end - timedelta(seconds=1)) < seconds
+
+
+def test_a_deadline_never_falls_as_the_clock_stops() -> None:
+    """A clock that runs out as a window closes or a stop begins times out when it runs again:
+    a deadline that passed, and a vacation day that starts there, moves past the day."""
+    hours = Hours.parse({"start": "08:00", "end": "22:00", "zone": "UTC"})
+    assert Calendar(hours).deadline(at(2, 8), 14 * 3600) == at(3, 8)
+    assert Calendar(hours).deadline(at(2, 8), 14 * 3600 - 1) == at(2, 22) - timedelta(seconds=1)
+    day = Calendar(None, (Stop(at(2, 12), at(3, 12), VACATION),))
+    assert day.deadline(at(2, 11), 3600) == at(3, 12)

@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 
 import engine
-from games.models import Game, Move, Seat
+from games.models import Availability, Game, Move, Seat
 from games.read import selectors
 from games.read.selectors import Caller
 from games.services import automatic, lobby, moves, resignation
@@ -49,7 +49,11 @@ def expire(game: Game) -> str:
 
 @pytest.fixture
 def user(transactional_db: Any, django_user_model: Any) -> Any:
-    return django_user_model.objects.create_user("dora", password="x")
+    """A player who spends no vacation day when a deadline passes: the timeout policy applies
+    (automatic vacation: tests/games/test_time_off.py)."""
+    user = django_user_model.objects.create_user("dora", password="x")
+    Availability.objects.create(user=user, auto_vacation=False)
+    return user
 
 
 def test_a_fixed_clock_sets_a_deadline_for_people_only(user) -> None:
@@ -112,6 +116,7 @@ def test_returning_ends_the_stand_in_and_restarts_the_clock(user, settings) -> N
         clock=ClockSpec("fixed", seconds=600),
     )
     other = type(user).objects.create_user("erin", password="x")
+    Availability.objects.create(user=other, auto_vacation=False)
     lobby.seat_join(game_id=game.pk, user=other)
     game.refresh_from_db()
     mover = game.to_act
@@ -207,7 +212,9 @@ def test_clock_and_bots_over_http(transactional_db) -> None:
     )
     assert r.status_code == 201, r.content
     view = alice.game(r.json()["id"])  # after the bot's opening moves, if it led
-    assert view["clock"] == {"kind": "bank", "seconds": 86400, "increment": 3600, "cap": 259200}
+    clock = {k: view["clock"][k] for k in ("kind", "seconds", "increment", "cap")}
+    assert clock == {"kind": "bank", "seconds": 86400, "increment": 3600, "cap": 259200}
+    assert view["clock"]["running"] and view["clock"]["stopped"] is None
     assert view["deadline"] is not None and view["to_act"] == 0
     me, bot = view["seats"]
     assert 86300 < me["bank"] <= 86400 and me["bot"] is None and me["timeouts"] == 0
@@ -238,7 +245,9 @@ def test_bad_clocks_are_refused(db, clock: dict[str, Any]) -> None:
 def test_a_clock_without_seconds_gives_a_day(db) -> None:
     alice = signup("alice")
     r = alice.post("/api/games/", {"players": 2, "clock": {"kind": "fixed"}})
-    assert r.status_code == 201 and r.json()["clock"] == {"kind": "fixed", "seconds": 86400}
+    assert r.status_code == 201
+    clock = r.json()["clock"]
+    assert (clock["kind"], clock["seconds"]) == ("fixed", 86400)
 
 
 def test_only_staff_seat_bots_alone(db) -> None:

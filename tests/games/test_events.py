@@ -14,7 +14,7 @@ import engine
 from games.errors import StaleSeq
 from games.events import commit
 from games.live import messages
-from games.models import Game, Move
+from games.models import Availability, Game, Move
 from games.read.selectors import Caller
 from games.services import automatic, lobby, moves, resignation
 from games.services.clocks import ClockSpec
@@ -37,7 +37,10 @@ def published() -> Iterator[list[commit.Event]]:
 
 @pytest.fixture
 def users(transactional_db: Any, django_user_model: Any) -> list[Any]:
-    return [django_user_model.objects.create_user(n, password="x") for n in ("ann", "ben")]
+    """Two players; a deadline that passes times them out (no automatic vacation day)."""
+    users = [django_user_model.objects.create_user(n, password="x") for n in ("ann", "ben")]
+    Availability.objects.bulk_create([Availability(user=u, auto_vacation=False) for u in users])
+    return users
 
 
 def kinds(seen: list[commit.Event]) -> list[str]:

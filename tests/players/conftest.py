@@ -12,7 +12,7 @@ from django.core import mail
 
 import engine
 from games.events import commit
-from games.models import Game, Seat
+from games.models import Availability, Game, Seat
 from games.services import lobby
 from players.mail import texts as texts
 
@@ -47,6 +47,8 @@ def make_table(django_user_model: Any, players: int = 3, version: str = "republi
         django_user_model.objects.create_user(a.split("@")[0], email=a, password="x")
         for a in ADDRESSES[:players]
     ]
+    # A deadline that passes times them out: no automatic vacation day (tests/games/test_time_off)
+    Availability.objects.bulk_create([Availability(user=u, auto_vacation=False) for u in users])
     game = lobby.game_create(user=users[0], version=version, players=players)
     for user in users[1:]:
         lobby.seat_join(game_id=game.pk, user=user)
