@@ -36,6 +36,7 @@ from games.models import Game, Move, Seat
 from games.read.selectors import Caller
 from games.services.automatic import seat_return
 from games.services.moves import move_submit
+from games.services.timeoff import pause_answer
 from players.models import InboundMail
 
 from . import notify, texts
@@ -54,6 +55,8 @@ COMMANDS: dict[str, dict[str, Any]] = {
 }
 # After timeouts, stops the bot standing in for the seat (games.services.automatic.seat_return).
 BACK = "back"
+# The answer to a proposal to pause the game (games.services.timeoff.pause_answer).
+PAUSE_RE = re.compile(r"(?<!\w)pause\s+(yes|no)(?!\w)", re.I)
 # Where the quoted original starts in a reply.
 QUOTE_START = re.compile(
     r"^(On .*wrote:?|-+ ?Original Message ?-+|From: .*|_{10,}|-- ?|Le .*a écrit ?:)$", re.I
@@ -158,8 +161,8 @@ def automatic(message: Message) -> bool:
 def inbound_handle(message: Message, recipients: Sequence[str] = ()) -> str:
     """Acts on one inbound message and returns what happened.
 
-    The outcomes are automatic, no_secret, forged, duplicate, played, stale, back, finished,
-    no_command and illegal.
+    The outcomes are automatic, no_secret, forged, duplicate, played, stale, back, pause_yes,
+    pause_no, finished, no_command and illegal.
     """
     if automatic(message):
         return "automatic"
@@ -192,7 +195,11 @@ def _play(message: Message, seat: Seat, seq: int) -> str:
     if game.status != Game.Status.ACTIVE:
         _answer(seat, "the game is over", f"Game {game.pk} is {game.get_status_display()}.")
         return "finished"
-    command = command_of(fresh_text(body_text(message)))
+    fresh = fresh_text(body_text(message))
+    pause = PAUSE_RE.search(fresh)
+    command = command_of(fresh)
+    if pause is not None and (command is None or fresh.find(pause.group(0)) <= _at(fresh, command)):
+        return _pause(seat, pause.group(1).lower() == "yes")  # the seat's, like `back`
     if command == BACK:  # About the seat, not a decision. Any genuine secret of the seat will do.
         return _back(seat)
     if game.seq != seq:
@@ -218,6 +225,22 @@ def _play(message: Message, seat: Seat, seq: int) -> str:
         _answer(seat, "not played", f"Your move could not be played: {exc.detail}")
         return "illegal"
     return "played"
+
+
+def _at(text: str, command: str) -> int:
+    """Where a command (normalised by `command_of`) first stands in `text`."""
+    found = re.search(rf"(?<!\w){re.escape(command)}(?!\w)", text, re.I)
+    return found.start() if found else len(text)
+
+
+def _pause(seat: Seat, accept: bool) -> str:
+    """Accepts or declines the game's open proposal to pause, for the seat."""
+    try:
+        pause_answer(game_id=seat.game_id, position=seat.position, accept=accept)
+    except ServiceError as exc:
+        _answer(seat, "not answered", exc.detail)
+        return "illegal"
+    return "pause_yes" if accept else "pause_no"
 
 
 def _back(seat: Seat) -> str:

@@ -22,7 +22,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import engine
-from games.models import Game, Move, Seat
+from games.models import Game, Move, PauseProposal, Seat, Vacation
+from games.read import calendars
+from games.services import timeoff
 from games.services.tokens import mail_token
 from games.words.labels import card_names
 from games.words.prompts import prompt_text
@@ -122,6 +124,9 @@ def decision_text(d: Decision) -> str:
         if d.game.deadline
         else ""
     )
+    time_off = texts.time_off_text(d.game, d.seats, d.seat.position, timezone.now())
+    if time_off:
+        deadline += "\n" + time_off
     head = _(
         "Game %(game)s (%(version)s, %(players)s players), move %(seq)s. Your decision: %(prompt)s"
     ) % {
@@ -269,14 +274,19 @@ def turn_notify(*, game_id: int, seq: int, position: int) -> bool:
 def reminder_due(game: Game, now: dt.datetime | None = None) -> dt.datetime | None:
     """Returns when the reminder for the game's current decision is due.
 
-    That is GTR_MAIL_REMINDER_LEAD before the deadline. For a shorter decision it is half-way
-    through the decision's time.
+    That is when GTR_MAIL_REMINDER_LEAD seconds of its clock are left. For a shorter decision it
+    is half-way through the decision's time. Clock time: with time off (a pause, a vacation,
+    playing hours) the moment falls when the clock runs, never while it waits.
     """
     if game.deadline is None:
         return None
     began = getattr(game, "decision_started", None) or game.started or game.deadline
     lead = dt.timedelta(seconds=settings.GTR_MAIL_REMINDER_LEAD)
-    return game.deadline - min(lead, (game.deadline - began) / 2)
+    calendar = calendars.stored(game)
+    if calendar is None:
+        return game.deadline - min(lead, (game.deadline - began) / 2)
+    total = calendar.counted(began, game.deadline)
+    return calendar.deadline(began, total - min(lead.total_seconds(), total / 2))
 
 
 def reminder_send(*, game_id: int, seq: int, position: int) -> bool:
@@ -292,9 +302,12 @@ def reminder_send(*, game_id: int, seq: int, position: int) -> bool:
     due = reminder_due(d.game)
     if due is None or now < due - dt.timedelta(seconds=1) or now >= d.game.deadline:
         return False
+    calendar = calendars.stored(d.game)
+    if calendar is not None and calendar.stopped(now) is not None:
+        return False  # the clock waits (time off): the sweep sends it once it runs again
     if not wants(texts.seat_address(d.seat), "reminder"):
         return False
-    left = max(1, int((d.game.deadline - now).total_seconds() // 60))
+    left = max(1, int((calendars.seconds_left(d.game, now) or 0) // 60))
     with in_language(texts.seat_address(d.seat)):
         intro = _("Reminder: your decision is due in about %(minutes)s minutes.") % {
             "minutes": left
@@ -308,13 +321,18 @@ def reminders_sweep() -> int:
     now = timezone.now()
     sent = 0
     horizon = now + dt.timedelta(seconds=settings.GTR_MAIL_REMINDER_LEAD)
-    games = Game.objects.filter(status=Game.Status.ACTIVE, deadline__gt=now, deadline__lte=horizon)
-    for game_id, seq, state in games.values_list("pk", "seq", "state"):
-        assert state is not None  # An active game has its snapshot.
-        position = engine.to_act(engine.from_json(state))
-        key = f"reminder:{game_id}:{seq}:{position}"
-        if position is not None and not SentNotification.objects.filter(key=key).exists():
-            sent += reminder_send(game_id=game_id, seq=seq, position=position)
+    # With time off a deadline may be further than the lead and its reminder due already.
+    soon = Q(deadline__lte=horizon) | Q(clock_calendar__isnull=False)
+    games = Game.objects.filter(soon, status=Game.Status.ACTIVE, deadline__gt=now, automatic=False)
+    fields = ("pk", "seq", "to_act", "deadline", "decision_started", "started", "clock_calendar")
+    for game in games.only(*fields):
+        due = reminder_due(game)
+        position = game.to_act
+        if due is None or due > now or position is None:
+            continue
+        key = f"reminder:{game.pk}:{game.seq}:{position}"
+        if not SentNotification.objects.filter(key=key).exists():
+            sent += reminder_send(game_id=game.pk, seq=game.seq, position=position)
     return sent
 
 
@@ -393,6 +411,11 @@ def timeout_notify(*, game_id: int, seq: int, position: int) -> bool:
             "move": seq - 1,
             "what": played,
         }
+        if _vacation_spent(seat, move.created):
+            body += "\n\n" + _(
+                "Your vacation days of this year are spent, so your clocks no longer wait while "
+                "you are away."
+            )
         if seat.bot_standing_in:
             body += "\n\n" + _(
                 "After your timeouts a bot plays your seat until you come back: reply 'back' to "
@@ -406,6 +429,118 @@ def timeout_notify(*, game_id: int, seq: int, position: int) -> bool:
         reply_to = texts.reply_address(seat, game.seq) if seat.bot_standing_in else None
         message = message_build(address, subject, body, reply_to)
     return _send_once(f"timeout:{game_id}:{seq}", address, message)
+
+
+def _vacation_spent(seat: Seat, when: dt.datetime) -> bool:
+    """Whether automatic vacation would have saved the seat, had days been left."""
+    if seat.user_id is None:
+        return False
+    availability = timeoff.availability_of(seat.user_id)
+    year = timeoff.allowance_of(availability, timeoff.local_year(availability, when))
+    return availability.auto_vacation and year.left == 0
+
+
+# Time off (docs/async.md, Time off) --------------------------------------------------------------
+
+
+def pause_notify(*, game_id: int, proposal_id: int) -> int:
+    """Asks every other person at the table to accept or decline a proposal to pause.
+
+    A reply `pause yes` or `pause no` answers it (players.mail.inbound). It goes to each address
+    that has not unsubscribed: it asks for an answer. Once per proposal and seat.
+    """
+    proposal = PauseProposal.objects.filter(pk=proposal_id, game_id=game_id).first()
+    game = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE).first()
+    if proposal is None or game is None or proposal.status != PauseProposal.Status.OPEN:
+        return 0
+    seats = list(game.seats.select_related("user"))
+    proposer = next(s for s in seats if s.position == proposal.seat)
+    sent = 0
+    for seat in timeoff.people(seats):
+        address = texts.seat_address(seat)
+        if seat.position in proposal.accepted or not address:
+            continue
+        if preferences_get(address).unsubscribed:
+            continue
+        with in_language(address):
+            message = _pause_message(game, seat, proposer, proposal, address)
+        sent += _send_once(f"pause:{game.pk}:{proposal.pk}:{seat.position}", address, message)
+    return sent
+
+
+def _pause_message(
+    game: Game, seat: Seat, proposer: Seat, proposal: PauseProposal, address: str
+) -> EmailMessage:
+    until = (
+        _("until %(until)s UTC") % {"until": f"{proposal.until:%Y-%m-%d %H:%M}"}
+        if proposal.until is not None
+        else _("until someone resumes it")
+    )
+    body = (
+        _("%(who)s proposes to pause game %(game)s %(until)s: while it is paused no clock runs.")
+        % {"who": texts.seat_label(proposer).capitalize(), "game": game.pk, "until": until}
+        + "\n\n"
+        + _(
+            "Reply 'pause yes' to this mail to accept, or 'pause no' to decline, before "
+            "%(expires)s UTC. The game pauses once every other player accepts."
+        )
+        % {"expires": f"{proposal.expires:%Y-%m-%d %H:%M}"}
+        + "\n\n"
+        + _(
+            "Or over HTTP: POST %(url)spause/accept/ (or pause/decline/) with the header\n"
+            "    Authorization: Seat %(token)s"
+        )
+        % {"url": texts.game_url(game), "token": mail_token(seat)}
+        + "\n"
+    )
+    subject = _("Glory to Rome game %(game)s: a pause is proposed") % {"game": game.pk}
+    secret = texts.reply_secret(seat, game.seq)
+    reply_to = texts.reply_address(seat, game.seq)
+    return message_build(address, f"{subject} [{secret}]", body, reply_to)
+
+
+def vacation_notify(*, vacation_id: int, game_id: int) -> bool:
+    """Tells a player that a deadline passed while they were away, so a vacation day was spent
+    (automatic vacation): the clocks of all their games wait a day. Sent once per day spent; it
+    counts as the `reminder` kind, like a timeout notice."""
+    vacation = Vacation.objects.select_related("user").filter(pk=vacation_id).first()
+    if vacation is None or not vacation.automatic or not vacation.user.email:
+        return False
+    address = str(vacation.user.email).lower()
+    if not wants_news(address):
+        return False
+    availability = timeoff.availability_of(vacation.user_id)
+    year = timeoff.allowance_of(availability, timeoff.local_year(availability, vacation.starts))
+    with in_language(address):
+        body = (
+            _(
+                "Your time in game %(game)s ran out while you were away, so a vacation day was "
+                "spent instead of a timeout: the clocks of all your games wait until %(until)s "
+                "UTC. You may play at any time meanwhile."
+            )
+            % {"game": game_id, "until": f"{vacation.ends:%Y-%m-%d %H:%M}"}
+            + "\n\n"
+            + _(
+                "Vacation days left this year: %(left)s of %(days)s. Your time off (and automatic "
+                "vacation, to switch off): %(url)s"
+            )
+            % {
+                "left": year.left,
+                "days": year.days,
+                "url": f"{settings.GTR_PUBLIC_URL}/api/time-off/",
+            }
+            + "\n"
+        )
+        subject = _("Glory to Rome: a vacation day was spent for game %(game)s") % {"game": game_id}
+        message = message_build(address, subject, body, None)
+    return _send_once(f"vacation:{vacation.pk}:{vacation.days}", address, message)
+
+
+def wants_news(address: str) -> bool:
+    """Whether `address` gets news that is no nudge (timeouts, vacation days): the `reminder`
+    switch, digest readers too."""
+    prefs = preferences_get(address)
+    return not prefs.unsubscribed and prefs.reminder
 
 
 def final_notify(*, game_id: int) -> int:
@@ -457,9 +592,10 @@ def digest_send(address: str, today: dt.date | None = None) -> bool:
     if prefs.unsubscribed or not prefs.digest:
         return False
     waiting = _waiting_decisions(address)
-    if not waiting:
-        return False
-    today = today or timezone.now().date()
+    now = timezone.now()
+    if not waiting or any(calendars.away_until(d.seat, now) for d in waiting if d.seat.away):
+        return False  # none waits, or the player is on vacation: no digest
+    today = today or now.date()
     with in_language(address):
         parts = [_("%(count)s game(s) wait for your decision.") % {"count": len(waiting)}]
         for d in waiting:

@@ -30,7 +30,7 @@ def on_committed(sender: Any, *, event: commit.Event, **_: Any) -> None:
 
     Each part runs on its own. One that fails is logged and does not stop the others.
     """
-    for react in (_invite, _tell_timeout, _tell_turn, _tell_final):
+    for react in (_invite, _tell_timeout, _tell_turn, _tell_final, _tell_time_off):
         try:
             react(event)
         except Exception:
@@ -67,9 +67,13 @@ def _tell_turn(event: commit.Event) -> None:
     if not (_has_address(game_id, seat) if mailable is None else mailable):
         return  # Nobody to write to, so no task at all.
     tasks.notify_turn.delay(game_id, seq, seat)
-    if deadline is None:
-        return
-    game = Game.objects.filter(pk=game_id).only("deadline", "decision_started", "started").first()
+    if deadline is not None:
+        _schedule_reminder(game_id, seq, seat, deadline)
+
+
+def _schedule_reminder(game_id: int, seq: int, seat: int, deadline: dt.datetime) -> None:
+    fields = ("deadline", "decision_started", "started", "clock_calendar")
+    game = Game.objects.filter(pk=game_id).only(*fields).first()
     due = notify.reminder_due(game) if game is not None else None
     horizon = timezone.now() + dt.timedelta(seconds=settings.GTR_DEADLINE_HORIZON_SECONDS)
     if due is not None and due < deadline and due <= horizon:
@@ -78,6 +82,21 @@ def _tell_turn(event: commit.Event) -> None:
             eta=max(due, timezone.now()),
             task_id=f"remind-{game_id}-{seq}-{seat}",
         )
+
+
+def _tell_time_off(event: commit.Event) -> None:
+    """Time off: a proposal to pause is mailed to the other people at the table; a vacation day
+    spent automatically is told to its player; a deadline moved moves its reminder."""
+    if event.kind == commit.PAUSE_PROPOSED and event.subject_id is not None:
+        tasks.notify_pause.delay(event.game_id, event.subject_id)
+    if event.kind == commit.VACATION and event.actor == "automatic" and event.subject_id:
+        tasks.notify_vacation.delay(event.subject_id, event.game_id)
+    moved = event.clock_moved and not event.turn_began and not event.automatic
+    if not moved or event.to_act is None or event.deadline is None:
+        return
+    mailable = event.to_act_mailable
+    if mailable or (mailable is None and _has_address(event.game_id, event.to_act)):
+        _schedule_reminder(event.game_id, event.seq, event.to_act, event.deadline)
 
 
 def _has_address(game_id: int, position: int) -> bool:

@@ -42,6 +42,16 @@ def notify_final(game_id: int, seq: int) -> int:
     return notify.final_notify(game_id=game_id)
 
 
+@task(name="players.notify_pause", **RETRY)
+def notify_pause(game_id: int, proposal_id: int) -> int:
+    return notify.pause_notify(game_id=game_id, proposal_id=proposal_id)
+
+
+@task(name="players.notify_vacation", **RETRY)
+def notify_vacation(vacation_id: int, game_id: int) -> bool:
+    return notify.vacation_notify(vacation_id=vacation_id, game_id=game_id)
+
+
 @task(name="players.mails_sweep", **RETRY)
 def mails_sweep() -> int:
     """Beat's mail sweep. Sends the reminders that are due, and the mails whose task was lost."""

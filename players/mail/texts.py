@@ -19,6 +19,7 @@ for a seat only when it carries that seat's secret. The From header proves nothi
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -28,6 +29,7 @@ from django.utils.translation import gettext as _
 
 import engine
 from games.models import Game, Seat
+from games.read import calendars
 from games.words.labels import (
     Describer,
     action_label,
@@ -236,6 +238,42 @@ def view_text(game: Game, seats: list[Seat], view: dict[str, Any], position: int
         lines.append("")
         lines.append(_("You, %(seat)s:") % {"seat": label} if own else f"{label.capitalize()}:")
         lines.extend(_public_player(p, names, own))
+    return "\n".join(lines)
+
+
+def time_off_text(game: Game, seats: list[Seat], position: int, now: datetime) -> str:
+    """Why clocks wait at this game now (docs/async.md, Time off): a pause, the reader's own
+    vacation, others' vacations, the playing hours. Empty when every clock runs."""
+    lines = []
+    if calendars.paused_at(game, now):
+        if game.paused_until is not None:
+            lines.append(
+                _("The game is paused until %(until)s UTC: no clock runs.")
+                % {"until": f"{game.paused_until:%Y-%m-%d %H:%M}"}
+            )
+        else:
+            lines.append(_("The game is paused until someone resumes it: no clock runs."))
+    for seat in seats:
+        until = calendars.away_until(seat, now) if seat.away else None
+        if until is None:
+            continue
+        when = f"{until:%Y-%m-%d %H:%M}"
+        if seat.position == position:
+            lines.append(
+                _("You are on vacation until %(until)s UTC: your clock waits (you may still play).")
+                % {"until": when}
+            )
+        else:
+            lines.append(
+                _("%(seat)s is on vacation until %(until)s UTC.")
+                % {"seat": seat_label(seat).capitalize(), "until": when}
+            )
+    stopped = calendars.clock_status(game, now)["stopped"]
+    if stopped is not None and stopped["why"] == calendars.HOURS and stopped["until"] is not None:
+        lines.append(
+            _("Outside the playing hours: the clock waits until %(until)s UTC.")
+            % {"until": f"{stopped['until']:%Y-%m-%d %H:%M}"}
+        )
     return "\n".join(lines)
 
 
