@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import caches
+from django.utils import timezone
 
 from games.store.caches import VIEW_CACHE
 from tests.conftest import Player, signup, start_game
@@ -185,3 +187,45 @@ def test_no_task_after_a_move_when_nobody_is_to_be_told(
     User.objects.filter(username__in=["alice", "bob"]).update(email="p@example.com")
     play_one()
     assert len(scheduled) == 1  # with an address, the turn mail's task is scheduled
+
+
+def _clocked_table(alice: Player, bob: Player, **time_off: Any) -> tuple[int, Player, Any]:
+    game_id = start_game(alice, [bob], clock={"kind": "fixed", "seconds": 86400}, **time_off)
+    view = alice.game(game_id)
+    mover = alice if view["to_act"] == 0 else bob
+    return game_id, mover, mover.game(game_id)
+
+
+@pytest.mark.parametrize(
+    "hours",
+    [None, {"start": "00:00", "end": "23:59", "zone": "player"}],
+    ids=["clock", "clock_with_playing_hours"],
+)
+def test_time_off_costs_a_move_and_a_view_nothing(
+    alice: Player, bob: Player, counted, django_assert_num_queries, hours
+) -> None:
+    """A game with a clock, with or without playing hours (and a player on vacation at the next
+    decision: its calendar comes from the seat's row): the move costs nine statements, as in a
+    game without a clock, a first view two and a kept view two (games.read.calendars needs no
+    query: the vacations are copied onto the seats)."""
+    game_id, mover, view = _clocked_table(alice, bob, **({"playing_hours": hours} if hours else {}))
+    from games.models import Seat
+
+    other = 1 - view["my_seat"]
+    now = timezone.now()
+    away = [[(now - timedelta(hours=1)).isoformat(), (now + timedelta(days=1)).isoformat()]]
+    Seat.objects.filter(game_id=game_id, position=other).update(away=away)
+    with counted(9) as captured:
+        r = mover.move(game_id, view["seq"], view["legal_actions"][0]["action"])
+    assert r.status_code == 201, r.content
+    assert not any("games_vacation" in q["sql"] for q in captured.captured_queries)
+    spectator = signup()
+    caches[VIEW_CACHE].clear()
+    with django_assert_num_queries(2):
+        first = spectator.get(f"/api/games/{game_id}/")
+    with django_assert_num_queries(2):
+        again = spectator.get(f"/api/games/{game_id}/")
+    assert first.json()["seats"][other]["away_until"] is not None
+    assert again.json()["seats"][other]["away_until"] == first.json()["seats"][other]["away_until"]
+    if first.json()["to_act"] == other:
+        assert first.json()["clock"]["stopped"]["why"] == "vacation"
