@@ -29,7 +29,7 @@ from django.utils import timezone
 from games.events.commit import Event
 from games.live import deliveries, health
 from games.read import selectors
-from games.services import automatic, timeoff
+from games.services import automatic, pauses
 
 log = logging.getLogger(__name__)
 P = ParamSpec("P")
@@ -99,7 +99,7 @@ def sweep() -> int:
 
     It queues a task for every overdue deadline. It queues one for every automatic decision left
     waiting, whose task was lost. Returns how many were queued."""
-    timeoff.proposals_expire()  # tidying: proposals to pause that nobody answered in time
+    pauses.proposals_expire()  # tidying: proposals to pause that nobody answered in time
     late, stuck = selectors.games_due()
     for game_id, seq in late:
         expire_deadline.delay(game_id, seq)

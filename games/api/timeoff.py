@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.models import Vacation
-from games.services import timeoff
+from games.services import pauses, timeoff
 
 from .base import account, body, errors, game_response, require_seat, write
 from .inputs import PauseInput, TimeOffUpdateInput, VacationInput
@@ -146,7 +146,7 @@ class PauseProposeView(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         data = body(PauseInput, request)
         seat = require_seat(request, game_id)
-        game = timeoff.pause_propose(
+        game = pauses.pause_propose(
             game_id=game_id, position=seat.position, until=data.get("until")
         )
         return game_response(game, seat)
@@ -164,7 +164,7 @@ class PauseAcceptView(APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         seat = require_seat(request, game_id)
-        game = timeoff.pause_answer(game_id=game_id, position=seat.position, accept=True)
+        game = pauses.pause_answer(game_id=game_id, position=seat.position, accept=True)
         return game_response(game, seat)
 
 
@@ -180,7 +180,7 @@ class PauseDeclineView(APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         seat = require_seat(request, game_id)
-        game = timeoff.pause_answer(game_id=game_id, position=seat.position, accept=False)
+        game = pauses.pause_answer(game_id=game_id, position=seat.position, accept=False)
         return game_response(game, seat)
 
 
@@ -196,5 +196,5 @@ class ResumeView(APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         seat = require_seat(request, game_id)
-        game = timeoff.pause_resume(game_id=game_id, position=seat.position)
+        game = pauses.pause_resume(game_id=game_id, position=seat.position)
         return game_response(game, seat)

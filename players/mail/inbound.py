@@ -36,7 +36,7 @@ from games.models import Game, Move, Seat
 from games.read.selectors import Caller
 from games.services.automatic import seat_return
 from games.services.moves import move_submit
-from games.services.timeoff import pause_answer
+from games.services.pauses import pause_answer
 from players.models import InboundMail
 
 from . import notify, texts
@@ -55,7 +55,7 @@ COMMANDS: dict[str, dict[str, Any]] = {
 }
 # After timeouts, stops the bot standing in for the seat (games.services.automatic.seat_return).
 BACK = "back"
-# The answer to a proposal to pause the game (games.services.timeoff.pause_answer).
+# The answer to a proposal to pause the game (games.services.pauses.pause_answer).
 PAUSE_RE = re.compile(r"(?<!\w)pause\s+(yes|no)(?!\w)", re.I)
 # Where the quoted original starts in a reply.
 QUOTE_START = re.compile(

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 import engine
 from games.models import Game, Move, PauseProposal, Seat, Vacation
 from games.read import calendars
-from games.services import timeoff
+from games.services import pauses, timeoff
 from games.services.tokens import mail_token
 from games.words.labels import card_names
 from games.words.prompts import prompt_text
@@ -456,7 +456,7 @@ def pause_notify(*, game_id: int, proposal_id: int) -> int:
     seats = list(game.seats.select_related("user"))
     proposer = next(s for s in seats if s.position == proposal.seat)
     sent = 0
-    for seat in timeoff.people(seats):
+    for seat in pauses.people(seats):
         address = texts.seat_address(seat)
         if seat.position in proposal.accepted or not address:
             continue

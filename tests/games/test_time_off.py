@@ -18,7 +18,7 @@ from games.errors import Conflict, Refused
 from games.models import Availability, Game, GameEvent, Move, PauseProposal, Seat, Vacation
 from games.read import calendars, selectors
 from games.read.selectors import Caller
-from games.services import automatic, lobby, moves, timeoff
+from games.services import automatic, lobby, moves, pauses, timeoff
 from games.services.clocks import ClockSpec
 from games.services.lobby import SeatSpec
 from games.store import rows
@@ -330,15 +330,15 @@ def test_a_pause_accepted_by_everyone_stops_the_clock_and_resuming_gives_its_tim
     mover, deadline, start = game.to_act, game.deadline, game.last_event
     proposer, *others = [p for p in range(3) if p != mover] + [mover]
     t0 = timezone.now()
-    timeoff.pause_propose(game_id=game.pk, position=proposer, now=t0)
+    pauses.pause_propose(game_id=game.pk, position=proposer, now=t0)
     assert fresh(game).deadline == deadline  # proposed: the clock still runs
     assert selectors.game_view_at(fresh(game), None)["clock"]["pause_proposal"]["seat"] == proposer
     with pytest.raises(Conflict) as twice:
-        timeoff.pause_propose(game_id=game.pk, position=others[0], now=t0)
+        pauses.pause_propose(game_id=game.pk, position=others[0], now=t0)
     assert twice.value.code == codes.PAUSE_PENDING
-    timeoff.pause_answer(game_id=game.pk, position=others[0], accept=True, now=t0)
+    pauses.pause_answer(game_id=game.pk, position=others[0], accept=True, now=t0)
     assert fresh(game).paused_since is None and fresh(game).deadline == deadline
-    timeoff.pause_answer(game_id=game.pk, position=others[1], accept=True, now=t0)
+    pauses.pause_answer(game_id=game.pk, position=others[1], accept=True, now=t0)
     paused = fresh(game)
     assert paused.paused_since == t0 and paused.paused_until is None
     assert paused.deadline is None  # until someone resumes it
@@ -348,7 +348,7 @@ def test_a_pause_accepted_by_everyone_stops_the_clock_and_resuming_gives_its_tim
     assert view["clock"]["pause_proposal"] is None
     assert automatic.deadline_expire(game_id=game.pk, seq=game.seq) == "moved_on"
     # Ten minutes later anyone resumes: the clock has the time it had left when it stopped.
-    timeoff.pause_resume(game_id=game.pk, position=others[1], now=t0 + timedelta(minutes=10))
+    pauses.pause_resume(game_id=game.pk, position=others[1], now=t0 + timedelta(minutes=10))
     resumed = fresh(game)
     assert resumed.deadline == deadline + timedelta(minutes=10)
     assert resumed.paused_since is None
@@ -365,26 +365,26 @@ def test_a_pause_accepted_by_everyone_stops_the_clock_and_resuming_gives_its_tim
     feed = people[mover].feed.values_list("type", flat=True)
     assert {"pause_proposed", "game_paused", "game_resumed"} <= set(feed)
     with pytest.raises(Conflict) as not_paused:
-        timeoff.pause_resume(game_id=game.pk, position=mover)
+        pauses.pause_resume(game_id=game.pk, position=mover)
     assert not_paused.value.code == codes.NOT_PAUSED
 
 
 def test_a_pause_declined_or_expired_changes_nothing(people) -> None:
     game = at_table(people[:2], ClockSpec("fixed", seconds=3600))
     deadline = game.deadline
-    timeoff.pause_propose(game_id=game.pk, position=0)
-    timeoff.pause_answer(game_id=game.pk, position=1, accept=False)
+    pauses.pause_propose(game_id=game.pk, position=0)
+    pauses.pause_answer(game_id=game.pk, position=1, accept=False)
     declined = fresh(game)
     assert declined.pause_proposal is None and declined.deadline == deadline
     assert PauseProposal.objects.get().status == "declined"
     # A proposal nobody answers in time: accepting it is too late, and nothing changes.
     old = timezone.now() - timedelta(hours=49)
-    timeoff.pause_propose(game_id=game.pk, position=0, now=old)
+    pauses.pause_propose(game_id=game.pk, position=0, now=old)
     with pytest.raises(Conflict) as late:
-        timeoff.pause_answer(game_id=game.pk, position=1, accept=True)
+        pauses.pause_answer(game_id=game.pk, position=1, accept=True)
     assert late.value.code == codes.NO_PAUSE_PROPOSAL
     assert fresh(game).paused_since is None and fresh(game).deadline == deadline
-    assert timeoff.proposals_expire() == 1  # the sweep tidies it up
+    assert pauses.proposals_expire() == 1  # the sweep tidies it up
     assert fresh(game).pause_proposal is None and types(game)[-1] == "pause_expired"
     assert PauseProposal.objects.filter(status="expired").count() == 1
 
@@ -393,14 +393,14 @@ def test_a_pause_until_a_moment_and_alone_with_bots(people) -> None:
     game = against_bot(people[0], ClockSpec("fixed", seconds=3600))
     t0 = timezone.now()
     with pytest.raises(Refused) as bad:
-        timeoff.pause_propose(game_id=game.pk, position=0, until=t0 - HOUR, now=t0)
+        pauses.pause_propose(game_id=game.pk, position=0, until=t0 - HOUR, now=t0)
     assert bad.value.code == codes.BAD_PAUSE
-    timeoff.pause_propose(game_id=game.pk, position=0, until=t0 + 2 * HOUR, now=t0)
+    pauses.pause_propose(game_id=game.pk, position=0, until=t0 + 2 * HOUR, now=t0)
     paused = fresh(game)  # no other person to ask: paused at once
     assert paused.paused_until == t0 + 2 * HOUR
     assert paused.deadline == game.deadline + 2 * HOUR
     with pytest.raises(Conflict) as again:
-        timeoff.pause_propose(game_id=game.pk, position=0, now=t0)
+        pauses.pause_propose(game_id=game.pk, position=0, now=t0)
     assert again.value.code == codes.PAUSE_PENDING
     # Once its end has come, the pause is over by itself.
     view = selectors.game_view_at(paused, 0)
@@ -414,8 +414,8 @@ def test_a_bank_is_charged_only_the_time_that_counted(people) -> None:
     game = against_bot(people[0], ClockSpec("bank", seconds=1000))
     now = timezone.now()
     Game.objects.filter(pk=game.pk).update(decision_started=now - timedelta(seconds=400))
-    timeoff.pause_propose(game_id=game.pk, position=0, now=now - timedelta(seconds=300))
-    timeoff.pause_resume(game_id=game.pk, position=0, now=now - timedelta(seconds=100))
+    pauses.pause_propose(game_id=game.pk, position=0, now=now - timedelta(seconds=300))
+    pauses.pause_resume(game_id=game.pk, position=0, now=now - timedelta(seconds=100))
     game = fresh(game)
     assert abs(selectors.game_view_at(game, 0)["seats"][0]["bank"] - 800) < 2
     action = engine.legal_actions(engine.from_json(game.state))[0]
@@ -426,7 +426,7 @@ def test_a_bank_is_charged_only_the_time_that_counted(people) -> None:
 
 def test_a_move_may_be_made_while_paused(people) -> None:
     game = against_bot(people[0], ClockSpec("fixed", seconds=3600))
-    timeoff.pause_propose(game_id=game.pk, position=0)
+    pauses.pause_propose(game_id=game.pk, position=0)
     action = engine.legal_actions(engine.from_json(fresh(game).state))[0]
     moves.move_submit(game_id=game.pk, caller=Caller(position=0), seq=game.seq, action=action)
     after = fresh(game)
@@ -440,8 +440,8 @@ def test_only_people_at_the_table_decide_on_a_pause(people) -> None:
     with transaction.atomic():
         Seat.objects.filter(game=game, position=1).update(resigned=True)
     with pytest.raises(Conflict) as resigned:
-        timeoff.pause_propose(game_id=game.pk, position=1)
+        pauses.pause_propose(game_id=game.pk, position=1)
     assert resigned.value.code == codes.RESIGNED
     lone = against_bot(people[2], ClockSpec("fixed", seconds=3600))
     seats = rows.seats_of(Game.objects.get(pk=lone.pk))
-    assert [s.position for s in timeoff.people(seats)] == [0]
+    assert [s.position for s in pauses.people(seats)] == [0]

@@ -13,7 +13,7 @@ from django.utils import timezone
 from games.models import Availability, Game, PauseProposal, Seat
 from games.read import calendars
 from games.read.selectors import Caller
-from games.services import automatic, moves, timeoff
+from games.services import automatic, moves, pauses
 from players.mail import inbound, notify, preferences
 from players.mail import texts as texts
 from tests.players.conftest import ADDRESSES, Table, mails_to, reply
@@ -27,7 +27,7 @@ def proposals(address: str) -> list[Any]:
 
 def test_a_proposal_to_pause_is_mailed_and_answered_by_reply(table: Table) -> None:
     mail.outbox.clear()
-    timeoff.pause_propose(game_id=table.game_id, position=0)
+    pauses.pause_propose(game_id=table.game_id, position=0)
     assert proposals(ADDRESSES[0]) == []  # the proposer is not asked
     asked = [proposals(a) for a in ADDRESSES[1:]]
     assert [len(found) for found in asked] == [1, 1]
@@ -49,7 +49,7 @@ def test_a_proposal_to_pause_is_mailed_and_answered_by_reply(table: Table) -> No
     (explained,) = mails_to(ADDRESSES[1])
     assert "No pause is proposed" in explained.body
     # Proposed again and accepted by both: the game pauses.
-    timeoff.pause_propose(game_id=table.game_id, position=0)
+    pauses.pause_propose(game_id=table.game_id, position=0)
     for position in (1, 2):
         answer = reply(table, "pause yes", position=position, seq=table.game.seq)
         assert inbound.inbound_handle(answer) == "pause_yes"
@@ -57,9 +57,9 @@ def test_a_proposal_to_pause_is_mailed_and_answered_by_reply(table: Table) -> No
 
 
 def test_the_turn_mail_says_the_game_is_paused_and_who_is_away(table: Table) -> None:
-    timeoff.pause_propose(game_id=table.game_id, position=0)  # no clock: a pause still holds
-    timeoff.pause_answer(game_id=table.game_id, position=1, accept=True)
-    timeoff.pause_answer(game_id=table.game_id, position=2, accept=True)
+    pauses.pause_propose(game_id=table.game_id, position=0)  # no clock: a pause still holds
+    pauses.pause_answer(game_id=table.game_id, position=1, accept=True)
+    pauses.pause_answer(game_id=table.game_id, position=2, accept=True)
     away = (table.to_act + 2) % 3
     until = timezone.now() + 2 * HOUR
     Seat.objects.filter(game_id=table.game_id, position=away).update(
