@@ -151,6 +151,18 @@ def stored_stops(game: Game) -> tuple[Stop, ...]:
     return () if calendar is None else calendar.stops
 
 
+def timed(game: Game) -> bool:
+    """Whether a person's decision is under way on the clock (a game in play, with a clock, whose
+    decision is not the server's)."""
+    return (
+        game.status == Game.Status.ACTIVE
+        and game.clock != Game.Clock.NONE
+        and not game.automatic
+        and game.to_act is not None
+        and game.decision_started is not None
+    )
+
+
 def clock_status(game: Game, now: datetime) -> dict[str, Any]:
     """Whether the clock of the decision under way runs at `now`; if not, why and until when.
 
@@ -158,14 +170,7 @@ def clock_status(game: Game, now: datetime) -> dict[str, Any]:
     not in play); `stopped` says why a timed decision's clock waits: `vacation`, `pause` or
     `playing_hours`, with `until` (None: until someone resumes the game).
     """
-    timed = (
-        game.status == Game.Status.ACTIVE
-        and game.clock != Game.Clock.NONE
-        and not game.automatic
-        and game.to_act is not None
-        and game.decision_started is not None
-    )
-    if not timed:
+    if not timed(game):
         return {"running": False, "stopped": None}
     calendar = stored(game)
     why = None if calendar is None else calendar.stopped(now)

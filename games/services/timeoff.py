@@ -422,14 +422,7 @@ def clock_recalculate(game: Game, seats: list[Seat], now: datetime) -> bool:
     game is changed, not saved; a `clock` event says what now holds. The caller holds the lock.
     Returns whether the deadline moved.
     """
-    timed = (
-        game.status == Game.Status.ACTIVE
-        and game.clock != Game.Clock.NONE
-        and not game.automatic
-        and game.to_act is not None
-        and game.decision_started is not None
-    )
-    if not timed:
+    if not calendars.timed(game):
         return False
     assert game.to_act is not None and game.decision_started is not None
     seat = seats[game.to_act]
