@@ -8,6 +8,15 @@ errors, health checks that failed, and what `verify_games` says of every game.
 
     python bench/soak.py --minutes 30                     # the recorded run (docs/benchmarks.md)
     python bench/soak.py --minutes 0.5 --bot-games 2 --http-games 1 --max-players 2  # CI's
+    python bench/soak.py --minutes 8 --time-off-games 4   # with time off (docs/benchmarks.md)
+
+With `--time-off-games N`, N more client threads play games with time off (docs/async.md): a
+one-minute clock, playing hours that close for two minutes of the run (half of the games), a
+pause proposed and accepted while the person to act idles past the clock, a vacation taken and
+cancelled, and people who idle past their clock now and then: one with automatic vacation (a day
+is spent), one without (a timeout). Afterwards bench/time_off_check.py reads every timeout and
+automatic vacation day against the game's story: none may fall in a pause, a vacation or outside
+the playing hours.
 
 Exit status 0 only when no process died, every game finished, no request failed with a 5xx and
 every game verifies. The machine is shared: run it with `nice`.
@@ -89,6 +98,12 @@ class Client:
 
     def get(self, path: str) -> tuple[int, Any]:
         return self.request("GET", path)
+
+    def patch(self, path: str, body: Any) -> tuple[int, Any]:
+        return self.request("PATCH", path, body)
+
+    def delete(self, path: str) -> tuple[int, Any]:
+        return self.request("DELETE", path)
 
     def post(self, path: str, body: Any, **headers: str) -> tuple[int, Any]:
         return self.request("POST", path, body, **headers)
@@ -256,6 +271,108 @@ class Soak:
             view = result["game"] if status == 201 else player.get(f"/api/games/{game_id}/")[1]
         self.done(game_id)
 
+    # Time off -----------------------------------------------------------------------------------
+
+    def time_off_games(self, rnd: random.Random, number: int) -> None:
+        """One client thread: play games with time off one after another until time is up."""
+        while not self.stop_starting.is_set():
+            self.time_off_game(rnd, number)
+            number += self.args.time_off_games
+
+    def time_off_game(self, rnd: random.Random, number: int) -> None:
+        """Two people with a one-minute clock, and maybe a bot. The first keeps automatic vacation
+        on (an idle spends a day), the second switches it off (an idle times out). Half of the
+        games have playing hours that close two minutes from now, for two minutes."""
+        people = [signup(self.port, self.stats) for _ in range(2)]
+        status, _ = people[1].patch("/api/time-off/", {"auto_vacation": False})
+        assert status == 200
+        seats = [{"kind": "me"}, {"kind": "open"}] + [{"kind": "bot"}] * rnd.randint(0, 1)
+        rnd.shuffle(seats)
+        body: dict[str, Any] = {
+            "players": len(seats),
+            "seats": seats,
+            "clock": {"kind": "fixed", "seconds": 60},
+        }
+        if number % 2 == 0:
+            now = time.gmtime(time.time() + 120)
+            closes = f"{now.tm_hour:02d}:{now.tm_min:02d}"
+            later = time.gmtime(time.time() + 240)
+            opens = f"{later.tm_hour:02d}:{later.tm_min:02d}"
+            body["playing_hours"] = {"start": opens, "end": closes, "zone": "UTC"}
+        status, game = people[0].post("/api/games/", body)
+        assert status == 201, game
+        game_id = game["id"]
+        status, _ = people[1].post(f"/api/games/{game_id}/join/", {})
+        assert status == 200
+        self.register(game_id, "time_off")
+        seat_of = {p.get(f"/api/games/{game_id}/")[1]["my_seat"]: p for p in people}
+        plan = {"pause": rnd.randint(3, 12), "vacation": rnd.randint(3, 12)}
+        vacation: tuple[Client, int, int] | None = None  # who, its id, decisions left
+        decisions = 0
+        view = people[0].get(f"/api/games/{game_id}/")[1]
+        while view["status"] == "active":
+            player = seat_of.get(view["to_act"])
+            mine = player.get(f"/api/games/{game_id}/")[1] if player is not None else view
+            if player is None or not mine["your_turn"]:  # the worker plays: wait for it
+                status, waited = people[0].get(
+                    f"/api/games/{game_id}/wait/?seq={view['seq']}&timeout=20"
+                )
+                self.stats.add("long_polls")
+                view = waited if status == 200 else mine
+                continue
+            decisions += 1
+            if decisions == plan["pause"]:
+                other = next(p for p in people if p is not player)
+                self.pause(game_id, player, other, rnd.random() < 0.5)
+            elif decisions == plan["vacation"]:
+                vacation = self.vacation_take(player, rnd)
+            elif vacation is not None and decisions >= vacation[2]:
+                status, _ = vacation[0].delete(f"/api/time-off/vacations/{vacation[1]}/")
+                self.stats.add(f"time_off_vacations_cancelled_{status}")
+                vacation = None
+            elif rnd.random() < self.args.idle_chance:
+                self.stats.add("time_off_idles")
+                time.sleep(rnd.uniform(62, 75))  # past the clock, were it running
+                view = player.get(f"/api/games/{game_id}/")[1]
+                continue
+            action = rnd.choice(mine["legal_actions"])["action"]
+            status, result = player.post(
+                f"/api/games/{game_id}/moves/", {"seq": mine["seq"], "action": action}
+            )
+            self.stats.add(f"http_moves_{status}")
+            view = result["game"] if status == 201 else player.get(f"/api/games/{game_id}/")[1]
+        if vacation is not None:
+            vacation[0].delete(f"/api/time-off/vacations/{vacation[1]}/")
+        self.done(game_id)
+
+    def pause(self, game_id: int, proposer: Client, other: Client, resume: bool) -> None:
+        """Half a minute into the decision, whose clock would run out within the pause, a pause
+        until a moment 45 s away, or until resumed (`resume`); accepted; the person to act idles
+        50 s, then resumes the pause that has no end."""
+        time.sleep(30)
+        ends = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + 45))
+        status, _ = proposer.post(
+            f"/api/games/{game_id}/pause/", {"until": None if resume else ends}
+        )
+        self.stats.add(f"time_off_pauses_proposed_{status}")
+        if status != 200:
+            return
+        status, _ = other.post(f"/api/games/{game_id}/pause/accept/", {})
+        self.stats.add(f"time_off_pauses_accepted_{status}")
+        time.sleep(50)
+        if resume:
+            status, _ = proposer.post(f"/api/games/{game_id}/resume/", {})
+            self.stats.add(f"time_off_pauses_resumed_{status}")
+
+    def vacation_take(self, player: Client, rnd: random.Random) -> tuple[Client, int, int] | None:
+        """A vacation of today, cancelled some decisions later."""
+        today = time.strftime("%Y-%m-%d", time.gmtime())
+        status, vacation = player.post("/api/time-off/vacations/", {"start": today, "end": today})
+        self.stats.add(f"time_off_vacations_taken_{status}")
+        if status != 201:
+            return None  # 409: one is under way already (a day spent automatically)
+        return player, vacation["id"], rnd.randint(3, 10)
+
     # The run -------------------------------------------------------------------------------------
 
     def run(self) -> int:
@@ -265,12 +382,17 @@ class Soak:
         loaded = time.monotonic()  # games start for --minutes from here
         staff = self.staff_client()
         rnd = random.Random(self.args.seed)
-        threads = [
-            threading.Thread(target=self.bot_games, args=(staff, random.Random(rnd.random())))
-        ] + [
-            threading.Thread(target=self.http_games, args=(random.Random(rnd.random()),))
-            for _ in range(self.args.http_games)
-        ]
+        threads = (
+            [threading.Thread(target=self.bot_games, args=(staff, random.Random(rnd.random())))]
+            + [
+                threading.Thread(target=self.http_games, args=(random.Random(rnd.random()),))
+                for _ in range(self.args.http_games)
+            ]
+            + [
+                threading.Thread(target=self.time_off_games, args=(random.Random(rnd.random()), i))
+                for i in range(self.args.time_off_games)
+            ]
+        )
         errors: list[str] = []
 
         def guarded(thread: threading.Thread) -> None:
@@ -294,7 +416,22 @@ class Soak:
         self.stop_server()
         verify = self.manage("verify_games")
         unfinished = sorted(set(self.games) - self.finished)
+        if self.args.time_off_games:
+            errors += self.time_off_checked()
         return self.report(elapsed, deaths, moves, health_failures, verify, unfinished, errors)
+
+    def time_off_checked(self) -> list[str]:
+        """bench/time_off_check.py's verdict: no clock fired while it was stopped."""
+        done = subprocess.run(
+            [PYTHON, "bench/time_off_check.py"],
+            cwd=ROOT,
+            env=self.env,
+            capture_output=True,
+            text=True,
+        )
+        lines = done.stdout.strip().splitlines()
+        print(f"soak: time off: {lines[-1] if lines else done.stderr[-500:]}", flush=True)
+        return [] if done.returncode == 0 else ["time off: a clock fired while stopped"]
 
     def watch(self, started: float) -> int:
         """Until time is up: a health check every 10 s; the number that failed."""
@@ -335,13 +472,19 @@ class Soak:
             f"beat {deaths['beat']}, web {deaths['web']}",
             f"games finished: {len(self.finished)} of {len(self.games)} "
             f"(bots alone {c['bot_games_finished']}/{c['bot_games_started']}, "
-            f"HTTP {c['http_games_finished']}/{c['http_games_started']})",
+            f"HTTP {c['http_games_finished']}/{c['http_games_started']}, "
+            f"time off {c['time_off_games_finished']}/{c['time_off_games_started']})",
             f"moves: {total_moves} ({', '.join(f'{k} {v}' for k, v in sorted(moves.items()))}), "
             f"{total_moves / elapsed:.1f} per second",
             f"HTTP: {c['requests']} requests, {len(self.stats.server_errors)} server errors, "
             f"moves answered {', '.join(f'{k[11:]}: {v}' for k, v in sorted(c.items()) if k.startswith('http_moves_'))}, "  # noqa: E501
             f"{c['long_polls']} long polls, {c['reconnects']} reconnects",
             f"health checks failed: {health_failures}",
+            "time off: "
+            + (
+                ", ".join(f"{k[9:]} {v}" for k, v in sorted(c.items()) if k.startswith("time_off_"))
+                or "none"
+            ),
             f"verify_games: {verified}",
         ]
         for line in lines:
@@ -369,6 +512,10 @@ def main() -> int:
     parser.add_argument("--http-games", type=int, default=4, help="HTTP games at once")
     parser.add_argument("--max-players", type=int, default=4, choices=range(2, 6), help="per game")
     parser.add_argument("--drain-minutes", type=float, default=10, help="time to let games end")
+    parser.add_argument("--time-off-games", type=int, default=0, help="time off games at once")
+    parser.add_argument(
+        "--idle-chance", type=float, default=0.03, help="a person idles past the clock"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--var", help="the var folder (default: a new temporary one)")
     return Soak(parser.parse_args()).run()
