@@ -37,6 +37,7 @@ from .locking import game_locked
 
 DAY = timedelta(days=1)
 LONGEST_VACATION = 366  # days
+FURTHEST_VACATION = 2 * 366  # days ahead that a vacation may start
 
 
 # Playing hours --------------------------------------------------------------------------------
@@ -173,9 +174,9 @@ def vacation_take(*, user: Any, start: date, end: date, now: datetime | None = N
     """A vacation from `start` to `end` (dates, both included) in the player's time zone.
 
     From local midnight to local midnight; one that starts today starts now. Refused: one that
-    starts in the past or ends before it starts (422 `bad_vacation`), one that overlaps another
-    (409 `vacation_overlap`), one longer than the days left in its year (422
-    `vacation_allowance`). Then nothing changes.
+    starts in the past or more than two years ahead, ends before it starts or lasts more than a
+    year (422 `bad_vacation`), one that overlaps another (409 `vacation_overlap`), one longer
+    than the days left in its year (422 `vacation_allowance`). Then nothing changes.
     """
     now = now or timezone.now()
     with transaction.atomic():
@@ -191,6 +192,8 @@ def vacation_take(*, user: Any, start: date, end: date, now: datetime | None = N
         days = (end - start).days + 1
         if days > LONGEST_VACATION:
             raise Refused("A vacation lasts a year at most.", codes.BAD_VACATION)
+        if (start - today).days > FURTHEST_VACATION:
+            raise Refused("A vacation starts within the next two years.", codes.BAD_VACATION)
         starts = max(now, datetime.combine(start, time(), zone))
         ends = datetime.combine(end + DAY, time(), zone)
         clash = Vacation.objects.filter(user_id=user.pk, starts__lt=ends, ends__gt=starts).first()

@@ -215,6 +215,7 @@ def test_overlapping_vacations_and_too_many_days_are_refused_and_change_nothing(
         (start + timedelta(days=4), start + timedelta(days=6), Refused, codes.VACATION_ALLOWANCE),
         (timezone.now().date() - timedelta(days=1), start, Refused, codes.BAD_VACATION),
         (start + timedelta(days=5), start + timedelta(days=4), Refused, codes.BAD_VACATION),
+        (date(9999, 12, 31), date(9999, 12, 31), Refused, codes.BAD_VACATION),
     ]
     for first, last, error, code in refusals:
         with pytest.raises(error) as raised:
