@@ -99,7 +99,8 @@ def test_the_migration_keeps_the_snapshots_stored_as_json() -> None:
         old = OldGame.objects.create(version="imperium", players=4, state=snapshot)
         executor.migrate(after)
         executor.loader.build_graph()
-        assert Game.objects.get(pk=old.pk).state == snapshot
+        # Only the columns 0011 knows of: later migrations add others to the model.
+        assert Game.objects.only("state").get(pk=old.pk).state == snapshot
     finally:
         executor.loader.build_graph()
         executor.migrate(executor.loader.graph.leaf_nodes())
