@@ -5,6 +5,7 @@ moments into the past (as tests/games/test_clocks.py does)."""
 
 from __future__ import annotations
 
+import itertools
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
@@ -446,3 +447,68 @@ def test_only_people_at_the_table_decide_on_a_pause(people) -> None:
     lone = against_bot(people[2], ClockSpec("fixed", seconds=3600))
     seats = rows.seats_of(Game.objects.get(pk=lone.pk))
     assert [s.position for s in pauses.people(seats)] == [0]
+
+
+# Races (PostgreSQL) ------------------------------------------------------------------------------
+
+
+def race(ann: Any, game: Game) -> dict[str, Any]:
+    """At the same moment: `ann` takes a vacation of today; `game`'s deadline task runs."""
+    import threading
+
+    from django.db import connections
+
+    barrier = threading.Barrier(2)
+    outcomes: dict[str, Any] = {}
+
+    def take() -> None:
+        barrier.wait(timeout=30)
+        try:
+            today = timezone.now().date()
+            outcomes["take"] = timeoff.vacation_take(user=ann, start=today, end=today)
+        except Conflict as exc:
+            outcomes["take"] = exc.code
+        finally:
+            connections.close_all()
+
+    def expire() -> None:
+        barrier.wait(timeout=30)
+        try:
+            outcomes["expire"] = automatic.deadline_expire(game_id=game.pk, seq=game.seq)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=f) for f in (take, expire)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    return outcomes
+
+
+@pytest.mark.postgres
+def test_a_vacation_taken_as_a_deadline_passes_overlaps_nothing(people) -> None:
+    """The player takes a vacation (the account's lock, then each game's) at the moment one of
+    their deadlines passes with automatic vacation on (the game's lock, then the account's):
+    neither waits on the other in a circle, no two vacations overlap, and nothing times out."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (set DATABASE_URL)")
+    ann = people[0]
+    for _ in range(5):
+        games = [against_bot(ann, ClockSpec("fixed", seconds=3600)) for _ in range(2)]
+        passed(games[0])
+        outcomes = race(ann, games[0])
+        assert set(outcomes) == {"take", "expire"}, outcomes
+        assert outcomes["expire"] in ("vacation", "early"), outcomes
+        if outcomes["take"] == codes.VACATION_OVERLAP:
+            assert outcomes["expire"] == "vacation"  # the day spent came first
+        found = list(Vacation.objects.filter(user=ann).order_by("starts"))
+        assert all(a.ends <= b.starts for a, b in itertools.pairwise(found)), found
+        assert not Move.objects.filter(actor="timeout").exists()
+        for game in games:  # every game of hers knows of every vacation
+            away = Seat.objects.get(game=game, position=0).away
+            assert away == timeoff.away_of(ann.pk, timezone.now())
+        Vacation.objects.filter(user=ann).delete()
+        Game.objects.filter(pk__in=[g.pk for g in games]).update(status="finished")
