@@ -323,7 +323,7 @@ class Soak:
             decisions += 1
             if decisions == plan["pause"]:
                 other = next(p for p in people if p is not player)
-                self.pause(game_id, player, other, rnd.random() < 0.5)
+                self.pause(game_id, player, other, resume=number % 2 == 1)
             elif decisions == plan["vacation"]:
                 vacation = self.vacation_take(player, rnd)
             elif vacation is not None and decisions >= vacation[2]:
