@@ -31,6 +31,7 @@ from .errors import EngineError, IllegalAction, MalformedAction, SetupError
 from .events import ZONES as DRAW_ZONES
 from .events import Event, event_view, public_action
 from .events import record as _record
+from .orders import order_kinds, order_pick, order_stale, orders_checked
 from .revisions import current as current_revision
 from .scenario import scenario
 from .setup import new_game
@@ -60,6 +61,10 @@ __all__ = [
     "is_petition",
     "legal_actions",
     "new_game",
+    "order_kinds",
+    "order_pick",
+    "order_stale",
+    "orders_checked",
     "parse",
     "prompt",
     "public_action",
