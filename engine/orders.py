@@ -45,6 +45,7 @@ JACK_VALUE = 4  # dearer than any material: a Jack plays as any role
 # The action fields that name cards the action uses (a building is named by its foundation).
 CARD_FIELDS = ("cards", "card", "from_hand", "discard", "replace")
 CARD_GONE, NEW_CARD = "card_gone", "new_card"  # why an order was cancelled
+CANCEL_REASONS = (CARD_GONE, NEW_CARD)
 
 
 @cache

@@ -149,6 +149,9 @@ class Seat(models.Model):
     # `away`: the vacations under way and to come, [[since, until], ...] in ISO 8601.
     time_zone = models.CharField(max_length=64, blank=True, default="")
     away = models.JSONField(default=list, blank=True)
+    # The player's standing orders, private to them (games.services.orders):
+    # {"orders": [...], "next": <the next order's id>, "cancelled": [...recent notices]}.
+    orders = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["game", "position"]
@@ -195,6 +198,7 @@ class Move(models.Model):
         BOT = "bot", "bot"
         TIMEOUT = "timeout", "timeout"
         EMAIL = "email", "e-mail"
+        ORDER = "order", "standing order"
 
     # PROTECT: deleting a game with moves would delete the log.
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="moves")

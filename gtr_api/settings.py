@@ -479,6 +479,9 @@ SPECTACULAR_SETTINGS = {
         "RoleEnum": "engine.cards.ROLES",
         "PromptViewKindEnum": "engine.PROMPT_KINDS",
         "SurrenderTypeEnum": [("surrender", "surrender")],  # The action's and its event's `type`.
+        "ReasonEnum": "engine.END_REASONS",  # a game's end; named once an order's `reason` came
+        "ActionTypeEnum": "engine.ACTION_TYPES",  # a standing order's `do` and `unless`
+        "OrderCancelledReasonEnum": "engine.orders.CANCEL_REASONS",
     },
     # Requests and responses share one component for a shape they share. An action is posted
     # back as it is received. Request-only defaults do not make fields required in generated

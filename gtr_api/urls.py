@@ -5,7 +5,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 import gtr_api.errors
-from games.api import cards, events, export, health, lobby, play, streams, timeoff, webhooks
+from games.api import cards, events, export, health, lobby, orders, play, streams, timeoff, webhooks
 from games.api.renderers import JSONRenderer
 from gtr_api import security
 from players.accounts import views as accounts
@@ -63,6 +63,7 @@ game_urls = [
         name="game-pause-decline",
     ),
     path("<int:game_id>/resume/", timeoff.ResumeView.as_view(), name="game-resume"),
+    path("<int:game_id>/orders/", orders.SeatOrdersView.as_view(), name="game-orders"),
 ]
 
 time_off_urls = [

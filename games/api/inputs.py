@@ -12,7 +12,8 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from engine.cards import GEEK_NAMES
+import engine
+from engine.cards import GEEK_NAMES, ROLES
 from engine.setup import OPTIONS
 from games import codes
 from games.errors import Refused
@@ -349,3 +350,61 @@ class TimeOffUpdateInput(JSONInput):
 class VacationInput(JSONInput):
     start = serializers.DateField(help_text="The first day away, in your time zone (from today).")
     end = serializers.DateField(help_text="The last day away (included).")
+# Standing orders (engine/orders.py, docs/api.md#standing-orders) --------------------------------
+
+
+class OrderInput(JSONInput):
+    """One standing order. Whether its fields fit together (an action its kind takes, a role only
+    where a role is led, a card of your hand) is the engine's check: 422 `order_invalid`,
+    `order_card_not_held`."""
+
+    when = serializers.ChoiceField(
+        choices=list(engine.order_kinds()), help_text="The kind of decision (a prompt's `kind`)."
+    )
+    role = serializers.ChoiceField(
+        choices=["*", *ROLES],
+        required=False,
+        help_text="follow, act, bath: only when this role is led (default `*`: any).",
+    )
+    do = serializers.ChoiceField(
+        choices=list(engine.ACTION_TYPES), help_text="The type of action to play."
+    )
+    cards = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=999),
+        min_length=1,
+        max_length=20,
+        required=False,
+        help_text="The action uses exactly these cards of your hand. The order fires once, and "
+        "is cancelled when one of them leaves your hand or your hand gains a card.",
+    )
+    take = serializers.ChoiceField(
+        choices=list(engine.orders.TAKES), required=False, help_text="think: draw or a Jack."
+    )
+    unless = serializers.ChoiceField(
+        choices=list(engine.ACTION_TYPES),
+        required=False,
+        help_text="Fire only when no action of this type is legal (think unless you can follow).",
+    )
+    prefer = serializers.ChoiceField(
+        choices=list(engine.orders.PREFER),
+        required=False,
+        help_text="Of several matching actions: the cards worth least (default) or most.",
+    )
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError({k: ["Unknown field."] for k in unknown})
+            cards = data.get("cards")
+            if isinstance(cards, list) and not all(_is_a(c, (int,)) for c in cards):
+                raise serializers.ValidationError({"cards": ["Expected card ids (integers)."]})
+        return super().to_internal_value(data)
+
+
+class OrdersInput(JSONInput):
+    orders = OrderInput(
+        many=True,
+        help_text="Your orders, tried in this order; they replace those you had (at most 20: "
+        "422 `order_invalid` beyond).",
+    )

@@ -471,3 +471,47 @@ class TimeOffView(serializers.Serializer):
     vacations = VacationView(
         many=True, help_text="This year's vacations and those to come, in order."
     )
+
+
+# Standing orders (engine/orders.py, docs/api.md#standing-orders) --------------------------------
+
+
+class StandingOrder(serializers.Serializer):
+    id = serializers.IntegerField(help_text="Its number at your seat.")
+    seq = serializers.IntegerField(help_text="The game's seq when it was written.")
+    when = serializers.CharField()
+    role = serializers.CharField(required=False)
+    do = serializers.CharField()
+    cards = serializers.ListField(child=serializers.IntegerField(), required=False)
+    hand = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="With `cards`: your hand when it was written.",
+    )
+    take = serializers.CharField(required=False)
+    unless = serializers.CharField(required=False)
+    prefer = serializers.CharField(required=False)
+
+
+class CancelledOrder(serializers.Serializer):
+    order = StandingOrder()
+    reason = serializers.ChoiceField(
+        choices=list(engine.orders.CANCEL_REASONS),
+        help_text="`card_gone`: a card it names left your hand; `new_card`: your hand gained one.",
+    )
+    seq = serializers.IntegerField(help_text="The game's seq when it was cancelled.")
+
+
+class OrderKind(serializers.Serializer):
+    do = serializers.ListField(child=serializers.CharField(), help_text="The actions it takes.")
+    role = serializers.BooleanField(help_text="Whether an order of this kind may name a role.")
+
+
+class SeatOrders(serializers.Serializer):
+    """Your seat's standing orders: private, only your seat's player sees them."""
+
+    orders = StandingOrder(many=True)
+    cancelled = CancelledOrder(many=True, help_text="The latest orders cancelled.")
+    kinds = serializers.DictField(
+        child=OrderKind(), help_text="The decisions an order may answer, by prompt kind."
+    )

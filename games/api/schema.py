@@ -154,6 +154,9 @@ GAME_OPERATIONS = (
     "games_pause_accept",
     "games_pause_decline",
     "games_resume",
+    "orders_retrieve",
+    "orders_update",
+    "orders_delete",
 )
 
 

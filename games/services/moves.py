@@ -22,6 +22,7 @@ from games.models import Game, Move, Seat
 from games.read.selectors import Caller, position_of
 from games.store import rows, snapshot
 
+from . import orders
 from .clocks import clock_charge
 from .locking import game_locked
 from .turns import turn_next
@@ -30,6 +31,9 @@ from .turns import turn_next
 SURRENDER = "surrender"
 # The game's columns a move changes, besides the pending decision's (turns.TURN_FIELDS).
 MOVE_FIELDS = ("seq", "revision", "state", "status", "finished")
+# Moves standing orders may play in a row in one transaction. A turn has far fewer decisions
+# (an order never answers a lead), so this bound is only a guard: past it the decision waits.
+ORDER_CHAIN_LIMIT = 100
 
 
 def initial_state(game: Game) -> engine.State:
@@ -91,11 +95,14 @@ def move_play(
     position: int,
     action: engine.Action,
     actor: str,
+    *,
+    chain: int = 0,
 ) -> Move:
     """Apply, charge the clock, append.
 
-    Every move takes this path: HTTP, e-mail, bots, timeouts.
+    Every move takes this path: HTTP, e-mail, bots, timeouts, standing orders.
     The caller holds the game's row lock in its transaction.
+    `chain` counts the orders played in a row before this move.
     """
     new = engine.apply(state, action, seat=position)
     seat = seats[position]
@@ -105,7 +112,7 @@ def move_play(
         changed += ["timeouts", "bot_standing_in"]
     if changed:
         seat.save(update_fields=changed)
-    return move_append(game, new, position, action.to_json(), actor, seats)
+    return move_append(game, new, position, action.to_json(), actor, seats, chain=chain)
 
 
 def move_append(
@@ -115,11 +122,15 @@ def move_append(
     action: Any,
     actor: str,
     seats: list[Seat],
+    *,
+    chain: int = 0,
 ) -> Move:
     """Append the move that led to `state`, and save the snapshot.
 
     A `seat` of None is a table event, such as a surrender.
     Then the next decision begins and the move is published.
+    Standing orders that no longer stand are cancelled.
+    If one answers the next decision, it is played now (games.services.orders).
     The caller holds the game's row lock in its transaction.
     """
     move = Move(
@@ -138,10 +149,15 @@ def move_append(
     if engine.is_over(state):
         game.status = Game.Status.FINISHED
         game.finished = timezone.now()
-    began = turn_next(game, state, seats, changed=MOVE_FIELDS)
+    orders.orders_review(game, state, seats)
+    answer = orders.order_answer(game, state, seats) if chain < ORDER_CHAIN_LIMIT else None
+    began = turn_next(game, state, seats, changed=MOVE_FIELDS, answered=answer is not None)
     commit.publish_on_commit(
         game, commit.MOVED, seat=seat, actor=actor, turn_began=began, seats=seats
     )
+    if answer is not None:
+        action = engine.parse(answer.action)
+        move_play(game, state, seats, answer.position, action, Move.Actor.ORDER, chain=chain + 1)
     return move
 
 

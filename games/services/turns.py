@@ -35,6 +35,7 @@ def turn_next(
     *,
     moved: bool = True,
     changed: tuple[str, ...] | None = None,
+    answered: bool = False,
 ) -> bool:
     """Save the game with its pending decision and that decision's clock.
 
@@ -44,6 +45,8 @@ def turn_next(
     It does not begin again.
     `changed` names the other columns the caller changed.
     Only those and the decision's columns are written (None: every column).
+    With `answered`, a standing order answers the decision at once (games.services.orders):
+    the server plays it, so it has no deadline and is not announced.
     """
     fields = None if changed is None else [*changed, *TURN_FIELDS]
     now = timezone.now()
@@ -54,7 +57,8 @@ def turn_next(
     if began:
         game.to_act = position
         game.decision_started = now if seat is not None else None
-        game.automatic = seat is not None and seat.plays_automatically
+        # A decision a standing order answers is played at once: no deadline, no calendar.
+        game.automatic = seat is not None and (seat.plays_automatically or answered)
         game.deadline, game.clock_calendar = None, None
         if seat is not None and not game.automatic and game.clock != Game.Clock.NONE:
             calendar = calendars.calendar_for(game, seat, now)  # time off: the seat's calendar
@@ -68,4 +72,4 @@ def turn_next(
     else:
         rows.update(game, fields)
     recorded.last_event_saved(game)
-    return began and seat is not None
+    return began and seat is not None and not answered

@@ -29,12 +29,14 @@ def _pause_hook(**_: Any) -> None:
 
     original = moves.move_append
 
-    def move_append(game: Any, state: Any, seat: Any, action: Any, actor: str, seats: Any) -> Any:
+    def move_append(
+        game: Any, state: Any, seat: Any, action: Any, actor: str, seats: Any, **more: Any
+    ) -> Any:
         target = Path(pause)
         wanted = target.read_text().split() if target.exists() else []
         if actor == "bot" and wanted == [str(game.pk), str(game.seq + 1)]:
             Path(f"{pause}.reached").touch()
             time.sleep(600)  # the test kills the worker now
-        return original(game, state, seat, action, actor, seats)
+        return original(game, state, seat, action, actor, seats, **more)
 
     moves.move_append = move_append
