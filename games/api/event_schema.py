@@ -15,7 +15,7 @@ import engine
 from games.models import Move
 
 from .inputs import MAX_SEQ, JSONInput
-from .outputs import ClockStopped, LoggedActionField, ScoreView, paginated
+from .outputs import ClockStopped, LoggedActionField, ScoreView, StandingOrder, paginated
 
 
 class EventQuery(serializers.Serializer):
@@ -258,6 +258,22 @@ ACCOUNT_EVENTS = {
         automatic=serializers.BooleanField(),
         days=serializers.IntegerField(help_text="The days it spends (after a cancellation)."),
         days_left=serializers.IntegerField(help_text="Left of its year's allowance."),
+    ),
+    "order_played": account_event(
+        "OrderPlayedEvent",
+        "One of your standing orders answered a decision of yours: the move `seq`.",
+        seq=serializers.IntegerField(),
+        seat=serializers.IntegerField(),
+        order=StandingOrder(),
+        action=LoggedActionField(),
+    ),
+    "order_cancelled": account_event(
+        "OrderCancelledEvent",
+        "One of your standing orders was cancelled: your seat learnt what it did not foresee.",
+        seq=serializers.IntegerField(),
+        seat=serializers.IntegerField(),
+        order=StandingOrder(),
+        reason=serializers.ChoiceField(choices=list(engine.orders.CANCEL_REASONS)),
     ),
 }
 

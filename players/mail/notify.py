@@ -32,6 +32,7 @@ from players.models import MailPreference, SentNotification, TableVisit
 
 from . import texts
 from .preferences import in_language, preferences_get, wants
+from .standing import orders_section
 
 log = logging.getLogger(__name__)
 
@@ -140,9 +141,11 @@ def decision_text(d: Decision) -> str:
         "Or play over HTTP at %(url)s with the header\n    Authorization: Seat %(token)s\n"
         "(keep it secret: anyone who has it plays your seat).\n"
     ) % {"url": texts.game_url(d.game), "token": mail_token(d.seat)}
+    standing = orders_section(d.game, d.seat, d.state, d.view)
     return (
         f"{head}{deadline}\n\n"
-        f"{texts.view_text(d.game, d.seats, d.view, d.seat.position)}\n\n"
+        + (f"{standing}\n\n" if standing else "")
+        + f"{texts.view_text(d.game, d.seats, d.view, d.seat.position)}\n\n"
         + _("Your moves: reply to this mail with one code in the first line.")
         + f"\n{texts.moves_text(d.state, d.view)}\n"
         f"{texts.commands_help()}\n\n{http}"

@@ -212,3 +212,16 @@ def test_a_move_by_order_replays(alice: Player, bob: Player, patron: int) -> Non
         state = moves.replay_move(state, move)
     assert engine.state_hash(state) == engine.state_hash(private_state(patron))
     assert log(patron)[1] == (1, "order")
+
+
+def test_the_players_own_stream_tells_of_orders_and_no_one_elses(
+    alice: Player, bob: Player, patron: int
+) -> None:
+    temple = card(patron, 1, "Temple")
+    put(bob, patron, [{"when": "follow", "do": "follow", "cards": [temple]}, CANNOT_FOLLOW])
+    dock = card(patron, 0, "Dock")
+    alice.move(patron, 0, {"type": "lead", "role": "craftsman", "cards": [dock]})
+    types = [e["type"] for e in bob.get("/api/stream/?after=0").json()["results"]]
+    assert {"order_played", "order_cancelled"} <= set(types)
+    others = [e["type"] for e in alice.get("/api/stream/?after=0").json()["results"]]
+    assert not [t for t in others if t.startswith("order_")]

@@ -7,7 +7,10 @@ with an e-mail address who plays the move a greedy bot would choose, in one of t
 - `live`: keeps the game open in the web client from his first turn mail to the end.
 
 A decision no mail asks for (and no open page shows) is played in the web client all the same,
-as a person who looks at the lobby would."""
+as a person who looks at the lobby would.
+
+With `orders`, every person leaves those standing orders (games.services.orders) when the game
+starts, and the orders answer what they can."""
 
 from __future__ import annotations
 
@@ -26,6 +29,7 @@ from engine.bots import make_bot
 from games.models import Game, Move, Seat
 from games.read.selectors import Caller
 from games.services import lobby, moves
+from games.services import orders as standing
 from players.mail import inbound, notify
 from players.mail import texts as texts
 from players.models import TableVisit
@@ -38,6 +42,7 @@ class Count:
     by_mail: Counter[int] = field(default_factory=Counter)
     on_web: Counter[int] = field(default_factory=Counter)
     mails: Counter[int] = field(default_factory=Counter)
+    by_order: Counter[int] = field(default_factory=Counter)
 
     def per_player(self) -> float:
         return sum(self.mails.values()) / self.players
@@ -60,12 +65,39 @@ def _away(game_id: int, position: int) -> None:
     )
 
 
-def count_game(players: int, seed: int, style: str = "mail", version: str = "republic") -> Count:
+# Sensible standing orders for a person who plays by mail, after the issue's examples: think when
+# the role led cannot be followed; give Rome the cheapest card it demands; decline the Sewer and
+# never use the Stairway; take what a Legionary's claim offers; use an Academy's Thinker action.
+POLICIES: list[dict[str, Any]] = [
+    {"when": "follow", "do": "think", "take": "cards", "unless": "follow"},
+    {"when": "give", "do": "give", "prefer": "cheapest"},
+    {"when": "sewer", "do": "skip"},
+    {"when": "stairway", "do": "skip"},
+    {"when": "claim", "do": "claim", "prefer": "dearest"},
+    {"when": "think", "do": "think", "take": "cards"},
+]
+# And a player who also follows whenever he can, with his cheapest card, and takes the best of
+# what a Laborer, Merchant or Patron action off his turn offers.
+FOLLOWER: list[dict[str, Any]] = [
+    *POLICIES,
+    {"when": "follow", "do": "follow", "prefer": "cheapest"},
+    {"when": "act", "role": "laborer", "do": "gather", "prefer": "dearest"},
+    {"when": "act", "role": "merchant", "do": "sell", "prefer": "dearest"},
+    {"when": "act", "role": "patron", "do": "hire", "prefer": "dearest"},
+]
+
+
+def count_game(
+    players: int,
+    seed: int,
+    style: str = "mail",
+    version: str = "republic",
+    orders: list[dict[str, Any]] | None = None,
+) -> Count:
     """Play one whole game as described above; returns who got how many mails."""
+    tag = f"{seed}-{players}-{style}" + ("-orders" if orders else "")
     users = [
-        get_user_model().objects.create_user(
-            f"count{seed}-{players}-{i}-{style}", email=f"p{i}.{seed}.{players}.{style}@example.org"
-        )
+        get_user_model().objects.create_user(f"count{i}-{tag}", email=f"p{i}.{tag}@example.org")
         for i in range(players)
     ]
     addresses = {u.email: i for i, u in enumerate(users)}
@@ -73,6 +105,8 @@ def count_game(players: int, seed: int, style: str = "mail", version: str = "rep
     for user in users[1:]:
         lobby.seat_join(game_id=game.pk, user=user)
     bots = [make_bot("greedy", seed * 10 + i) for i in range(players)]
+    for position in range(players) if orders else ():
+        standing.orders_put(game_id=game.pk, position=position, orders=orders)
     count = Count(players)
     first = len(mail.outbox)
     n = 0
@@ -116,6 +150,10 @@ def count_game(players: int, seed: int, style: str = "mail", version: str = "rep
         for to in message.to:
             if to in addresses:
                 count.mails[addresses[to]] += 1
+    for m in Move.objects.filter(game=game, actor=Move.Actor.ORDER):
+        assert m.seat is not None
+        count.by_order[m.seat] += 1
+        count.decisions[m.seat] += 1
     return count
 
 
@@ -132,5 +170,8 @@ def summary(counts: list[Count], style: str = "mail") -> dict[str, Any]:
         "mails_per_player": round(sum(c.per_player() for c in counts) / games, 1),
         "answered_by_mail_per_player": round(
             sum(sum(c.by_mail.values()) for c in counts) / games / players, 1
+        ),
+        "answered_by_order_per_player": round(
+            sum(sum(c.by_order.values()) for c in counts) / games / players, 1
         ),
     }

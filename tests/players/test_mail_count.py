@@ -42,3 +42,18 @@ def test_a_live_game_in_the_web_client_takes_the_first_turn_mail_only(
     found = mailcount.summary([mailcount.count_game(players, 1, "live")], "live")
     assert found["mails_per_player"] <= 2  # the first turn mail and the final scores
     assert found["mails_per_player"] <= BEFORE[players] / 3
+
+
+def test_standing_orders_answer_decisions_and_save_their_mails(
+    transactional_db: Any, mailoutbox: list[Any]
+) -> None:
+    """docs/email.md: a person who replies to every mail but leaves sensible standing orders
+    gets fewer mails, one per decision the orders leave to him."""
+    plain = mailcount.summary([mailcount.count_game(2, 1, "mail")], "mail")
+    ordered = mailcount.summary(
+        [mailcount.count_game(2, 1, "mail", orders=mailcount.FOLLOWER)], "orders"
+    )
+    assert ordered["answered_by_order_per_player"] > 10
+    asked = ordered["decisions_per_player"] - ordered["answered_by_order_per_player"]
+    assert ordered["mails_per_player"] <= asked + 1
+    assert ordered["mails_per_player"] < plain["mails_per_player"] * 0.8
