@@ -1,10 +1,12 @@
 """Soak test: the embedded default run exactly as `make run` runs it (supervisord, the production
 web server, a Celery worker and beat, SQLite and the embedded broker, in a fresh var/ folder), with
 many games at once for N minutes (from when it answers): games of bots alone, which only the worker
-plays, and HTTP games, where clients play their seats over HTTP against bots the worker plays. When
-time is up no new game starts and the running ones play to their end. Then it prints what a user
-would want to know: processes that died (and were restarted), games finished, moves per second, HTTP
-errors, health checks that failed, and what `verify_games` says of every game.
+plays, and HTTP games, where clients play their seats over HTTP against bots the worker plays and
+leave standing orders (unless `--no-orders`) that answer some of their decisions off their turn.
+When time is up no new game starts and the running ones play to their end. Then it prints what a
+user would want to know: processes that died (and were restarted), games finished, moves per
+second (by actor: `order` for the orders'), HTTP errors, health checks that failed, and what
+`verify_games` says of every game.
 
     python bench/soak.py --minutes 30                     # the recorded run (docs/benchmarks.md)
     python bench/soak.py --minutes 0.5 --bot-games 2 --http-games 1 --max-players 2  # CI's
@@ -245,6 +247,8 @@ class Soak:
         assert status == 200
         self.register(game_id, "http")
         seat_of = {p.get(f"/api/games/{game_id}/")[1]["my_seat"]: p for p in people}
+        for p in people if self.args.orders else ():
+            self.orders_leave(p, game_id, None, rnd)
         view = people[0].get(f"/api/games/{game_id}/")[1]
         while view["status"] == "active":
             player = seat_of.get(view["to_act"])
@@ -269,6 +273,8 @@ class Soak:
             )
             self.stats.add(f"http_moves_{status}")
             view = result["game"] if status == 201 else player.get(f"/api/games/{game_id}/")[1]
+            if self.args.orders and status == 201 and view["status"] == "active":
+                self.orders_leave(player, game_id, view, rnd)
         self.done(game_id)
 
     # Time off -----------------------------------------------------------------------------------
@@ -372,6 +378,20 @@ class Soak:
         if status != 201:
             return None  # 409: one is under way already (a day spent automatically)
         return player, vacation["id"], rnd.randint(3, 10)
+
+    def orders_leave(
+        self, player: Client, game_id: int, view: dict[str, Any] | None, rnd: random.Random
+    ) -> None:
+        """Standing policies, and now and then an order to follow with a card of the hand."""
+        orders = list(POLICIES)
+        hand = view["table"]["players"][view["my_seat"]]["hand"] if view else None
+        if hand and rnd.random() < 0.3:
+            card = rnd.choice(hand)["id"]
+            orders.insert(0, {"when": "follow", "do": "follow", "cards": [card]})
+        elif view is not None:
+            return
+        status, _ = player.request("PUT", f"/api/games/{game_id}/orders/", {"orders": orders})
+        self.stats.add(f"orders_put_{status}")
 
     # The run -------------------------------------------------------------------------------------
 
@@ -478,6 +498,7 @@ class Soak:
             f"{total_moves / elapsed:.1f} per second",
             f"HTTP: {c['requests']} requests, {len(self.stats.server_errors)} server errors, "
             f"moves answered {', '.join(f'{k[11:]}: {v}' for k, v in sorted(c.items()) if k.startswith('http_moves_'))}, "  # noqa: E501
+            f"orders written {', '.join(f'{k[11:]}: {v}' for k, v in sorted(c.items()) if k.startswith('orders_put_'))}, "  # noqa: E501
             f"{c['long_polls']} long polls, {c['reconnects']} reconnects",
             f"health checks failed: {health_failures}",
             "time off: "
@@ -505,6 +526,16 @@ class Soak:
         return 0 if ok else 1
 
 
+# What a person leaves for the decisions of his that come while he does not lead (engine/orders.py).
+POLICIES: list[dict[str, Any]] = [
+    {"when": "follow", "do": "think", "take": "cards", "unless": "follow"},
+    {"when": "give", "do": "give"},
+    {"when": "claim", "do": "claim", "prefer": "dearest"},
+    {"when": "act", "role": "laborer", "do": "gather", "prefer": "dearest"},
+    {"when": "sewer", "do": "skip"},
+]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--minutes", type=float, default=30, help="how long new games start")
@@ -517,6 +548,12 @@ def main() -> int:
         "--idle-chance", type=float, default=0.03, help="a person idles past the clock"
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--no-orders",
+        dest="orders",
+        action="store_false",
+        help="HTTP players leave no standing orders",
+    )
     parser.add_argument("--var", help="the var folder (default: a new temporary one)")
     return Soak(parser.parse_args()).run()
 

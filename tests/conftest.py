@@ -234,11 +234,13 @@ def play_http_game(
     max_moves: int = 3000,
     check_leaks: bool = False,
     check_events: bool = False,
+    after_move: Any = None,
 ) -> dict[str, Any]:
     """Play a game through HTTP only: whoever is to act fetches its own view and posts one of its
     own legal actions (chosen at random), until the game ends or `max_moves` moves. Checks every
     view and answer for hidden cards (`check_leaks`), and every seat's and a spectator's new
-    events after each move (`check_events`)."""
+    events after each move (`check_events`). `after_move(player, game view)` follows each move
+    (standing orders may be left then)."""
     import random
 
     rnd = random.Random(seed)
@@ -261,6 +263,8 @@ def play_http_game(
             assert_no_leak(game_id, seat, r.json())
         if events:
             events.check(before)
+        if after_move is not None and view["status"] == "active":
+            after_move(seats[seat], view)
     return seats[0].game(game_id)
 
 

@@ -104,3 +104,52 @@ def test_the_event_check_catches_a_seat_shown_another_seats_draw(db, alice, bob,
     mover.move(game_id, 0, {"type": "think", "take": "cards"})
     with pytest.raises(AssertionError, match="hidden cards"):
         checker.check(before)
+
+
+POLICIES = [
+    {"when": "follow", "do": "think", "take": "cards", "unless": "follow"},
+    {"when": "give", "do": "give"},
+    {"when": "claim", "do": "claim", "prefer": "dearest"},
+    {"when": "act", "role": "laborer", "do": "gather", "prefer": "dearest"},
+    {"when": "sewer", "do": "skip"},
+]
+
+
+@pytest.mark.slow
+def test_no_response_names_a_hidden_card_with_standing_orders(db) -> None:
+    """The same game over HTTP, every seat with standing orders, and after each of its own
+    moves a seat names a card of its hand to follow with: the orders fire (actor `order`) and
+    still no view, answer, event or order list names a card hidden from its reader."""
+    from games.models import Move
+    from tests.conftest import checked_answer
+
+    people = [signup() for _ in range(3)]
+    game_id = start_game(people[0], people[1:], version="republic")
+    rnd = random.Random(31)
+
+    def put(player, orders) -> None:
+        path = f"/api/games/{game_id}/orders/"
+        r = checked_answer(player.client.put(path, {"orders": orders}, format="json"))
+        assert r.status_code == 200, r.content
+
+    def name_a_card(player, view) -> None:
+        hand = view["table"]["players"][view["my_seat"]]["hand"]
+        if hand and rnd.random() < 0.5:
+            card = rnd.choice(hand)["id"]
+            put(player, [{"when": "follow", "do": "follow", "cards": [card]}, *POLICIES])
+
+    for p in people:
+        put(p, POLICIES)
+    play_http_game(
+        game_id,
+        dict(enumerate(people)),
+        seed=4,
+        max_moves=100,
+        check_leaks=True,
+        check_events=True,
+        after_move=name_a_card,
+    )
+    assert Move.objects.filter(game_id=game_id, actor="order").count() >= 10
+    for seat, p in enumerate(people):
+        assert_no_leak(game_id, seat, p.get(f"/api/games/{game_id}/orders/").json())
+        assert_no_leak(game_id, seat, p.get("/api/stream/?after=0").json())
