@@ -36,6 +36,8 @@ from .revisions import current as current_revision
 from .scenario import scenario
 from .setup import new_game
 from .state import State, from_json, state_hash, to_json
+from .undo import UNDO, learnt
+from .undo import Trail as UndoTrail
 from .views import prompt, to_act, view
 
 __all__ = [
@@ -43,6 +45,7 @@ __all__ = [
     "DRAW_ZONES",
     "END_REASONS",
     "PROMPT_KINDS",
+    "UNDO",
     "Action",
     "EngineError",
     "Event",
@@ -50,6 +53,7 @@ __all__ = [
     "MalformedAction",
     "SetupError",
     "State",
+    "UndoTrail",
     "apply",
     "catalog",
     "check",
@@ -59,6 +63,7 @@ __all__ = [
     "from_json",
     "is_over",
     "is_petition",
+    "learnt",
     "legal_actions",
     "new_game",
     "order_kinds",
