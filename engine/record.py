@@ -24,6 +24,7 @@ from .cards import JACK, MATERIALS, SITE_MATERIAL
 from .errors import EngineError, MalformedAction, SetupError
 from .scenario import scenario
 from .state import State, zones
+from .undo import Trail, is_undo
 
 FORMAT = "gtr-record/1"
 SURRENDER = "surrender"  # a table event, not an engine action: all others surrendered to `winner`
@@ -174,18 +175,23 @@ def record(
     initial: State, log: Iterable[tuple[int | None, dict[str, Any]]], **extra: Any
 ) -> dict[str, Any]:
     """The record of a game from its first table and its log of (seat, action by ids); a table
-    event (`{"type": "surrender", "winner": n}`) has no seat. `extra` adds keys (players...)."""
-    from . import apply, legal_actions, surrender
+    event (`{"type": "surrender", "winner": n}`) has no seat; an undo entry (`{"type": "undo",
+    "to": k}`) restores the table after entry k. `extra` adds keys (players...)."""
+    from . import legal_actions
 
-    state, actions = initial, list[dict[str, Any]]()
+    trail, actions = Trail(initial), list[dict[str, Any]]()
     for seat, action in log:
-        if seat is None and action.get("type") == SURRENDER:
-            actions.append({"seat": None, "action": dict(action)})
-            state = surrender(state, action["winner"])
-            continue
-        entry = export_action(state, action, legal_actions(state))
-        actions.append({"seat": seat, "action": entry})
-        state = apply(state, action, seat=seat)
+        if _no_action(seat, action):
+            actions.append({"seat": seat, "action": dict(action)})
+        else:
+            actions.append(
+                {
+                    "seat": seat,
+                    "action": export_action(trail.state, action, legal_actions(trail.state)),
+                }
+            )
+        _entry(trail, seat, action)
+    state = trail.state
     out = {
         "format": FORMAT,
         "ruleset": ruleset(initial),
@@ -202,35 +208,48 @@ def replay(data: Any, upto: int | None = None, seed: int = 0) -> tuple[State, li
     and the log as (seat, action by this table's ids). Raises SetupError when the record cannot
     be read, or IllegalAction (the rule's code) when an action is not legal where it stands; a
     complete replay must end with the record's `result`."""
-    from . import apply, surrender
-
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SetupError("bad_record", f'A record has "format": "{FORMAT}".')
     if not isinstance(data.get("deal"), dict) or not isinstance(data.get("actions"), list):
         raise SetupError("bad_record", "A record has a 'deal' and a list of 'actions'.")
     entries = data["actions"] if upto is None else data["actions"][:upto]
-    state = scenario({**data["deal"], "seed": seed})
+    trail = Trail(scenario({**data["deal"], "seed": seed}))
     log: list[tuple[int | None, dict[str, Any]]] = []
     for i, entry in enumerate(entries, start=1):
         if not isinstance(entry, dict) or not isinstance(entry.get("action"), dict):
             raise SetupError("bad_record", f"Action {i} is not {{'seat': n, 'action': {{...}}}}.")
         seat, action = entry.get("seat"), entry["action"]
-        if seat is None and action.get("type") == SURRENDER:
-            state = surrender(state, action.get("winner"))
-            log.append((None, dict(action)))
-            continue
         try:
-            action = resolve(state, action)
-            state = apply(state, action, seat=seat)
+            if not _no_action(seat, action):
+                action = resolve(trail.state, action)
+            _entry(trail, seat, action)
         except MalformedAction as exc:  # the record is at fault, not the request that sent it
             raise SetupError("bad_record", f"Action {i}: {exc.detail}") from exc
         except EngineError as exc:  # its own code (a rule, an unresolvable name), and where
             raise type(exc)(exc.code, f"Action {i}: {exc.detail}") from exc
-        log.append((seat, action))
+        log.append((seat, dict(action)))
+    state = trail.state
     complete = upto is None or upto >= len(data["actions"])
     if complete and data.get("result") is not None and state.end != data["result"]:
         raise SetupError("replay_mismatch", "The replay does not end as the record says.")
     return state, log
+
+
+def _no_action(seat: int | None, action: dict[str, Any]) -> bool:
+    """A log entry that is no engine action: a table event (a surrender) or an undo."""
+    return (seat is None and action.get("type") == SURRENDER) or is_undo(action)
+
+
+def _entry(trail: Trail, seat: int | None, action: dict[str, Any]) -> None:
+    """Play one entry of a log on `trail`: an action, a table event or an undo."""
+    from . import apply, surrender
+
+    if seat is None and action.get("type") == SURRENDER:
+        trail.play(None, surrender(trail.state, action.get("winner")))
+    elif is_undo(action):
+        trail.undo(seat, action.get("to"))
+    else:
+        trail.play(seat, apply(trail.state, action, seat=seat))
 
 
 def canonical(state: State) -> dict[str, Any]:

@@ -240,3 +240,37 @@ def test_what_teaches_nothing_leaves_the_deck_and_the_other_hands(seed: int) -> 
             assert undo.seen(after, seat) <= undo.seen(state, seat)
         state = after
     assert plain > 20
+
+
+def test_a_record_with_an_undo_replays_to_the_same_table() -> None:
+    """docs/records.md: an undo entry is written as it was logged, and a replay follows it."""
+    from engine import record
+
+    state = engine.new_game("republic", players=2, seed=5)
+    rng, log, trail = random.Random(5), [], undo.Trail(state)
+    while len(log) < 40:
+        seat = engine.to_act(trail.state)
+        targets = [n for n, _ in trail.line[:-1]]
+        if trail.seat == seat and targets and rng.random() < 0.3:
+            entry = {"type": "undo", "to": rng.choice(targets)}
+            trail.undo(seat, entry["to"])
+        else:
+            entry = rng.choice(engine.legal_actions(trail.state))
+            trail.play(seat, engine.apply(trail.state, entry, seat=seat))
+        log.append((seat, entry))
+    assert any(undo.is_undo(a) for _, a in log)
+    exported = record.record(state, log)
+    assert [e["action"] for e in exported["actions"] if e["action"]["type"] == "undo"] == [
+        a for _, a in log if undo.is_undo(a)
+    ]
+    replayed, replayed_log = record.replay(exported)
+    assert engine.state_hash(replayed) != engine.state_hash(state)
+    assert record.canonical(replayed) == record.canonical(trail.state)
+    assert [a for _, a in replayed_log if undo.is_undo(a)] == [a for _, a in log if undo.is_undo(a)]
+    bad = {
+        **exported,
+        "actions": [*exported["actions"], {"seat": 0, "action": {"type": "undo", "to": 0}}],
+    }
+    with pytest.raises(engine.IllegalAction) as info:
+        record.replay(bad)
+    assert info.value.code == "undo_not_allowed"
