@@ -245,7 +245,8 @@ def _entry(trail: Trail, seat: int | None, action: dict[str, Any]) -> None:
     from . import apply, surrender
 
     if seat is None and action.get("type") == SURRENDER:
-        trail.play(None, surrender(trail.state, action.get("winner")))
+        winner: Any = action.get("winner")  # surrender checks it
+        trail.play(None, surrender(trail.state, winner))
     elif is_undo(action):
         trail.undo(seat, action.get("to"))
     else:

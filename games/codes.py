@@ -94,6 +94,13 @@ NO_PAUSE_PROPOSAL = _code("no_pause_proposal", 409, "No pause is proposed (or it
 NOT_PAUSED = _code("not_paused", 409, "The game is not paused.")
 VACATION_OVERLAP = _code("vacation_overlap", 409, "The vacation overlaps one you have.")
 VACATION_OVER = _code("vacation_over", 409, "That vacation is over.")
+UNDO_NOT_ALLOWED = _code(
+    "undo_not_allowed",
+    409,
+    "Nothing may be taken back now without consent; `reason` says why (docs/api.md).",
+)
+TAKEBACK_PENDING = _code("takeback_pending", 409, "A takeback request is waiting for answers.")
+NO_TAKEBACK = _code("no_takeback", 409, "No takeback request is waiting for your answer.")
 
 # 413, 415: too large, not JSON.
 TOO_LARGE = _code("too_large", 413, "The request body is too large.")
@@ -124,6 +131,9 @@ BAD_VACATION = _code(
 )
 VACATION_ALLOWANCE = _code("vacation_allowance", 422, "Not that many vacation days are left.")
 BAD_PAUSE = _code("bad_pause", 422, "A pause ends in the future, within a year.")
+BAD_UNDO_TARGET = _code(
+    "bad_undo_target", 422, "`to` is no state of your run that you may go back to (see the view)."
+)
 
 # 429, 500, 503.
 THROTTLED = _code("throttled", 429, "Too many requests: wait `Retry-After` seconds.")

@@ -78,6 +78,16 @@ class StaleSeq(Conflict):
     default_code = codes.STALE_SEQ
 
 
+class UndoRefused(Conflict):
+    """Nothing may be taken back now without consent: `reason` says why (games.read.undoable)."""
+
+    default_code = codes.UNDO_NOT_ALLOWED
+
+    def __init__(self, detail: str, *, reason: str) -> None:
+        super().__init__(detail)
+        self.extra = {"reason": reason}
+
+
 class PayloadTooLarge(ServiceError):
     status = 413
     default_code = codes.TOO_LARGE

@@ -74,6 +74,9 @@ class Game(models.Model):
     decision_started = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)
     automatic = models.BooleanField(default=False)
+    # The run of one person's own last decisions: what they may take back (games.read.undoable).
+    # {"seat": s, "line": [[seq, learnt], ...], "takeback": {...}}; null after anyone else moved.
+    run = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
     started = models.DateTimeField(null=True, blank=True)
@@ -228,6 +231,37 @@ class Move(models.Model):
 
     def delete(self, *args: Any, **kwargs: Any) -> Any:
         raise AppendOnlyError("moves are append-only")
+
+
+class TakebackRequest(models.Model):
+    """A request to take back decisions that need the other players' consent (docs/api.md).
+
+    It stands while the game stays at `seq`: any move ends it.
+    The game's `run` holds the pending one for the views.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "waiting for answers"
+        ACCEPTED = "accepted", "everyone accepted: the undo was appended"
+        DECLINED = "declined", "a player (or a bot) declined"
+        EXPIRED = "expired", "not answered in time"
+        VOID = "void", "the game moved on first"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="takebacks")
+    seat = models.PositiveSmallIntegerField()  # the requester
+    seq = models.PositiveIntegerField()  # the game's seq when asked
+    to = models.PositiveIntegerField()  # the seq whose table it would restore
+    answers = models.JSONField(default=dict, blank=True)  # {"<seat>": true or false}
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    created = models.DateTimeField(auto_now_add=True)
+    expires = models.DateTimeField()
+    closed = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "-id"]
+
+    def __str__(self) -> str:
+        return f"takeback {self.pk} of game {self.game_id} ({self.status})"
 
 
 class IdempotentResponse(models.Model):

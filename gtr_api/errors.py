@@ -95,7 +95,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         headers["Retry-After"] = str(Unavailable.retry_after)
     if isinstance(error, NotAuthenticated):
         headers.update(_authenticate_header(context))
-    return Response(error_body(error.code, error.detail), status=status_of(error), headers=headers)
+    body = error_body(error.code, error.detail, **getattr(error, "extra", {}))
+    return Response(body, status=status_of(error), headers=headers)
 
 
 def _authenticate_header(context: dict[str, Any]) -> dict[str, str]:

@@ -427,6 +427,8 @@ GTR_TIMEOUTS_BEFORE_BOT = int(os.environ.get("GTR_TIMEOUTS_BEFORE_BOT", "3"))
 # another allowance per account), and the hours a proposal to pause a game waits for answers.
 GTR_VACATION_DAYS = int(os.environ.get("GTR_VACATION_DAYS", "30"))
 GTR_PAUSE_PROPOSAL_HOURS = float(os.environ.get("GTR_PAUSE_PROPOSAL_HOURS", "48"))
+# How long a takeback request waits for the other players' answers (docs/api.md).
+GTR_TAKEBACK_SECONDS = int(os.environ.get("GTR_TAKEBACK_SECONDS", "86400"))
 # A bot's move (games.tasks.play_automatic_turn) runs within this soft time limit, in seconds.
 # Past it, the greedy bot makes the move instead. The worker kills the task GTR_BOT_HARD_MARGIN
 # seconds later. Searching bots think for their level's time. GTR_BOT_THINK_SECONDS caps it when
@@ -478,10 +480,12 @@ SPECTACULAR_SETTINGS = {
         "MaterialEnum": "engine.cards.MATERIALS",
         "RoleEnum": "engine.cards.ROLES",
         "PromptViewKindEnum": "engine.PROMPT_KINDS",
+        "UndoReasonEnum": "games.read.undoable.REASONS",
         "SurrenderTypeEnum": [("surrender", "surrender")],  # The action's and its event's `type`.
         "ReasonEnum": "engine.END_REASONS",  # a game's end; named once an order's `reason` came
         "ActionTypeEnum": "engine.ACTION_TYPES",  # a standing order's `do` and `unless`
         "OrderCancelledReasonEnum": "engine.orders.CANCEL_REASONS",
+        "UndoEntryTypeEnum": [("undo", "undo")],
     },
     # Requests and responses share one component for a shape they share. An action is posted
     # back as it is received. Request-only defaults do not make fields required in generated

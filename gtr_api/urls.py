@@ -5,7 +5,19 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 import gtr_api.errors
-from games.api import cards, events, export, health, lobby, orders, play, streams, timeoff, webhooks
+from games.api import (
+    cards,
+    events,
+    export,
+    health,
+    lobby,
+    orders,
+    play,
+    streams,
+    timeoff,
+    undo,
+    webhooks,
+)
 from games.api.renderers import JSONRenderer
 from gtr_api import security
 from players.accounts import views as accounts
@@ -64,6 +76,18 @@ game_urls = [
     ),
     path("<int:game_id>/resume/", timeoff.ResumeView.as_view(), name="game-resume"),
     path("<int:game_id>/orders/", orders.SeatOrdersView.as_view(), name="game-orders"),
+    path("<int:game_id>/undo/", undo.UndoView.as_view(), name="game-undo"),
+    path("<int:game_id>/takeback/", undo.TakebackView.as_view(), name="game-takeback"),
+    path(
+        "<int:game_id>/takeback/accept/",
+        undo.TakebackAcceptView.as_view(),
+        name="game-takeback-accept",
+    ),
+    path(
+        "<int:game_id>/takeback/decline/",
+        undo.TakebackDeclineView.as_view(),
+        name="game-takeback-decline",
+    ),
 ]
 
 time_off_urls = [

@@ -170,6 +170,26 @@ GAME_EVENTS = {
         until=serializers.DateTimeField(),
         change=serializers.ChoiceField(choices=["taken", "automatic", "cancelled"]),
     ),
+    "undo": game_event(
+        "UndoEvent",
+        "A player took back decisions: the table is as it was after move `to` (seq).",
+        seat=seat(),
+        to=serializers.IntegerField(),
+        actor=serializers.ChoiceField(choices=Move.Actor.choices),
+    ),
+    "takeback_requested": game_event(
+        "TakebackRequestedEvent",
+        "A player asks the others to let them take back decisions to move `to`.",
+        seat=seat("Who asks."),
+        to=serializers.IntegerField(),
+        expires=serializers.DateTimeField(),
+    ),
+    "takeback_answered": game_event(
+        "TakebackAnsweredEvent",
+        "A player (or a bot) answered a takeback request.",
+        seat=seat("Who answered."),
+        accepted=serializers.BooleanField(),
+    ),
 }
 
 
@@ -274,6 +294,19 @@ ACCOUNT_EVENTS = {
         seat=serializers.IntegerField(),
         order=StandingOrder(),
         reason=serializers.ChoiceField(choices=list(engine.orders.CANCEL_REASONS)),
+    ),
+    "takeback_asked": account_event(
+        "TakebackRequestedAccountEvent",
+        "Another player asks you to let them take back decisions: accept or decline.",
+        seq=serializers.IntegerField(),
+        seat=serializers.IntegerField(help_text="Who asks."),
+        to=serializers.IntegerField(),
+    ),
+    "takeback_answer": account_event(
+        "TakebackAnsweredAccountEvent",
+        "A player answered your takeback request.",
+        seat=serializers.IntegerField(help_text="Who answered."),
+        accepted=serializers.BooleanField(),
     ),
 }
 

@@ -295,6 +295,21 @@ class MoveSubmitInput(JSONInput):
     action = ActionField()
 
 
+class UndoInput(JSONInput):
+    seq = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_SEQ,
+        help_text="The game's `seq` when you asked (409 if it moved on).",
+    )
+    to = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_SEQ,
+        required=False,
+        help_text="The seq whose table to go back to (default: the view's `undo.to`, or "
+        "`takeback.to` for a takeback).",
+    )
+
+
 class SurrenderInput(JSONInput):
     to = serializers.IntegerField(
         min_value=0,

@@ -14,6 +14,7 @@ import engine
 from engine.cards import MATERIALS, ROLES
 from games import codebook
 from games.models import Game, Move, Seat
+from games.read import undoable
 
 from .inputs import ActionField
 from .schema import logged_action_schema
@@ -31,6 +32,11 @@ class Error(serializers.Serializer):
     # (Serializer's `fields`), though the stubs cannot know it.
     fields = serializers.DictField(  # type: ignore[assignment]
         required=False, help_text="Per-field messages, for validation errors (code 'invalid')."
+    )
+    reason = serializers.ChoiceField(
+        choices=undoable.REASONS,
+        required=False,
+        help_text="Why nothing may be taken back (code 'undo_not_allowed').",
     )
 
 
@@ -346,12 +352,40 @@ class LegalAction(serializers.Serializer):
     action = ActionField()
 
 
+class UndoOffer(serializers.Serializer):
+    """Moves back you may go: `to` (your last decision) down to `earliest`."""
+
+    to = serializers.IntegerField(help_text="The seq whose table an undo restores by default.")
+    earliest = serializers.IntegerField(help_text="The furthest back you may go this way.")
+
+
+class TakebackRequestView(serializers.Serializer):
+    id = serializers.IntegerField()
+    seat = serializers.IntegerField(help_text="Who asks.")
+    to = serializers.IntegerField(help_text="The seq whose table the takeback would restore.")
+    expires = serializers.DateTimeField()
+    answers = serializers.DictField(
+        child=serializers.BooleanField(), help_text="The answers so far, by seat."
+    )
+
+
 class GameView(GameSummary):
     prompt = PromptView(allow_null=True)
     legal_actions = LegalAction(
         many=True, help_text="Your legal moves (empty unless the decision is yours)."
     )
     table = TableView(allow_null=True, help_text="null until the game starts.")
+    undo = UndoOffer(
+        allow_null=True,
+        help_text="What you may take back now without asking (`POST .../undo/`); null: nothing.",
+    )
+    takeback = UndoOffer(
+        allow_null=True,
+        help_text="What you may take back only with the others' consent (`POST .../takeback/`).",
+    )
+    takeback_request = TakebackRequestView(
+        allow_null=True, help_text="A takeback request waiting for answers (null: none)."
+    )
 
 
 @extend_schema_field(logged_action_schema())

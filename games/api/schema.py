@@ -78,6 +78,13 @@ class SurrenderEvent(serializers.Serializer):
     winner = serializers.IntegerField()
 
 
+class UndoEntry(serializers.Serializer):
+    """An undo in the move log: the table is as it was after move `to` (docs/api.md)."""
+
+    type = serializers.ChoiceField(choices=["undo"])
+    to = serializers.IntegerField()
+
+
 def action_schema() -> PolymorphicProxySerializer:
     return PolymorphicProxySerializer(
         component_name="Action",
@@ -89,7 +96,7 @@ def action_schema() -> PolymorphicProxySerializer:
 def logged_action_schema() -> PolymorphicProxySerializer:
     return PolymorphicProxySerializer(
         component_name="LoggedAction",
-        serializers={**action_serializers(), "surrender": SurrenderEvent},
+        serializers={**action_serializers(), "surrender": SurrenderEvent, "undo": UndoEntry},
         resource_type_field_name="type",
     )
 
@@ -124,7 +131,11 @@ def share_request_components(
         merge = equal
     for ref in merge:
         del schemas[ref.removeprefix(REF)]
-    actions: list[type[serializers.Serializer]] = [*action_serializers().values(), SurrenderEvent]
+    actions: list[type[serializers.Serializer]] = [
+        *action_serializers().values(),
+        SurrenderEvent,
+        UndoEntry,
+    ]
     for serializer in actions:
         schemas[serializer.__name__]["additionalProperties"] = False  # engine: `unknown_field`
     for name, schema in schemas.items():

@@ -64,6 +64,7 @@ PAUSED = "paused"  # every person agreed: the clocks stop
 RESUMED = "resumed"  # `seat` resumed the game, or the pause's end came
 VACATION = "vacation"  # `seat`'s player's vacations changed (`subject_id`: the vacation)
 CLOCK = "clock"  # the clock of the decision under way changed for another reason
+TAKEBACK = "takeback"  # `seat` asked for a takeback, or answered one (an accepted one MOVED)
 FEED = "feed"  # account feed events alone, of no game (`game_id` 0)
 KINDS = (
     CREATED,
@@ -80,6 +81,7 @@ KINDS = (
     RESUMED,
     VACATION,
     CLOCK,
+    TAKEBACK,
     FEED,
 )
 

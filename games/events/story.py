@@ -126,6 +126,20 @@ def timeout(game: Game, seat: Seat) -> None:
         feeds.notify([seat.user_id], game, "timed_out", **timed_out)
 
 
+def takeback_asked(game: Game, seat: int, to: int, expires: str, asked: list[Seat]) -> None:
+    """Records a takeback request; the people `asked` hear of it in their feeds."""
+    record(game, "takeback_requested", seat=seat, to=to, expires=expires)
+    people = [s.user_id for s in asked if s.user_id is not None]
+    feeds.notify(people, game, "takeback_asked", seq=game.seq, seat=seat, to=to)
+
+
+def takeback_answered(game: Game, seat: int, accepted: bool, requester: Seat) -> None:
+    """Records an answer to a takeback request; the requester hears of it in the feed."""
+    record(game, "takeback_answered", seat=seat, accepted=accepted)
+    if requester.user_id is not None:
+        feeds.notify([requester.user_id], game, "takeback_answer", seat=seat, accepted=accepted)
+
+
 def rendered(
     event: GameEvent, position: int | None, language: str = cardnames.ENGLISH
 ) -> dict[str, Any]:

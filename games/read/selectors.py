@@ -22,7 +22,7 @@ from games.models import Game, Move, Seat
 from games.store import caches, rows, snapshot
 from games.words import cardnames, labels, prompts
 
-from . import calendars
+from . import calendars, undoable
 
 
 def game_get(game_id: int, *, with_state: bool = True) -> Game:
@@ -264,6 +264,8 @@ def game_view_at(
     out = game_summary(game)
     out["my_seat"] = position
     out.update(table_view(game, position, cardnames.language_code(language)))
+    seat = None if position is None else rows.seats_of(game)[position]
+    out.update(undoable.view_fields(game, seat))
     out["your_deadline"] = game.deadline if out["your_turn"] else None
     return out
 

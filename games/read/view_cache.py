@@ -41,7 +41,7 @@ from games.errors import Forbidden, NotFound
 from games.models import Game, Seat
 from games.store import caches, rows
 
-from . import calendars, selectors
+from . import calendars, selectors, undoable
 
 
 def look(
@@ -128,6 +128,7 @@ def _as_of_now(view: dict[str, Any], game: Game) -> dict[str, Any]:
     """
     now = timezone.now()
     out = {**view, "server_delayed": selectors.server_delayed(game, now)}
+    out["takeback_request"] = undoable.standing(view["takeback_request"])
     away: dict[int, Seat] = out.pop(AWAY, None) or {}
     bank = game.clock == Game.Clock.BANK and game.deadline is not None
     if bank or away:

@@ -26,7 +26,7 @@ import engine
 from engine.determinize import Memory
 from games.models import Game, Move
 
-from .moves import initial_state, replay_move
+from .moves import initial_state, line_of, replay_move
 
 CACHED = 32  # replays kept per process
 
@@ -39,7 +39,20 @@ class Replay:
     memory: Memory
 
     def catch_up(self, game: Game, position: int) -> None:
-        for move in Move.objects.filter(game_id=game.pk, seq__gt=self.seq).order_by("seq"):
+        """Replays the moves logged since; after an undo, the table's line from the start."""
+        moves = list(Move.objects.filter(game_id=game.pk, seq__gt=self.seq).order_by("seq"))
+        if any(m.action.get("type") == engine.UNDO for m in moves):
+            # The undone moves leave the memory too: replay the line of the table, from scratch.
+            every = list(Move.objects.filter(game_id=game.pk).order_by("seq"))
+            self.state, self.memory = initial_state(game), Memory(position)
+            self.follow(line_of(every), position)
+            self.seq, self.digest = every[-1].seq, every[-1].state_hash
+        else:
+            self.follow(moves, position)
+        self.memory.observe(engine.view(self.state, position))
+
+    def follow(self, moves: list[Move], position: int) -> None:
+        for move in moves:
             self.memory.observe(engine.view(self.state, position))
             self.state = replay_move(self.state, move)
             if move.seat is not None:
@@ -47,7 +60,6 @@ class Replay:
                     move.seat, engine.public_action(move.action, move.seat, position)
                 )
             self.seq, self.digest = move.seq, move.state_hash
-        self.memory.observe(engine.view(self.state, position))
 
 
 _replays: OrderedDict[tuple[int, int], Replay] = OrderedDict()

@@ -3,7 +3,7 @@
 - `move_submit`: a person's move, over HTTP or by e-mail.
 - `move_play`: the path of every move, by people, bots or timeouts.
 - `move_append`: the log and the snapshot.
-- `initial_state`, `replay_move`: replaying the log.
+- `initial_state`, `replay_move`, `replay_entry`: replaying the log (undo entries too).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from games import codes
 from games.errors import Conflict, StaleSeq
 from games.events import commit, story
 from games.models import Game, Move, Seat
+from games.read import undoable
 from games.read.selectors import Caller, position_of
 from games.store import rows, snapshot
 
@@ -30,7 +31,7 @@ from .turns import turn_next
 # A service event in the move log, not an engine action: all other players surrendered.
 SURRENDER = "surrender"
 # The game's columns a move changes, besides the pending decision's (turns.TURN_FIELDS).
-MOVE_FIELDS = ("seq", "revision", "state", "status", "finished")
+MOVE_FIELDS = ("seq", "revision", "state", "status", "finished", "run")
 # Moves standing orders may play in a row in one transaction. A turn has far fewer decisions
 # (an order never answers a lead), so this bound is only a guard: past it the decision waits.
 ORDER_CHAIN_LIMIT = 100
@@ -112,6 +113,8 @@ def move_play(
         changed += ["timeouts", "bot_standing_in"]
     if changed:
         seat.save(update_fields=changed)
+    learnt = engine.learnt(state, new, position) if actor in undoable.PEOPLE else None
+    game.run = undoable.run_moved(game.run, game.seq + 1, position, actor, learnt)
     return move_append(game, new, position, action.to_json(), actor, seats, chain=chain)
 
 
@@ -124,10 +127,13 @@ def move_append(
     seats: list[Seat],
     *,
     chain: int = 0,
+    undo: bool = False,
 ) -> Move:
     """Append the move that led to `state`, and save the snapshot.
 
-    A `seat` of None is a table event, such as a surrender.
+    A `seat` of None is a table event, such as a surrender: it ends any run (`Game.run`).
+    `undo`: the entry is an undo (games.services.undo): the decision under way goes on
+    (turn_next's `continued`), and no standing order answers the decision it restores.
     Then the next decision begins and the move is published.
     Standing orders that no longer stand are cancelled.
     If one answers the next decision, it is played now (games.services.orders).
@@ -142,6 +148,8 @@ def move_append(
         state_hash=engine.state_hash(state),
     )
     rows.insert([move])
+    if seat is None:
+        game.run = None
     game.seq += 1
     game.revision += 1
     snapshot.snapshot_written(game, state)
@@ -150,8 +158,12 @@ def move_append(
         game.status = Game.Status.FINISHED
         game.finished = timezone.now()
     orders.orders_review(game, state, seats)
-    answer = orders.order_answer(game, state, seats) if chain < ORDER_CHAIN_LIMIT else None
-    began = turn_next(game, state, seats, changed=MOVE_FIELDS, answered=answer is not None)
+    # An undo restores a decision for its player to take again: no order answers it.
+    fire = not undo and chain < ORDER_CHAIN_LIMIT
+    answer = orders.order_answer(game, state, seats) if fire else None
+    began = turn_next(
+        game, state, seats, changed=MOVE_FIELDS, answered=answer is not None, continued=undo
+    )
     commit.publish_on_commit(
         game, commit.MOVED, seat=seat, actor=actor, turn_began=began, seats=seats
     )
@@ -162,7 +174,36 @@ def move_append(
 
 
 def replay_move(state: engine.State, move: Move) -> engine.State:
-    """Returns the state after one logged move (verify_games, tests)."""
+    """Returns the state after one logged move that is no undo (tests)."""
     if move.seat is None and move.action.get("type") == SURRENDER:
         return engine.surrender(state, move.action["winner"])
     return engine.apply(state, move.action, seat=move.seat)
+
+
+def replay_entry(trail: engine.UndoTrail, move: Move) -> None:
+    """Plays one logged move on `trail`: an undo restores a state of its run."""
+    if move.action.get("type") == engine.UNDO:
+        trail.undo(move.seat, move.action.get("to"))
+    else:
+        trail.play(move.seat, replay_move(trail.state, move))
+
+
+def line_of(moves: list[Move]) -> list[Move]:
+    """Returns the moves that made the game's table: the log less the undone moves and undos."""
+    line: list[Move] = []
+    length = {0: 0}  # the line's length after each move
+    for move in moves:
+        if move.action.get("type") == engine.UNDO:
+            line = line[: length[move.action["to"]]]
+        else:
+            line.append(move)
+        length[move.seq] = len(line)
+    return line
+
+
+def state_at(game: Game, seq: int) -> engine.State:
+    """Returns the state after move `seq`, replayed from the setup (an undo's table)."""
+    trail = engine.UndoTrail(initial_state(game))
+    for move in game.moves.filter(seq__lte=seq).order_by("seq"):
+        replay_entry(trail, move)
+    return trail.state

@@ -36,6 +36,7 @@ def turn_next(
     moved: bool = True,
     changed: tuple[str, ...] | None = None,
     answered: bool = False,
+    continued: bool = False,
 ) -> bool:
     """Save the game with its pending decision and that decision's clock.
 
@@ -47,6 +48,8 @@ def turn_next(
     Only those and the decision's columns are written (None: every column).
     With `answered`, a standing order answers the decision at once (games.services.orders):
     the server plays it, so it has no deadline and is not announced.
+    With `continued` (an undo), the decision of the seat that was deciding goes on if it is that
+    seat's again: its start, calendar and deadline stay (an undo gives no time back).
     """
     fields = None if changed is None else [*changed, *TURN_FIELDS]
     now = timezone.now()
@@ -55,15 +58,20 @@ def turn_next(
     ongoing = game.to_act == position and not game.automatic
     began = moved or seat is None or seat.plays_automatically or not ongoing
     if began:
+        # An undo at the seat's own decision: that decision goes on, its clock as it was.
+        goes_on = continued and ongoing and seat is not None and not seat.plays_automatically
         game.to_act = position
-        game.decision_started = now if seat is not None else None
-        # A decision a standing order answers is played at once: no deadline, no calendar.
-        game.automatic = seat is not None and (seat.plays_automatically or answered)
-        game.deadline, game.clock_calendar = None, None
-        if seat is not None and not game.automatic and game.clock != Game.Clock.NONE:
-            calendar = calendars.calendar_for(game, seat, now)  # time off: the seat's calendar
-            game.clock_calendar = calendars.to_json(calendar)
-            game.deadline = deadline_for(game, seat, now, calendar if game.clock_calendar else None)
+        if not goes_on:
+            game.decision_started = now if seat is not None else None
+            # A decision a standing order answers is played at once: no deadline, no calendar.
+            game.automatic = seat is not None and (seat.plays_automatically or answered)
+            game.deadline, game.clock_calendar = None, None
+            if seat is not None and not game.automatic and game.clock != Game.Clock.NONE:
+                calendar = calendars.calendar_for(game, seat, now)  # time off: the seat's
+                game.clock_calendar = calendars.to_json(calendar)
+                game.deadline = deadline_for(
+                    game, seat, now, calendar if game.clock_calendar else None
+                )
         if seat is not None:
             stopped = calendars.clock_status(game, now)["stopped"] if game.clock_calendar else None
             story.decision(game, state, seat, stopped)  # numbered now, saved with the game below

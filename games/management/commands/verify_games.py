@@ -1,7 +1,8 @@
 """`manage.py verify_games`: replays every started game and reports any that disagrees.
 
 Each game's moves are replayed from its setup (seed or scenario). The replay uses the rules
-revision the game was created with. It reports stored state hashes or a snapshot that differ from
+revision the game was created with. An undo entry restores a state of its seat's run
+(engine.UndoTrail). It reports stored state hashes or a snapshot that differ from
 the replay."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 import engine
 from games.models import Game
-from games.services.moves import initial_state, replay_move
+from games.services.moves import initial_state, replay_entry
 
 
 def verify(game: Game) -> list[str]:
@@ -21,7 +22,7 @@ def verify(game: Game) -> list[str]:
         return []
     problems: list[str] = []
     try:
-        state = initial_state(game)
+        trail = engine.UndoTrail(initial_state(game))
     except engine.EngineError as exc:
         return [f"cannot set up: {exc.code}: {exc.detail}"]
     expected_seq = 0
@@ -31,16 +32,16 @@ def verify(game: Game) -> list[str]:
             problems.append(f"gap: move {expected_seq} missing (next stored is {move.seq})")
             expected_seq = move.seq
         try:
-            state = replay_move(state, move)
+            replay_entry(trail, move)
         except engine.EngineError as exc:
             problems.append(f"move {move.seq} does not replay: {exc.code}: {exc.detail}")
             return problems
-        if engine.state_hash(state) != move.state_hash:
+        if engine.state_hash(trail.state) != move.state_hash:
             problems.append(f"move {move.seq}: stored state hash differs from the replay")
     if expected_seq != game.seq:
         problems.append(f"game.seq is {game.seq} but {expected_seq} moves are logged")
     snapshot = engine.from_json(game.state)
-    if engine.state_hash(snapshot) != engine.state_hash(state):
+    if engine.state_hash(snapshot) != engine.state_hash(trail.state):
         problems.append("the snapshot differs from the replay")
     return problems
 
