@@ -235,12 +235,14 @@ def play_http_game(
     check_leaks: bool = False,
     check_events: bool = False,
     after_move: Any = None,
+    undo_rate: float = 0.0,
 ) -> dict[str, Any]:
     """Play a game through HTTP only: whoever is to act fetches its own view and posts one of its
     own legal actions (chosen at random), until the game ends or `max_moves` moves. Checks every
     view and answer for hidden cards (`check_leaks`), and every seat's and a spectator's new
     events after each move (`check_events`). `after_move(player, game view)` follows each move
-    (standing orders may be left then)."""
+    (standing orders may be left then). With `undo_rate`, after a move the mover takes back
+    what its view offers that often (`take_back`)."""
     import random
 
     rnd = random.Random(seed)
@@ -265,7 +267,44 @@ def play_http_game(
             events.check(before)
         if after_move is not None and view["status"] == "active":
             after_move(seats[seat], view)
+        if undo_rate:
+            take_back(game_id, seats, seat, rnd, undo_rate, check_leaks, events)
+            view = seats[0].game(game_id)
     return seats[0].game(game_id)
+
+
+def take_back(
+    game_id: int,
+    seats: dict[int, Player],
+    seat: int,
+    rnd: Any,
+    rate: float,
+    check_leaks: bool,
+    events: EventsChecker | None,
+) -> None:
+    """Now and then `seat` takes back what its view offers (docs/api.md, Taking moves back): an
+    undo, or a takeback that the other players answer at random; every answer and the new events
+    are checked as moves are."""
+    mine = seats[seat].game(game_id)
+    kind = next((k for k in ("undo", "takeback") if mine[k] and rnd.random() < rate), None)
+    if kind is None:
+        return
+    to = rnd.choice([mine[kind]["to"], mine[kind]["earliest"]])
+    posts = [(seat, f"/api/games/{game_id}/{kind}/", {"seq": mine["seq"], "to": to})]
+    answer = rnd.choice(["accept", "decline"])
+    others = [s for s in seats if s != seat] if kind == "takeback" else []
+    posts += [(s, f"/api/games/{game_id}/takeback/{answer}/", {}) for s in others]
+    for who, path, body in posts:
+        view = seats[who].game(game_id)
+        if who != seat and view["takeback_request"] is None:
+            break  # declined already
+        before = private_state(game_id) if events else None
+        r = seats[who].post(path, body)
+        assert r.status_code in (200, 201), r.content
+        if check_leaks:
+            assert_no_leak(game_id, who, r.json())
+        if events:
+            events.check(before)
 
 
 class EventsChecker:

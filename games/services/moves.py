@@ -202,8 +202,11 @@ def line_of(moves: list[Move]) -> list[Move]:
 
 
 def state_at(game: Game, seq: int) -> engine.State:
-    """Returns the state after move `seq`, replayed from the setup (an undo's table)."""
+    """Returns the state after move `seq`, replayed from the setup (an undo's table).
+
+    A copy: what that move did (`engine.events_of`) did not happen again.
+    """
     trail = engine.UndoTrail(initial_state(game))
     for move in game.moves.filter(seq__lte=seq).order_by("seq"):
         replay_entry(trail, move)
-    return trail.state
+    return trail.state.clone()

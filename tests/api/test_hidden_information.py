@@ -1,6 +1,7 @@
-"""Hidden information over HTTP: across random games, no response to a seat (view, move result,
-history, event log, errors, legal actions) names a card hidden from it; spectators see no hand at
-all. The event streams send the event log's very objects (tests/api/test_streams.py)."""
+"""Hidden information over HTTP: across random games, with undos and takebacks now and then, no
+response to a seat (view, move result, history, event log, errors, legal actions) names a card
+hidden from it; spectators see no hand at all. The event streams send the event log's very
+objects (tests/api/test_streams.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import random
 import pytest
 
 import engine
+from games.management.commands.verify_games import verify
+from games.models import Game, Move
 from tests.conftest import (
     EventsChecker,
     assert_no_leak,
@@ -32,7 +35,11 @@ def test_no_response_names_a_hidden_card(db, players: int, version: str, seed: i
         max_moves=120,
         check_leaks=True,
         check_events=True,
+        undo_rate=0.3,
     )
+    logged = [m.action["type"] for m in Move.objects.filter(game_id=game_id)]
+    assert "undo" in logged  # the game took moves back
+    assert verify(Game.objects.get(pk=game_id)) == []
     state = private_state(game_id)
     for seat, p in enumerate(people):
         assert_no_leak(game_id, seat, p.game(game_id))
