@@ -5,6 +5,8 @@ with the game as your seat sees it; the view says what may be taken back (`undo`
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -21,6 +23,13 @@ from .outputs import GameView
 def _answer(game_id: int, request: Request, code: int = status.HTTP_200_OK) -> Response:
     game = selectors.game_get(game_id)
     return game_response(game, selectors.seat_required(game, caller(request)), code)
+
+
+def _back(request: Request, game_id: int, service: Callable[..., object]) -> Response:
+    """An undo or a takeback request: the body is the same, and so is the answer."""
+    data = body(UndoInput, request)
+    service(game_id=game_id, caller=caller(request), seq=data["seq"], to=data.get("to"))
+    return _answer(game_id, request, status.HTTP_201_CREATED)
 
 
 class UndoView(APIView):
@@ -40,11 +49,7 @@ class UndoView(APIView):
         more_errors=(422,),
     )
     def post(self, request: Request, game_id: int) -> Response:
-        data = body(UndoInput, request)
-        undo.undo_submit(
-            game_id=game_id, caller=caller(request), seq=data["seq"], to=data.get("to")
-        )
-        return _answer(game_id, request, status.HTTP_201_CREATED)
+        return _back(request, game_id, undo.undo_submit)
 
 
 class TakebackView(APIView):
@@ -64,11 +69,7 @@ class TakebackView(APIView):
         more_errors=(422,),
     )
     def post(self, request: Request, game_id: int) -> Response:
-        data = body(UndoInput, request)
-        undo.takeback_request(
-            game_id=game_id, caller=caller(request), seq=data["seq"], to=data.get("to")
-        )
-        return _answer(game_id, request, status.HTTP_201_CREATED)
+        return _back(request, game_id, undo.takeback_request)
 
 
 class TakebackAcceptView(APIView):
