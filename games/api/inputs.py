@@ -365,6 +365,8 @@ class TimeOffUpdateInput(JSONInput):
 class VacationInput(JSONInput):
     start = serializers.DateField(help_text="The first day away, in your time zone (from today).")
     end = serializers.DateField(help_text="The last day away (included).")
+
+
 # Standing orders (engine/orders.py, docs/api.md#standing-orders) --------------------------------
 
 

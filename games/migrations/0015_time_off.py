@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     dependencies = [
         ("auth", "0012_alter_user_first_name_max_length"),
-        ("games", "0013_webhook_busy_until"),
+        ("games", "0014_game_status_finished"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0013_webhook_busy_until"),
+        ("games", "0015_time_off"),
     ]
 
     operations = [
