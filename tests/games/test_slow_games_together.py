@@ -9,57 +9,26 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games.models import Game, GameEvent, Move
-from tests.conftest import Player, checked_answer, private_state
+from tests.conftest import Player
+from tests.games.test_orders import card, log
+from tests.games.test_orders import put as orders_put
+from tests.games.test_undo import CRAFTSMAN, scenario_game
+from tests.games.test_undo import card as hand_card
 
-# Alice (seat 0) leads; Bob holds a Temple (marble: Patron), a Road and a Wall (tests/games/
-# test_orders.py's table).
+# Alice (seat 0) leads; Bob holds a Temple (marble: Patron), a Road and a Wall (test_orders's
+# `patron` table, with a clock here).
 PATRON = {
     "players": [{"hand": ["Palace", "Road", "Dock"]}, {"hand": ["Temple", "Road", "Wall"]}],
     "pool": ["Wall"],
-}
-# Seat 0 has the Craftsman actions of its lead and two Craftsman clients (tests/games/test_undo).
-CRAFTSMAN = {
-    "role": "craftsman",
-    "start": {"decision": "act", "seat": 0},
-    "players": [
-        {
-            "camp": ["Dock"],
-            "clientele": ["Crane", "Crane"],
-            "hand": ["Road", "Insula", "Temple", "Bath"],
-        },
-        {"camp": ["Dock"], "hand": ["Wall", "Statue", "Palace"]},
-    ],
 }
 CLOCK = {"kind": "fixed", "seconds": 3600}
 
 
 def table(alice: Player, bob: Player, scenario: dict[str, Any], clock: dict[str, Any]) -> int:
-    get_user_model().objects.filter(username=alice.name).update(is_staff=True)
-    r = alice.post("/api/games/", {"scenario": scenario, "clock": clock})
-    assert r.status_code == 201, r.content
-    game_id = int(r.json()["id"])
-    assert bob.post(f"/api/games/{game_id}/join/", {}).status_code == 200
-    return game_id
-
-
-def card(game_id: int, seat: int, name: str) -> int:
-    state = private_state(game_id)
-    return next(c for c in state.players[seat].hand if state.names[c] == name)
-
-
-def hand_card(view: dict[str, Any], name: str) -> int:
-    hand = view["table"]["players"][view["my_seat"]]["hand"]
-    return int(next(c["id"] for c in hand if c["name"] == name))
-
-
-def orders_put(player: Player, game_id: int, orders: list[dict[str, Any]]) -> None:
-    path = f"/api/games/{game_id}/orders/"
-    r = checked_answer(player.client.put(path, {"orders": orders}, format="json"))
-    assert r.status_code == 200, r.content
+    return scenario_game(alice, bob, scenario, clock=clock)
 
 
 def paused(alice: Player, bob: Player, game_id: int) -> None:
@@ -67,10 +36,6 @@ def paused(alice: Player, bob: Player, game_id: int) -> None:
     assert alice.post(f"/api/games/{game_id}/pause/", {}).status_code == 200
     assert bob.post(f"/api/games/{game_id}/pause/accept/", {}).status_code == 200
     assert Game.objects.get(pk=game_id).paused_since is not None
-
-
-def log(game_id: int) -> list[tuple[int | None, str]]:
-    return [(m.seat, m.actor) for m in Move.objects.filter(game_id=game_id).order_by("seq")]
 
 
 def decision(game_id: int, seq: int) -> dict[str, Any]:
@@ -90,7 +55,12 @@ def test_an_order_fires_in_a_pause_and_the_next_decision_begins_stopped(
     and Alice's decision after it begins with her clock stopped."""
     game_id = table(alice, bob, PATRON, CLOCK)
     temple = card(game_id, 1, "Temple")
-    orders_put(bob, game_id, [{"when": "follow", "do": "follow", "cards": [temple]}])
+    assert (
+        orders_put(
+            bob, game_id, [{"when": "follow", "do": "follow", "cards": [temple]}]
+        ).status_code
+        == 200
+    )
     paused(alice, bob, game_id)
     palace = card(game_id, 0, "Palace")
     r = alice.move(game_id, 0, {"type": "lead", "role": "patron", "cards": [palace]})
@@ -120,7 +90,12 @@ def test_a_seat_on_vacation_keeps_its_orders_firing(alice: Player, bob: Player) 
     r = bob.post("/api/time-off/vacations/", {"start": today, "end": today})
     assert r.status_code == 201, r.content
     temple = card(game_id, 1, "Temple")
-    orders_put(bob, game_id, [{"when": "follow", "do": "follow", "cards": [temple]}])
+    assert (
+        orders_put(
+            bob, game_id, [{"when": "follow", "do": "follow", "cards": [temple]}]
+        ).status_code
+        == 200
+    )
     palace = card(game_id, 0, "Palace")
     r = alice.move(game_id, 0, {"type": "lead", "role": "patron", "cards": [palace]})
     assert r.status_code == 201, r.content
@@ -179,7 +154,10 @@ def test_no_order_answers_the_decision_an_undo_restores(alice: Player, bob: Play
     temple = card(game_id, 1, "Temple")
     r = bob.move(game_id, 1, {"type": "follow", "cards": [temple]})
     assert r.status_code == 201, r.content
-    orders_put(bob, game_id, [{"when": "follow", "do": "think", "take": "cards"}])
+    assert (
+        orders_put(bob, game_id, [{"when": "follow", "do": "think", "take": "cards"}]).status_code
+        == 200
+    )
     seq = bob.game(game_id)["seq"]
     r = bob.post(f"/api/games/{game_id}/takeback/", {"seq": seq, "to": 1})
     assert r.status_code == 201, r.content
