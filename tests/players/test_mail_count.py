@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from games.services import lobby
 from tests.players import mailcount
 
 # Measured before the web client and the rules for fewer mails (a turn mail per decision), with
@@ -16,6 +17,7 @@ from tests.players import mailcount
 BEFORE = {2: 84.2, 4: 69.6}
 
 pytestmark = pytest.mark.whole_games
+DEAL = 1  # the deal of both games, with and without standing orders
 
 
 def test_replying_by_mail_takes_one_mail_per_decision(
@@ -44,11 +46,14 @@ def test_a_live_game_in_the_web_client_takes_the_first_turn_mail_only(
     assert found["mails_per_player"] <= BEFORE[players] / 3
 
 
+@pytest.mark.parametrize("deal", [DEAL])
 def test_standing_orders_answer_decisions_and_save_their_mails(
-    transactional_db: Any, mailoutbox: list[Any]
+    transactional_db: Any, mailoutbox: list[Any], monkeypatch: pytest.MonkeyPatch, deal: int
 ) -> None:
     """docs/email.md: a person who replies to every mail but leaves sensible standing orders
-    gets fewer mails, one per decision the orders leave to him."""
+    gets fewer mails, one per decision the orders leave to him. Both games have the same deal
+    (and bots): with a deal each, one game may simply be longer than the other."""
+    monkeypatch.setattr(lobby.secrets, "randbits", lambda bits: deal)
     plain = mailcount.summary([mailcount.count_game(2, 1, "mail")], "mail")
     ordered = mailcount.summary(
         [mailcount.count_game(2, 1, "mail", orders=mailcount.FOLLOWER)], "orders"
