@@ -138,6 +138,8 @@ def share_request_components(
     ]
     for serializer in actions:
         schemas[serializer.__name__]["additionalProperties"] = False  # engine: `unknown_field`
+    # A standing order refuses a field it does not know (games.api.inputs.OrderInput: 400).
+    schemas["OrderInputRequest"]["additionalProperties"] = False
     for name, schema in schemas.items():
         if name.endswith("Request"):
             _defaults_in_words(schema)
@@ -168,6 +170,10 @@ GAME_OPERATIONS = (
     "orders_retrieve",
     "orders_update",
     "orders_delete",
+    "games_undo",
+    "games_takeback",
+    "games_takeback_accept",
+    "games_takeback_decline",
 )
 
 
