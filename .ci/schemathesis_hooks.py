@@ -19,15 +19,29 @@ invent, given the way a real client would get it.
   - a webhook URL must name a server that answers: the script's local receiver;
   - a join needs a table with an open seat the fuzz account does not sit at: where the case's
     game is not one (a person joins a table once, so the script's tables are soon taken), a new
-    table that the other account opens, as a real client finds one in the lobby.
+    table that the other account opens, as a real client finds one in the lobby;
+  - a vacation starts from today in the account's time zone, within two years, and spends days
+    of an allowance: generated dates of the past or far away become the same number of days
+    (a week at most) starting within the coming year, from the day after tomorrow (whatever
+    time zone the fuzzer set, today is past there by then);
+  - the other operations of issue 31 on a game (a pause, its answers, an undo, a takeback and
+    its answers, standing orders) need a game the fuzz account sits at: where the case's game is
+    not one, one of the script's games against a bot; and standing orders need kinds and
+    actions that fit together (the orders' own `kinds`): each generated order keeps what fits,
+    its `when` and `do` are made to, and none names cards (the hand is the seat's secret);
+  - a resume needs a paused game: where the case's game is not paused, one of the script's
+    games against a bot, paused first (alone with a bot, a proposal pauses at once), as a
+    client resumes what it paused.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import urllib.error
 import urllib.request
+import zlib
 from typing import Any
 
 import schemathesis
@@ -89,15 +103,16 @@ def ndjson(ctx: Any, response: Any) -> Any:
     return lines[0]
 
 
-def game_view(game_id: Any) -> dict[str, Any] | None:
-    """The fuzz account's view of a game, or None where it has none."""
+def game_view(game_id: Any, below: str = "") -> dict[str, Any] | None:
+    """The fuzz account's view of a game (or what `below` it answers), or None where it has
+    none."""
     if not isinstance(game_id, int) or isinstance(game_id, bool) or not 0 < game_id < 2**31:
         return None
     for _ in range(2):
         if not _token:
             _token.append(log_in())
         request = urllib.request.Request(
-            f"{URL}/api/games/{game_id}/", headers={"Authorization": f"Token {_token[0]}"}
+            f"{URL}/api/games/{game_id}/{below}", headers={"Authorization": f"Token {_token[0]}"}
         )
         try:
             with urllib.request.urlopen(request, timeout=10) as response:
@@ -144,6 +159,93 @@ def joinable_table(case: Any) -> None:
         case.body = {k: v for k, v in case.body.items() if k != "seat"}
 
 
+def vacation_dates(body: dict[str, Any]) -> dict[str, Any]:
+    """The generated vacation moved within reach: from the day after tomorrow (UTC), no longer
+    than a week, on a day the generated dates pick (so that cases differ)."""
+    try:
+        start, end = dt.date.fromisoformat(body["start"]), dt.date.fromisoformat(body["end"])
+    except (KeyError, TypeError, ValueError):
+        return body
+    days = min(max((end - start).days, 0), 6)
+    offset = 2 + zlib.crc32(f"{start}{end}".encode()) % 360
+    first = dt.datetime.now(dt.UTC).date() + dt.timedelta(days=offset)
+    last = first + dt.timedelta(days=days)
+    return {**body, "start": first.isoformat(), "end": last.isoformat()}
+
+
+def paused_game(case: Any) -> None:
+    """The case's game where it is paused, or else one of the script's games against a bot,
+    paused now by the fuzz account (alone with a bot: at once)."""
+    view = game_view((case.path_parameters or {}).get("game_id"))
+    if view and view.get("clock", {}).get("pause"):
+        return
+    games = [int(g) for g in os.environ["GTR_FUZZ_MOVE_GAMES"].split()]
+    for game_id in games:
+        view = game_view(game_id)
+        if not view or view["status"] != "active":
+            continue
+        if not view["clock"].get("pause"):
+            try:
+                post(f"/api/games/{game_id}/pause/", {}, _token[0] if _token else log_in())
+            except urllib.error.HTTPError:
+                continue  # a pause proposed already, or the game just ended
+        case.path_parameters = {**(case.path_parameters or {}), "game_id": game_id}
+        return
+
+
+SEATED = {  # operations on a game the fuzz account must sit at (issue 31)
+    "games_pause",
+    "games_pause_accept",
+    "games_pause_decline",
+    "games_undo",
+    "games_takeback",
+    "games_takeback_accept",
+    "games_takeback_decline",
+    "orders_retrieve",
+    "orders_update",
+    "orders_delete",
+}
+
+
+def seated_game(case: Any) -> dict[str, Any] | None:
+    """The fuzz account's view of the case's game where it sits there, or else of one of the
+    script's games against a bot still in play (the case now names it)."""
+    view = game_view((case.path_parameters or {}).get("game_id"))
+    if view and view.get("my_seat") is not None:
+        return view
+    for game_id in [int(g) for g in os.environ["GTR_FUZZ_MOVE_GAMES"].split()]:
+        view = game_view(game_id)
+        if view and view["status"] == "active":
+            case.path_parameters = {**(case.path_parameters or {}), "game_id": game_id}
+            return view
+    return None
+
+
+def sensible_orders(case: Any) -> None:
+    """The generated orders made to fit the kinds the game's orders list: at most twenty."""
+    game_id = (case.path_parameters or {}).get("game_id")
+    kinds = (game_view(game_id, "orders/") or {}).get("kinds") or {}
+    generated = case.body.get("orders")
+    if not kinds or not isinstance(generated, list):
+        return
+    orders = []
+    for n, order in enumerate(o for o in generated[:20] if isinstance(o, dict)):
+        when = order.get("when") if order.get("when") in kinds else sorted(kinds)[n % len(kinds)]
+        takes = kinds[when]["do"]
+        do = order.get("do") if order.get("do") in takes else takes[n % len(takes)]
+        fitted = {"when": when, "do": do}
+        if kinds[when]["role"] and "role" in order:
+            fitted["role"] = order["role"]
+        if do == "think" and "take" in order:
+            fitted["take"] = order["take"]
+        if order.get("unless") in takes:
+            fitted["unless"] = order["unless"]
+        if "prefer" in order:
+            fitted["prefer"] = order["prefer"]
+        orders.append(fitted)
+    case.body = {**case.body, "orders": orders}
+
+
 def _positive(case: Any) -> bool:
     return bool(case.meta is not None and case.meta.generation.mode == GenerationMode.POSITIVE)
 
@@ -155,6 +257,10 @@ def map_case(context: Any, case: Any) -> Any:
     operation = case.operation.definition.raw.get("operationId")
     if operation == "games_join":  # its body is optional
         joinable_table(case)
+    elif operation == "games_resume":  # its body is optional
+        paused_game(case)
+    elif operation in SEATED:
+        seated_game(case)
     if not isinstance(case.body, dict):
         return case
     if operation == "notifications_unsubscribe":
@@ -163,6 +269,10 @@ def map_case(context: Any, case: Any) -> Any:
         legal_move(case)
     elif operation == "games_surrender":
         case.body = surrender(case)
+    elif operation == "orders_update":
+        sensible_orders(case)
+    elif operation == "vacations_create":
+        case.body = vacation_dates(case.body)
     elif operation == "webhooks_create":
         case.body = {**case.body, "url": f"{RECEIVER}/{len(case.body.get('url', ''))}"}
     return case
