@@ -29,6 +29,8 @@ invent, given the way a real client would get it.
     not one, one of the script's games against a bot; and standing orders need kinds and
     actions that fit together (the orders' own `kinds`): each generated order keeps what fits,
     its `when` and `do` are made to, and none names cards (the hand is the seat's secret);
+  - a pause ends within the coming year: a generated end that is not becomes one hours from
+    now (how many, the generated one picks);
   - a resume needs a paused game: where the case's game is not paused, one of the script's
     games against a bot, paused first (alone with a bot, a proposal pauses at once), as a
     client resumes what it paused.
@@ -173,6 +175,15 @@ def vacation_dates(body: dict[str, Any]) -> dict[str, Any]:
     return {**body, "start": first.isoformat(), "end": last.isoformat()}
 
 
+def pause_end(body: dict[str, Any]) -> dict[str, Any]:
+    """A pause's generated end (if any) moved within the coming year."""
+    if body.get("until") is None:
+        return body
+    hours = 1 + zlib.crc32(str(body["until"]).encode()) % 8000
+    until = dt.datetime.now(dt.UTC) + dt.timedelta(hours=hours)
+    return {**body, "until": until.strftime("%Y-%m-%dT%H:%M:%SZ")}
+
+
 def paused_game(case: Any) -> None:
     """The case's game where it is paused, or else one of the script's games against a bot,
     paused now by the fuzz account (alone with a bot: at once)."""
@@ -271,6 +282,8 @@ def map_case(context: Any, case: Any) -> Any:
         case.body = surrender(case)
     elif operation == "orders_update":
         sensible_orders(case)
+    elif operation == "games_pause":
+        case.body = pause_end(case.body)
     elif operation == "vacations_create":
         case.body = vacation_dates(case.body)
     elif operation == "webhooks_create":
