@@ -16,7 +16,6 @@ from django.contrib.staticfiles import finders
 from django.core.mail import EmailMessage, EmailMultiAlternatives
 from django.template.loader import render_to_string
 
-from games.words.labels import card_names
 from players.mail import texts
 from players.mail.notify import Rendering
 
@@ -34,17 +33,14 @@ def mail_css() -> str:
 def with_table(r: Rendering) -> EmailMessage:
     d, message = r.decision, r.message
     context = table_context(d.game, d.seat, src=mail_src, for_mail=True)
-    names = card_names(d.view)
-    codes = texts.move_codes(d.state)
+    codes = texts.moves_words(d.state, d.view, context["names"])
     limit = settings.GTR_MAIL_MAX_MOVES
     context.update(
         subject=message.subject,
         intro=r.intro,
         play_url=r.link,
         css=mail_css(),
-        moves=[
-            (code, texts.describe(a, names, d.view, context["names"])) for code, a in codes[:limit]
-        ],
+        moves=codes[:limit],
         more=max(0, len(codes) - limit),
         unsubscribe_url=texts.unsubscribe_url(message.to[0]),
     )

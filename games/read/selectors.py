@@ -21,6 +21,7 @@ from games.errors import Forbidden, NotAuthenticated, NotFound
 from games.models import Game, Move, Seat
 from games.store import caches, rows, snapshot
 from games.words import cardnames, labels, prompts
+from games.words import seats as seat_words
 
 
 def game_get(game_id: int, *, with_state: bool = True) -> Game:
@@ -263,8 +264,11 @@ def _table_view(game: Game, position: int | None) -> dict[str, Any]:
 
 
 def seat_names(game: Game) -> dict[int, str]:
-    """Returns the players' names by seat, for labels ("Give Bath (brick) to bob")."""
-    return {s.position: s.user.get_username() for s in rows.seats_of(game) if s.user is not None}
+    """Returns the seats' names by position, for labels ("Give Bath (brick) to bob").
+
+    They are named as everywhere (games.words.seats): "Guest 2", "Bot 3 (greedy)".
+    """
+    return seat_words.seat_names(rows.seats_of(game))
 
 
 def legal_moves(
@@ -280,15 +284,12 @@ def legal_moves(
     Each holds the action itself, to be posted back as it is.
     """
     describer = labels.Describer(labels.card_names(view), view=view, seat_names=names)
-    return [
-        {
-            "id": f"A{i}",
-            "label": describer.label(action),
-            "petition": engine.is_petition(state, action),
-            "action": action,
-        }
-        for i, action in enumerate(engine.legal_actions(state), start=1)
-    ]
+    out = []
+    for i, action in enumerate(engine.legal_actions(state), start=1):
+        petition = engine.is_petition(state, action)
+        label = describer.label(action, petition)
+        out.append({"id": f"A{i}", "label": label, "petition": petition, "action": action})
+    return out
 
 
 SCOPES = ("mine", "open", "active", "finished", "all")

@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import engine
 from games.models import Game, Move, Seat
@@ -116,7 +117,8 @@ def decision_text(d: Decision) -> str:
     It holds the prompt and the table as the seat sees it. Then the moves with their codes, how
     to reply, and the capability link.
     """
-    prompt = prompt_text(d.view.get("prompt") or {}, card_names(d.view))
+    names = texts.names_of(d.seats)
+    prompt = prompt_text(d.view.get("prompt") or {}, card_names(d.view), names)
     deadline = (
         "\n" + _("Decide by %(when)s UTC.") % {"when": f"{d.game.deadline:%Y-%m-%d %H:%M}"}
         if d.game.deadline
@@ -139,7 +141,7 @@ def decision_text(d: Decision) -> str:
         f"{head}{deadline}\n\n"
         f"{texts.view_text(d.game, d.seats, d.view, d.seat.position)}\n\n"
         + _("Your moves: reply to this mail with one code in the first line.")
-        + f"\n{texts.moves_text(d.state, d.view)}\n"
+        + f"\n{texts.moves_text(d.state, d.view, names)}\n"
         f"{texts.commands_help()}\n\n{http}"
     )
 
@@ -461,13 +463,25 @@ def digest_send(address: str, today: dt.date | None = None) -> bool:
         return False
     today = today or timezone.now().date()
     with in_language(address):
-        parts = [_("%(count)s game(s) wait for your decision.") % {"count": len(waiting)}]
+        count = len(waiting)
+        parts = [
+            ngettext(
+                "%(count)s game waits for your decision.",
+                "%(count)s games wait for your decision.",
+                count,
+            )
+            % {"count": count}
+        ]
         for d in waiting:
             reply = texts.reply_address(d.seat, d.game.seq)
             title = _("Game %(game)s: reply to %(address)s") % {"game": d.game.pk, "address": reply}
             parts.append(f"\n=== {title} ===\n" + decision_text(d))
-        subject = _("Glory to Rome: %(count)s game(s) wait for you (%(date)s)") % {
-            "count": len(waiting),
+        subject = ngettext(
+            "Glory to Rome: %(count)s game waits for you (%(date)s)",
+            "Glory to Rome: %(count)s games wait for you (%(date)s)",
+            count,
+        ) % {
+            "count": count,
             "date": f"{today:%Y-%m-%d}",
         }
         message = message_build(address, subject, "\n".join(parts), None)

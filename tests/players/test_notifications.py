@@ -135,7 +135,7 @@ def test_final_scores_to_everyone(table: Table) -> None:
         resignation.game_resign(game_id=table.game_id, position=position)
     finals = [m for m in mail.outbox if "final scores" in m.subject]
     assert sorted(m.to[0] for m in finals) == sorted(ADDRESSES)
-    assert "Winner: seat 0 (by surrender)" in finals[0].body
+    assert "Winner: alice (by surrender)" in finals[0].body
     deliver(table.game_id, table.game.seq, status="finished")
     assert len([m for m in mail.outbox if "final scores" in m.subject]) == 3
 
@@ -191,7 +191,7 @@ def test_digest_replaces_turn_mails(table: Table) -> None:
     assert mail.outbox == []
     assert notify.digests_send() == 1
     (digest,) = mail.outbox
-    assert digest.to == [address] and "1 game(s)" in digest.subject
+    assert digest.to == [address] and "1 game waits" in digest.subject
     assert texts.reply_address(table.seat(position), 0) in digest.body
     assert codes_in(digest.body)
     assert_no_hidden_card(table, position, digest.body)
