@@ -144,7 +144,7 @@ def test_the_seats_the_notices_and_the_end_in_polish(django_user_model: Any) -> 
     view = {"end": {"reason": "catacomb", "winners": [0], "scores": []}}
     with translation.override("pl"):
         assert ending(view, {})["reason"] == "ukończono budowlę Katakumby"
-        assert ending(view, {})["winners"] == ["miejsce 0"]
+        assert ending(view, {})["winners"] == ["Miejsce 1"]
     with translation.override("en"):
         assert ending(view, {})["reason"] == "a Catacomb was completed"
         assert (
