@@ -374,14 +374,14 @@ class Narrator:
     def _do_think(self, seat: Any, a: Mapping[str, Any], d: Describer) -> str:
         if a.get("take") == "jack":
             text = self.say(
-                seat, _("You think and take a Jack."), _("%(who)s thinks and takes a Jack.")
+                seat, _("You think and take a jack."), _("%(who)s thinks and takes a jack.")
             )
         else:
             text = self.say(seat, _("You think and draw."), _("%(who)s thinks and draws."))
         if a.get("discard"):
             text += " " + _("(First discarding %(cards)s.)") % {"cards": d.cards(a["discard"])}
         if a.get("extra_jack"):
-            text += " " + _("(And a Jack too.)")
+            text += " " + _("(And a jack too.)")
         return text
 
     def _do_lead(self, seat: Any, a: Mapping[str, Any], d: Describer) -> str:

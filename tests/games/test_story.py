@@ -266,6 +266,6 @@ def test_a_schools_thinks_each_say_what_they_draw() -> None:
         "You think and draw: Road (rubble).",
         "You think and draw: Road (rubble).",
         "You think and draw: Road (rubble).",
-        "You think and take a Jack.",
+        "You think and take a jack.",
         "Bob thinks and draws: 2 cards.",
     ]
