@@ -21,7 +21,6 @@ from typing import Any
 from django.urls import reverse
 
 from engine.cards import MATERIALS, ROLE_OF_MATERIAL
-from games.events.story import rendered
 from games.models import Game, Seat
 from games.read import selectors
 from games.store import rows
@@ -37,12 +36,10 @@ from games.words.labels import material_word as material_name
 from games.words.prompts import prompt_text
 from games.words.seats import seat_name as seat_name  # the lobby names seats with it
 from games.words.seats import seat_number
-from games.words.story import Narrator
 
 from . import cards
 
 STORY_LINES = 40
-STORY_EVENTS = 160  # read to tell the last STORY_LINES (decisions and draws take no line)
 
 
 def page_src(slug: str) -> str:
@@ -142,23 +139,10 @@ def story(
     players chose and what the engine and the server decided for them. A line names only cards
     its events name for this reader.
     """
-    events = list(game.events.order_by("-number")[:STORY_EVENTS])[::-1]
-    seats = rows.seats_of(game)
-    owners = {
-        b["foundation"]["id"]: p["seat"]
-        for p in (view or {}).get("players") or []
-        for b in p.get("buildings") or []
-    }
-    narrator = Narrator(
-        position,
-        names,
-        bots={s.position for s in seats if s.kind == Seat.Kind.BOT},
-        owners=owners,
-    )
-    told = narrator.lines(rendered(e, position) for e in events)
+    told = selectors.story_lines(game, position, names, view, lines=STORY_LINES)
     return [
         {"seq": line.seq, "number": line.number, "who": "", "text": line.words}
-        for line in reversed(told[-STORY_LINES:])
+        for line in reversed(told)
     ]
 
 

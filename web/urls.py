@@ -3,7 +3,7 @@
 from django.urls import path
 from django.views.i18n import JavaScriptCatalog
 
-from . import views
+from . import preferences, views
 
 app_name = "web"
 
@@ -22,6 +22,8 @@ urlpatterns = [
     path("games/<int:game_id>/start/", views.game_start, name="start"),
     path("play/<str:token>/", views.play_link, name="play"),
     path("cards/<slug:slug>.png", views.card_png, name="card"),
+    # Every mail's preferences link (web/preferences.py): no account needed.
+    path("mail/preferences/<str:token>/", preferences.mail_preferences, name="mail-preferences"),
     # The table script's words in the reader's language, from locale/*/LC_MESSAGES/djangojs.po.
     # With packages=["web"], the admin's words stay out.
     path("jsi18n/", JavaScriptCatalog.as_view(packages=["web"]), name="jsi18n"),

@@ -96,6 +96,14 @@ def unsubscribe_url(address: str) -> str:
     return f"{settings.GTR_PUBLIC_URL}/mail/unsubscribe/{unsubscribe_token(address)}/"
 
 
+def preferences_url(address: str) -> str:
+    """The page where a person sets the mails to `address`, no account needed.
+
+    The token is the unsubscribe link's: the address signed with SECRET_KEY.
+    """
+    return f"{settings.GTR_PUBLIC_URL}/mail/preferences/{unsubscribe_token(address)}/"
+
+
 # Seats ------------------------------------------------------------------------------------------
 
 

@@ -12,7 +12,8 @@ from django.core import mail
 from django.utils import timezone
 
 import engine
-from games.models import Game
+from games.events import story
+from games.models import Game, GameEvent
 from games.read.selectors import Caller
 from games.services import automatic, lobby, moves, resignation
 from games.words.labels import card_names
@@ -30,12 +31,25 @@ from tests.players.conftest import (
 )
 
 
+def seen_in_story(game_id: int, position: int) -> set[str]:
+    """The card names the seat's own rendering of the game's events named: what it saw happen
+    (a card sold from a stockpile into a vault, a card revealed from a hand), which the story in
+    the mail may tell again (docs/events.md, Who sees what)."""
+    names: set[str] = set()
+    for event in GameEvent.objects.filter(game_id=game_id):
+        shown = story.rendered(event, position)
+        names |= {c["name"] for c in shown.get("cards") or [] if isinstance(c, dict)}
+        if isinstance(shown.get("building"), dict):
+            names.add(shown["building"]["name"])
+    return names
+
+
 def assert_no_hidden_card(table: Table, position: int, body: str) -> None:
     """No card id or name of another hand, the deck or a vault appears in the mail, unless the
-    recipient may see a card of that name anyway."""
+    recipient may see a card of that name anyway, or saw it in an event of the game."""
     state = table.state
     view = engine.view(state, position)
-    visible = set(card_names(view).values())
+    visible = set(card_names(view).values()) | seen_in_story(table.game_id, position)
     hidden_ids = hidden_from(state, position)
     assert hidden_ids, "the check must have something to check"
     assert not {int(i) for i in re.findall(r"#(\d+)", body)} & hidden_ids
