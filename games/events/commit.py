@@ -88,6 +88,9 @@ class Event:
     story: tuple[int, int] | None = None
     feed: tuple[int, ...] = ()
     deliveries: tuple[int, ...] = ()
+    # `channels`: the feed events to tell an account's other channels, as (channel, feed event
+    # id): a browser's push subscription (games.events.feeds.CHANNELS).
+    channels: tuple[tuple[str, int], ...] = ()
     # The rows written, for the receivers in this process. Never logged.
     game_rows: tuple[GameEvent, ...] = field(default=(), repr=False, compare=False)
     feed_rows: tuple[AccountEvent, ...] = field(default=(), repr=False, compare=False)
@@ -134,6 +137,7 @@ def publish_on_commit(
         story=None if rec.first is None else (rec.first, game.last_event),
         feed=tuple(row.pk for row in rec.feed),
         deliveries=tuple(rec.deliveries),
+        channels=tuple(rec.channels),
         game_rows=tuple(rec.events),
         feed_rows=tuple(rec.feed),
     )
