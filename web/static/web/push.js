@@ -38,10 +38,15 @@
     const state = await (await fetch(api, { headers: headers(), credentials: "same-origin" })).json();
     const reg = await registration();
     await navigator.serviceWorker.ready;
-    const sub = await reg.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: key(state.public_key),
+    // A browser whose push service does not answer (no network, no vendor service) would
+    // leave the button waiting for ever: give up after 15 s and say so.
+    const late = new Promise(function (resolve, reject) {
+      setTimeout(function () { reject(new Error("no answer from the push service")); }, 15000);
     });
+    const sub = await Promise.race([
+      reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key(state.public_key) }),
+      late,
+    ]);
     const r = await fetch(api, {
       method: "POST", headers: headers(), credentials: "same-origin", body: JSON.stringify(sub.toJSON()),
     });
