@@ -284,16 +284,9 @@ def test_counts_read_in_the_singular() -> None:
 
 
 def legionary_prompt() -> engine.State:
-    state = engine.scenario(
-        {
-            "version": "republic",
-            "leader": 0,
-            "players": [{"hand": ["Bath", "Shrine"]}, {"hand": ["Archway", "Temple"]}],
-        }
-    )
-    bath = next(c for c in state.players[0].hand if state.names[c] == "Bath")
-    state = engine.apply(state, {"type": "lead", "role": "legionary", "cards": [bath]})
-    return engine.apply(state, {"type": "think", "take": "jack"})
+    from tests.games.test_story import legionary_table
+
+    return engine.apply(legionary_table(), {"type": "think", "take": "jack"})
 
 
 def test_seats_are_named_one_way_numbered_from_1() -> None:
