@@ -394,7 +394,10 @@ class ThinkFrame(FrameKind):
 
     def prompt(self, state: State, frame: Frame) -> dict[str, Any]:
         left = frame["count"] - frame["used"]
-        return {"text": f"Think: {left} Thinker action(s) left.", "actions_left": left}
+        return {
+            "text": f"Think: {left} Thinker action{'' if left == 1 else 's'} left.",
+            "actions_left": left,
+        }
 
     def options(self, state: State, frame: Frame) -> Iterator[Action]:
         yield SKIP

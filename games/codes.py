@@ -122,6 +122,11 @@ SURRENDER_TO_SELF = _code("surrender_to_self", 422, "A player surrenders to anot
 WEAK_PASSWORD = _code("weak_password", 422, "The password is too short or too common.")
 BAD_LANGUAGE = _code("bad_language", 422, "We speak `en` and `pl` (or null: no preference).")
 BAD_TOKEN = _code("bad_token", 422, "The unsubscribe link is not genuine.")
+BAD_PUSH_SUBSCRIPTION = _code(
+    "bad_push_subscription",
+    422,
+    "A push subscription needs an https endpoint on a public address and its keys.",
+)
 BAD_WEBHOOK_URL = _code("bad_webhook_url", 422, "Webhooks need a public HTTPS URL.")
 TOO_MANY_WEBHOOKS = _code("too_many_webhooks", 422, "The account has its most webhooks.")
 BAD_HOURS = _code("bad_hours", 422, "Playing hours need a clock, a start, an end and a zone.")

@@ -459,6 +459,15 @@ GTR_WEBHOOK_TIMEOUT_SECONDS = float(os.environ.get("GTR_WEBHOOK_TIMEOUT_SECONDS"
 # and link-local addresses. These are refused otherwise, against SSRF.
 GTR_WEBHOOKS_ALLOW_PRIVATE = os.environ.get("GTR_WEBHOOKS_ALLOW_PRIVATE", "0") == "1"
 
+# Browser notifications, Web Push (players/push, docs/deploy.md). The VAPID key: a PEM in the
+# environment, else one made on first use and kept in the database. The subject is a contact
+# the push services may write to. Private push endpoints (plain http, private addresses) are for
+# tests only, as for webhooks.
+GTR_VAPID_PRIVATE_KEY = os.environ.get("GTR_VAPID_PRIVATE_KEY", "")
+GTR_VAPID_SUBJECT = os.environ.get("GTR_VAPID_SUBJECT", "")
+GTR_PUSH_ALLOW_PRIVATE = os.environ.get("GTR_PUSH_ALLOW_PRIVATE", "0") == "1"
+GTR_PUSH_ATTEMPTS = int(os.environ.get("GTR_PUSH_ATTEMPTS", "5"))
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Glory to Rome game server",
     "DESCRIPTION": "A REST game-state API for Glory to Rome (Black Box edition).",

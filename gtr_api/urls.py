@@ -23,6 +23,7 @@ from gtr_api import security
 from players.accounts import views as accounts
 from players.mail import views as mail
 from players.mail import webhooks as mail_webhooks
+from players.push import views as push
 
 
 class SchemaView(SpectacularAPIView):
@@ -98,6 +99,7 @@ time_off_urls = [
 
 notification_urls = [
     path("", mail.NotificationPreferencesView.as_view(), name="notifications"),
+    path("push/", push.PushSubscriptionView.as_view(), name="notifications-push"),
     path(
         "unsubscribe/",
         mail.UnsubscribeView.as_view(),

@@ -1,4 +1,5 @@
-"""The admin of the e-mail side: preferences, notifications sent and replies read.
+"""The admin of the e-mail side (preferences, notifications sent, replies read) and of the
+browsers subscribed to notifications (their failures).
 
 Preferences are editable. The records of notifications and replies are read-only. Accounts use
 Django's own user admin. django-rest-knox's admin lists the API tokens.
@@ -8,7 +9,7 @@ from typing import Any
 
 from django.contrib import admin
 
-from players.models import InboundMail, MailPreference, SentNotification
+from players.models import InboundMail, MailPreference, PushSubscription, SentNotification
 
 
 @admin.register(MailPreference)
@@ -37,3 +38,12 @@ class InboundMailAdmin(ReadOnly):
     list_display = ("message_id", "game_id", "outcome", "created")
     list_filter = ("outcome",)
     search_fields = ("message_id",)
+
+
+@admin.register(PushSubscription)
+class PushSubscriptionAdmin(ReadOnly):
+    """The browsers subscribed to notifications: whose, and how their pushes went."""
+
+    list_display = ("user", "created", "last_success", "failures", "last_failure", "last_error")
+    list_filter = ("failures",)
+    search_fields = ("user__username", "endpoint")

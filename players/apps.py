@@ -14,11 +14,15 @@ class PlayersConfig(AppConfig):
     def ready(self) -> None:
         from anymail.signals import inbound
 
+        from games.events import feeds
         from games.events.commit import committed
         from games.words import language
         from players.mail import preferences, receivers, webhooks  # noqa: F401 (its check)
+        from players.push import receivers as push
 
         language.register(preferences.stored_language)
+        feeds.register_channel(push.CHANNEL, push.EXISTS)
 
         committed.connect(receivers.on_committed, dispatch_uid="players.committed")
+        committed.connect(push.on_committed, dispatch_uid="players.push")
         inbound.connect(receivers.on_inbound, dispatch_uid="players.inbound")

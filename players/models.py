@@ -1,4 +1,5 @@
-"""E-mail preferences, the record of notifications sent, and the record of replies read.
+"""E-mail preferences, the record of notifications sent, the record of replies read, and the
+browsers' Web Push subscriptions with the server's VAPID key.
 
 Preferences belong to an e-mail address, not to an account. An invited seat has an address and no
 account. And an unsubscribe link names the address it was sent to. An account's preferences are
@@ -7,6 +8,7 @@ those of its current address.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 
 
@@ -83,3 +85,43 @@ class TableVisit(models.Model):
 
     def __str__(self) -> str:
         return f"seat {self.position} of game {self.game_id} seen {self.seen:%Y-%m-%d %H:%M:%S}"
+
+
+class VapidKey(models.Model):
+    """The server's VAPID key pair for Web Push (players/push), made on first use.
+
+    One row. It lives in the database, never in the repository. `GTR_VAPID_PRIVATE_KEY` set in
+    the environment takes its place (docs/deploy.md). Replacing the key makes every browser's
+    subscription useless: they were made for the old public key.
+    """
+
+    private_pem = models.TextField()  # PKCS#8, PEM
+    public_key = models.CharField(max_length=100)  # the uncompressed point, base64url
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"VAPID key {self.public_key[:12]}..."
+
+
+class PushSubscription(models.Model):
+    """One browser's Web Push subscription, for an account: "notify me when it is my turn".
+
+    `endpoint` is the browser vendor's push service URL for that browser; `p256dh` and `auth`
+    are the browser's keys that the payload is encrypted with (RFC 8291). A push service that
+    answers 404 or 410 says the subscription is gone, and it is deleted.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions"
+    )
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    created = models.DateTimeField(auto_now_add=True)
+    last_success = models.DateTimeField(null=True, blank=True)
+    failures = models.PositiveIntegerField(default=0)  # in a row
+    last_error = models.TextField(blank=True, default="")
+    last_failure = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"push subscription {self.pk} of user {self.user_id}"

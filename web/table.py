@@ -19,18 +19,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.urls import reverse
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-import engine
 from engine.cards import MATERIALS, ROLE_OF_MATERIAL
 from games.models import Game, Seat
 from games.read import selectors
 from games.store import rows
+from games.words import seats
 from games.words.cardnames import card_name
 from games.words.labels import (
-    Describer,
-    action_cards,
     card_names,
     end_reason,
     labelled_actions,
@@ -38,6 +34,8 @@ from games.words.labels import (
 )
 from games.words.labels import material_word as material_name
 from games.words.prompts import prompt_text
+from games.words.seats import seat_name as seat_name  # the lobby names seats with it
+from games.words.seats import seat_number
 
 from . import cards
 
@@ -88,19 +86,8 @@ class Pictures:
         return [self.card(c) for c in items or []]
 
 
-def seat_name(seat: Seat) -> str:
-    if seat.user is not None:
-        return str(seat.user.get_username())
-    number = seat.position + 1
-    if seat.kind == Seat.Kind.BOT:
-        return _("Bot %(number)s (%(bot)s)") % {"number": number, "bot": seat.bot}
-    if seat.kind == Seat.Kind.INVITED:
-        return _("Guest %(number)s") % {"number": number}
-    return _("Open seat %(number)s") % {"number": number}
-
-
 def seat_names(game: Game) -> dict[int, str]:
-    return {s.position: seat_name(s) for s in rows.seats_of(game)}
+    return seats.seat_names(rows.seats_of(game))
 
 
 def _building(b: dict[str, Any], pics: Pictures) -> dict[str, Any]:
@@ -143,40 +130,20 @@ def _player(
     }
 
 
-def story(game: Game, position: int | None, names: dict[int, str]) -> list[dict[str, Any]]:
-    """Returns the moves so far as `position` may see them, newest first, in plain words.
+def story(
+    game: Game, position: int | None, names: dict[int, str], view: dict[str, Any] | None = None
+) -> list[dict[str, Any]]:
+    """Returns the story so far as `position` sees it, newest first, in plain words.
 
-    A logged action names only cards that were public once played (engine.public_action). So
-    naming them reveals nothing.
+    It is told from the game's events as that seat may see them (games.words.story): what the
+    players chose and what the engine and the server decided for them. A line names only cards
+    its events name for this reader.
     """
-    state = engine.from_json(game.state) if game.state is not None else None
-    moves = list(selectors.move_history(game).order_by("-seq")[:STORY_LINES])
-    lines = []
-    for m in moves:
-        shown = selectors.move_for_seat(m, position)
-        action = shown["action"]
-        if m.seat is None:
-            kind = str(action.get("type", ""))
-            lines.append({"seq": m.seq, "who": "", "text": str(SEATLESS.get(kind, kind.title()))})
-            continue
-        known = _public_names(state, action)
-        text = Describer(known, seat_names=names).label(action)
-        actor = f" ({ACTORS[m.actor]})" if m.actor in ACTORS else ""
-        lines.append(
-            {"seq": m.seq, "who": names.get(m.seat, seat_number(m.seat)) + actor, "text": text}
-        )
-    return lines
-
-
-# Who made a move when the player did not, as the story marks it. Then the moves of no seat.
-ACTORS = {"bot": gettext_lazy("bot"), "timeout": gettext_lazy("timeout")}
-SEATLESS = {"surrender": gettext_lazy("Surrender")}
-
-
-def _public_names(state: Any, action: dict[str, Any]) -> dict[int, str]:
-    if state is None:
-        return {}
-    return {c: state.names[c] for c in action_cards(action) if 0 <= c < len(state.names)}
+    told = selectors.story_lines(game, position, names, view, lines=STORY_LINES)
+    return [
+        {"seq": line.seq, "number": line.number, "who": "", "text": line.words}
+        for line in reversed(told)
+    ]
 
 
 def table_context(
@@ -229,7 +196,7 @@ def table_context(
         prompt_text=prompt_words(prompt_text(prompt, card_names(view), names), names),
         to_act_name=names.get(data["to_act"], "") if data["to_act"] is not None else "",
         leader_name=names.get(view["leader"], ""),
-        story=[] if for_mail else story(game, data["my_seat"], names),
+        story=[] if for_mail else story(game, data["my_seat"], names, view),
         end=ending(view, names),
     )
     return out
@@ -246,7 +213,8 @@ def client_moves(
     `cards` it names, to select. The page words its own labels, since it names bots and guests.
     """
     moves = [dict(entry["action"]) for entry in legal_actions]
-    return labelled_actions(view, moves, names)
+    petitions = [entry.get("petition") for entry in legal_actions]
+    return labelled_actions(view, moves, names, petitions)
 
 
 def prompt_words(text: str, names: dict[int, str]) -> str:
@@ -275,7 +243,3 @@ def ending(view: dict[str, Any], names: dict[int, str]) -> dict[str, Any] | None
             for r in rows
         ],
     }
-
-
-def seat_number(position: int) -> str:
-    return _("seat %(n)s") % {"n": position}

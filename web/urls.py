@@ -3,7 +3,7 @@
 from django.urls import path
 from django.views.i18n import JavaScriptCatalog
 
-from . import views
+from . import preferences, push, views
 
 app_name = "web"
 
@@ -22,6 +22,10 @@ urlpatterns = [
     path("games/<int:game_id>/start/", views.game_start, name="start"),
     path("play/<str:token>/", views.play_link, name="play"),
     path("cards/<slug:slug>.png", views.card_png, name="card"),
+    # Every mail's preferences link (web/preferences.py): no account needed.
+    path("mail/preferences/<str:token>/", preferences.mail_preferences, name="mail-preferences"),
+    # Browser notifications: the service worker, at the root so that it serves the whole site.
+    path("sw.js", push.service_worker, name="service-worker"),
     # The table script's words in the reader's language, from locale/*/LC_MESSAGES/djangojs.po.
     # With packages=["web"], the admin's words stay out.
     path("jsi18n/", JavaScriptCatalog.as_view(packages=["web"]), name="jsi18n"),

@@ -40,7 +40,7 @@ class ActFrame(FrameKind):
     def prompt(self, state: State, frame: Frame) -> dict[str, Any]:
         left = self.left(state, frame)
         out = {
-            "text": f"{frame['role'].capitalize()}: {left} action(s) left.",
+            "text": f"{frame['role'].capitalize()}: {left} action{'' if left == 1 else 's'} left.",
             "role": frame["role"],
             "actions_left": left,
         }

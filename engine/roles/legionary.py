@@ -48,7 +48,9 @@ class Legionary(Role):
         if any(not is_order(state.names[c]) for c in action.cards):
             raise IllegalAction("not_an_order", "A Jack cannot be revealed to demand a material.")
         if len(action.cards) > left:
-            raise IllegalAction("not_enough_actions", f"You have {left} Legionary action(s).")
+            raise IllegalAction(
+                "not_enough_actions", f"You have {left} Legionary action{'' if left == 1 else 's'}."
+            )
 
     def cost(self, state: State, seat: int, left: int, action: Action) -> int:
         return left  # all demands are made at once; what is not revealed is lost

@@ -43,7 +43,7 @@ from functools import partial
 from django.db import transaction
 from django.dispatch import Signal
 
-from games.events import recorded
+from games.events import feeds, recorded
 from games.models import AccountEvent, Game, GameEvent, Seat
 
 log = logging.getLogger(__name__)
@@ -118,6 +118,9 @@ class Event:
     story: tuple[int, int] | None = None
     feed: tuple[int, ...] = ()
     deliveries: tuple[int, ...] = ()
+    # `channels`: the feed events to tell an account's other channels, as (channel, feed event
+    # id): a browser's push subscription (games.events.feeds.CHANNELS).
+    channels: tuple[tuple[str, int], ...] = ()
     # The rows written, for the receivers in this process. Never logged.
     game_rows: tuple[GameEvent, ...] = field(default=(), repr=False, compare=False)
     feed_rows: tuple[AccountEvent, ...] = field(default=(), repr=False, compare=False)
@@ -168,6 +171,7 @@ def publish_on_commit(
         story=None if rec.first is None else (rec.first, game.last_event),
         feed=tuple(row.pk for row in rec.feed),
         deliveries=tuple(rec.deliveries),
+        channels=tuple(rec.channels),
         game_rows=tuple(rec.events),
         feed_rows=tuple(rec.feed),
     )
@@ -175,12 +179,12 @@ def publish_on_commit(
     return event
 
 
-def publish_feed_on_commit(rows: list[AccountEvent], deliveries: list[int]) -> Event | None:
+def publish_feed_on_commit(told: feeds.Told) -> Event | None:
     """Tells the receivers about account feed events of no game, once the transaction commits.
 
     A vacation is the account's, not a game's: its feed event comes this way (kind `feed`).
     """
-    if not rows:
+    if not told.rows:
         return None
     event = Event(
         kind=FEED,
@@ -188,9 +192,10 @@ def publish_feed_on_commit(rows: list[AccountEvent], deliveries: list[int]) -> E
         seq=0,
         revision=0,
         status="",
-        feed=tuple(row.pk for row in rows),
-        deliveries=tuple(deliveries),
-        feed_rows=tuple(rows),
+        feed=tuple(row.pk for row in told.rows),
+        deliveries=tuple(told.deliveries),
+        channels=tuple(told.channels),
+        feed_rows=tuple(told.rows),
     )
     transaction.on_commit(partial(_send, event))
     return event

@@ -23,6 +23,8 @@ class Recorded:
     events: list[GameEvent] = field(default_factory=list)  # written by `drain`
     feed: list[AccountEvent] = field(default_factory=list)
     deliveries: list[int] = field(default_factory=list)  # WebhookDelivery ids
+    # Feed events for an account's other channels (games.events.feeds.CHANNELS): (name, id).
+    channels: list[tuple[str, int]] = field(default_factory=list)
     last_event_saved: bool = True  # the game's row has its `last_event`
 
 

@@ -18,9 +18,12 @@ from django.utils import timezone, translation
 import engine
 from games import codes
 from games.errors import Forbidden, NotAuthenticated, NotFound
+from games.events import story
 from games.models import Game, Move, Seat
 from games.store import caches, rows, snapshot
 from games.words import cardnames, labels, prompts
+from games.words import seats as seat_words
+from games.words import story as story_words
 
 from . import calendars, undoable
 
@@ -312,8 +315,37 @@ def _table_view(game: Game, position: int | None) -> dict[str, Any]:
 
 
 def seat_names(game: Game) -> dict[int, str]:
-    """Returns the players' names by seat, for labels ("Give Bath (brick) to bob")."""
-    return {s.position: s.user.get_username() for s in rows.seats_of(game) if s.user is not None}
+    """Returns the seats' names by position, for labels ("Give Bath (brick) to bob").
+
+    They are named as everywhere (games.words.seats): "Guest 2", "Bot 3 (greedy)".
+    """
+    return seat_words.seat_names(rows.seats_of(game))
+
+
+def story_lines(
+    game: Game,
+    position: int | None,
+    names: dict[int, str],
+    view: dict[str, Any] | None = None,
+    *,
+    lines: int = 40,
+    events: int = 160,
+) -> list[story_words.Line]:
+    """Returns the last `lines` of the game's story as `position` sees it, oldest first.
+
+    It is told from the last `events` game events (decisions and draws take no line of their
+    own) in the active language (games.words.story), the same words on the page and in mails.
+    `view`, the reader's view now, says whose each building is.
+    """
+    rows_ = list(game.events.order_by("-number")[:events])[::-1]
+    owners = {
+        b["foundation"]["id"]: p["seat"]
+        for p in (view or {}).get("players") or []
+        for b in p.get("buildings") or []
+    }
+    bots = {s.position for s in rows.seats_of(game) if s.kind == Seat.Kind.BOT}
+    narrator = story_words.Narrator(position, names, bots=bots, owners=owners)
+    return narrator.lines(story.rendered(e, position) for e in rows_)[-lines:]
 
 
 def legal_moves(
@@ -329,15 +361,12 @@ def legal_moves(
     Each holds the action itself, to be posted back as it is.
     """
     describer = labels.Describer(labels.card_names(view), view=view, seat_names=names)
-    return [
-        {
-            "id": f"A{i}",
-            "label": describer.label(action),
-            "petition": engine.is_petition(state, action),
-            "action": action,
-        }
-        for i, action in enumerate(engine.legal_actions(state), start=1)
-    ]
+    out = []
+    for i, action in enumerate(engine.legal_actions(state), start=1):
+        petition = engine.is_petition(state, action)
+        label = describer.label(action, petition)
+        out.append({"id": f"A{i}", "label": label, "petition": petition, "action": action})
+    return out
 
 
 SCOPES = ("mine", "open", "active", "finished", "all")

@@ -405,9 +405,9 @@ def _feed(
         "days": vacation.days,
         "days_left": left,
     }
-    found, deliveries = feeds.notify([user_id], game, "vacation", **data)
+    told = feeds.notify([user_id], game, "vacation", **data)
     if game is None:
-        commit.publish_feed_on_commit(found, deliveries)
+        commit.publish_feed_on_commit(told)
 
 
 def _local(moment: datetime, zone: ZoneInfo) -> str:

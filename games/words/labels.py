@@ -6,7 +6,7 @@ Labels read "Lead Architect with Temple" or "Give Bath (brick) to Bob".
 `action_label` needs the card names the view shows (`card_names(view)`).
 The view itself, when given, adds what the action alone does not say.
 That is the role led, or to whom a Legionary's demand is given.
-`seat_names` names the players. Without it, they are "seat 1" and so on.
+`seat_names` names the players (games.words.seats). Without it, they are "Seat 1" and so on.
 Cards are named in the active language (games.words.cardnames).
 The names given are the engine's.
 
@@ -174,7 +174,11 @@ class Describer:
         return last % {"first": ", ".join(parts[:-1]), "last": parts[-1]}
 
     def seat(self, position: Any) -> str:
-        return self.seat_names.get(position) or self._("seat %(n)s") % {"n": position}
+        """The seat's name, else its number from 1 ('Seat 2'), as games.words.seats names it."""
+        if self.seat_names.get(position):
+            return self.seat_names[position]
+        number = position + 1 if isinstance(position, int) else position
+        return self._("Seat %(number)s") % {"number": number}
 
     def card(self, cid: Any, *, material: bool = True) -> str:
         """'Bath (brick)', 'a Jack', 'a hidden card' (with_ids: 'Bath #9 (brick)')."""
@@ -193,12 +197,18 @@ class Describer:
     def played(self, ids: list[int], role: str | None) -> str:
         """Names the cards that lead or follow a role.
 
-        They may be one card, a Jack, a petition, or several (Palace).
+        They may be one card, a Jack, a petition, or several (Palace). Whether several cards of
+        the role's own material are a petition (with a Circus) or a Palace's several actions
+        only the engine knows (`engine.is_petition`): `label(..., petition=)` says so, else
+        such cards are named one by one.
         """
         kinds = {material_of(self.names.get(c, "")) for c in ids}
         if len(ids) > 1 and len(kinds) == 1 and None not in kinds:
             (kind,) = kinds
-            if role is None or MATERIAL_OF_ROLE.get(role) != kind:
+            petition = self.petition
+            if petition is None:
+                petition = role is None or MATERIAL_OF_ROLE.get(role) != kind
+            if petition:
                 number = self.words.numbers.get(len(ids), str(len(ids)))
                 return self._("a petition of %(number)s %(material)s") % {
                     "number": number,
@@ -206,10 +216,17 @@ class Describer:
                 }
         return self.cards(ids, material=False)
 
-    def label(self, action: Mapping[str, Any]) -> str:
+    petition: bool | None = None
+
+    def label(self, action: Mapping[str, Any], petition: bool | None = None) -> str:
+        """The action in words; `petition`: whether a lead or follow is one, if known."""
         kind = action.get("type")
         describe = getattr(self, f"_{kind}", None)
-        return describe(action) if describe is not None else str(kind).capitalize()
+        self.petition = petition
+        try:
+            return describe(action) if describe is not None else str(kind).capitalize()
+        finally:
+            self.petition = None
 
     def _think(self, a: Mapping[str, Any]) -> str:
         if a.get("take") == "jack":
@@ -369,13 +386,14 @@ def action_label(
     view: Mapping[str, Any] | None = None,
     seat_names: Mapping[int, str] | None = None,
     with_ids: bool = False,
+    petition: bool | None = None,
 ) -> str:
     """Returns one action in plain words.
 
     Cards are named as `names`, from the viewer's view, names them.
     """
     describer = Describer(names, view=view, seat_names=seat_names, with_ids=with_ids)
-    return describer.label(action)
+    return describer.label(action, petition)
 
 
 GROUPS = {
@@ -412,17 +430,23 @@ def labelled_actions(
     view: Mapping[str, Any],
     actions: Iterable[Mapping[str, Any]],
     seat_names: Mapping[int, str] | None = None,
+    petitions: Iterable[bool | None] | None = None,
 ) -> list[dict[str, Any]]:
-    """Returns each action with its `label`, `group` and the `cards` it names, for one viewer."""
+    """Returns each action with its `label`, `group` and the `cards` it names, for one viewer.
+
+    `petitions` says, action by action, whether it is a petition (the API's `petition`).
+    """
     describer = Describer(card_names(view), view=view, seat_names=seat_names)
+    actions = list(actions)
+    flags = list(petitions) if petitions is not None else [None] * len(actions)
     return [
         {
             "action": dict(a),
-            "label": describer.label(a),
+            "label": describer.label(a, petition),
             "group": action_group(a),
             "cards": action_cards(a),
         }
-        for a in actions
+        for a, petition in zip(actions, flags, strict=True)
     ]
 
 
@@ -437,7 +461,7 @@ _END_REASONS = {
     "plebian_council": gettext_lazy("a %(card)s victory"),
     "bacchanalia": gettext_lazy("a %(card)s wanted more cards than the deck had"),
 }
-_END_CARDS = {
+END_CARDS = {
     "forum": "Forum",
     "catacomb": "Catacomb",
     "plebian_council": "Plebian Council",
@@ -453,4 +477,4 @@ def end_reason(reason: str) -> str:
     words = _END_REASONS.get(reason)
     if words is None:
         return reason.replace("_", " ")
-    return str(words) % {"card": card_name(_END_CARDS.get(reason, ""))}
+    return str(words) % {"card": card_name(END_CARDS.get(reason, ""))}

@@ -3,7 +3,7 @@
 This is the one translator of the engine's prompt texts (docs/api.md, Languages).
 The engine words each prompt in English (`prompt["text"]`).
 Its `kind` and fields say what the decision is: `role`, `actions_left`, `demand`, `to`, ...
-An English reader gets the engine's text exactly as it is.
+An English reader gets the engine's text, its seats named ("give to Bob", else "Seat 2").
 Any other reader gets the decision worded here from its kind and fields.
 Cards are named by games.words.cardnames, roles and materials by games.words.labels.
 In Polish they are the Polish edition's words.
@@ -11,16 +11,17 @@ A kind this module does not know, such as a new building's, keeps the engine's t
 
 >>> from django.utils import translation
 >>> prompt = {"kind": "act", "role": "laborer", "actions_left": 2}
->>> prompt["text"] = "Laborer: 2 action(s) left."
+>>> prompt["text"] = "Laborer: 2 actions left."
 >>> with translation.override("pl"):
 ...     prompt_text(prompt, {})
 'Tragarz: pozostały 2 akcje.'
 >>> prompt_text(prompt, {})
-'Laborer: 2 action(s) left.'
+'Laborer: 2 actions left.'
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -206,9 +207,14 @@ def prompt_text(
     """
     text = str(prompt.get("text", ""))
     words = WORDS.get(str(prompt.get("kind")))
+    describer = Describer(names, seat_names=seat_names)
     if words is None or language_code() == ENGLISH:
-        return text
-    return words(prompt, Describer(names, seat_names=seat_names))
+        # The engine numbers seats from 0 ("give to seat 1"); people read names, or from 1.
+        return SEAT_RE.sub(lambda m: describer.seat(int(m.group(1))), text)
+    return words(prompt, describer)
+
+
+SEAT_RE = re.compile(r"\bseat (\d+)")
 
 
 def localized(prompt: dict[str, Any] | None, view: Any) -> dict[str, Any] | None:

@@ -20,12 +20,14 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import engine
 from games.models import Game, Move, PauseProposal, Seat, Vacation
-from games.read import calendars
+from games.read import calendars, selectors
 from games.services import pauses, timeoff
 from games.services.tokens import mail_token
+from games.words import story as story_words
 from games.words.labels import card_names
 from games.words.prompts import prompt_text
 from players.models import MailPreference, SentNotification, TableVisit
@@ -94,11 +96,10 @@ def _send_once(key: str, address: str, message: EmailMessage) -> bool:
 
 def message_build(address: str, subject: str, body: str, reply_to: str | None) -> EmailMessage:
     unsubscribe_url = texts.unsubscribe_url(address)
-    preferences = f"{settings.GTR_PUBLIC_URL}/api/notifications/"
     body += "\n\n-- \n" + _(
-        "Your e-mail preferences (and language): GET/PATCH %(preferences)s\n"
+        "Your mail preferences (and language): %(preferences)s\n"
         "Unsubscribe from all game mail: %(unsubscribe)s\n"
-    ) % {"preferences": preferences, "unsubscribe": unsubscribe_url}
+    ) % {"preferences": texts.preferences_url(address), "unsubscribe": unsubscribe_url}
     return EmailMessage(
         subject=subject,
         body=body,
@@ -113,13 +114,19 @@ def message_build(address: str, subject: str, body: str, reply_to: str | None) -
     )
 
 
+def decision_prompt(d: Decision, names: dict[int, str]) -> str:
+    """The decision asked for, in words, its seats named."""
+    return prompt_text(d.view.get("prompt") or {}, card_names(d.view), names)
+
+
 def decision_text(d: Decision) -> str:
     """Returns the body that turn, reminder, digest and answer mails share.
 
     It holds the prompt and the table as the seat sees it. Then the moves with their codes, how
     to reply, and the capability link.
     """
-    prompt = prompt_text(d.view.get("prompt") or {}, card_names(d.view))
+    names = texts.names_of(d.seats)
+    prompt = decision_prompt(d, names)
     deadline = (
         "\n" + _("Decide by %(when)s UTC.") % {"when": f"{d.game.deadline:%Y-%m-%d %H:%M}"}
         if d.game.deadline
@@ -142,14 +149,40 @@ def decision_text(d: Decision) -> str:
         "(keep it secret: anyone who has it plays your seat).\n"
     ) % {"url": texts.game_url(d.game), "token": mail_token(d.seat)}
     standing = orders_section(d.game, d.seat, d.state, d.view)
+    since = since_last_move(d)
+    happened = (
+        _("Since your last move:")
+        + "\n"
+        + "\n".join(f"  - {line.words}" for line in since)
+        + "\n\n"
+        if since
+        else ""
+    )
     return (
-        f"{head}{deadline}\n\n"
+        f"{head}{deadline}\n\n{happened}"
         + (f"{standing}\n\n" if standing else "")
         + f"{texts.view_text(d.game, d.seats, d.view, d.seat.position)}\n\n"
         + _("Your moves: reply to this mail with one code in the first line.")
-        + f"\n{texts.moves_text(d.state, d.view)}\n"
+        + f"\n{texts.moves_text(d.state, d.view, names)}\n"
         f"{texts.commands_help()}\n\n{http}"
     )
+
+
+SINCE_LINES = 15  # at most this many lines of the story in a decision's mail
+
+
+def since_last_move(d: Decision) -> list[story_words.Line]:
+    """Returns the story since the seat's last move of its own, as the seat sees it.
+
+    The same words as the page's story (games.words.story), oldest first.
+    """
+    names = texts.names_of(d.seats)
+    lines = selectors.story_lines(d.game, d.seat.position, names, d.view, lines=SINCE_LINES * 2)
+    own = [
+        i for i, line in enumerate(lines) if line.seat == d.seat.position and line.kind == "action"
+    ]
+    after = lines[own[-1] + 1 :] if own else lines
+    return after[-SINCE_LINES:]
 
 
 def _subject(d: Decision, what: str) -> str:
@@ -174,6 +207,30 @@ class Rendering:
     intro: str
     link: str  # Into the web client, for this seat.
 
+
+@dataclass(frozen=True)
+class FinalRendering:
+    """What an HTML rendering of the final scores gets (see `FINAL_RENDERERS`)."""
+
+    message: EmailMessage
+    game: Game
+    seat: Seat
+    intro: str
+    link: str  # Into the web client, for this seat: the final table.
+
+
+@dataclass(frozen=True)
+class DigestRendering:
+    """What an HTML rendering of the daily digest gets (see `DIGEST_RENDERERS`)."""
+
+    message: EmailMessage
+    decisions: list[Decision]
+    intro: str
+
+
+# Renderers that add an HTML alternative to the final scores and to the digest (web.apps).
+FINAL_RENDERERS: list[Callable[[FinalRendering], EmailMessage]] = []
+DIGEST_RENDERERS: list[Callable[[DigestRendering], EmailMessage]] = []
 
 # Renderers that add an HTML alternative to a decision's plain-text mail. The web client
 # registers its table drawing here (web.apps). So the mail and the page share one renderer. And
@@ -568,10 +625,13 @@ def final_notify(*, game_id: int) -> int:
                 "players": game.players,
                 "moves": game.seq,
             }
-            whole = _("The whole game: %(url)s") % {"url": f"{texts.game_url(game)}moves/"}
+            link = play_url(seat)
+            whole = _("The whole game: %(url)s") % {"url": link}
             body = f"{over}\n\n{texts.scores_text(seats, view)}\n\n{whole}\n"
             subject = _("Glory to Rome game %(game)s: final scores") % {"game": game.pk}
             message = message_build(address, subject, body, None)
+            for render in FINAL_RENDERERS:
+                message = render(FinalRendering(message, game, seat, over, link))
         sent += _send_once(f"final:{game.pk}:{seat.position}", address, message)
     return sent
 
@@ -600,16 +660,30 @@ def digest_send(address: str, today: dt.date | None = None) -> bool:
         return False  # none waits, or the player is on vacation: no digest
     today = today or now.date()
     with in_language(address):
-        parts = [_("%(count)s game(s) wait for your decision.") % {"count": len(waiting)}]
+        count = len(waiting)
+        parts = [
+            ngettext(
+                "%(count)s game waits for your decision.",
+                "%(count)s games wait for your decision.",
+                count,
+            )
+            % {"count": count}
+        ]
         for d in waiting:
             reply = texts.reply_address(d.seat, d.game.seq)
             title = _("Game %(game)s: reply to %(address)s") % {"game": d.game.pk, "address": reply}
             parts.append(f"\n=== {title} ===\n" + decision_text(d))
-        subject = _("Glory to Rome: %(count)s game(s) wait for you (%(date)s)") % {
-            "count": len(waiting),
+        subject = ngettext(
+            "Glory to Rome: %(count)s game waits for you (%(date)s)",
+            "Glory to Rome: %(count)s games wait for you (%(date)s)",
+            count,
+        ) % {
+            "count": count,
             "date": f"{today:%Y-%m-%d}",
         }
         message = message_build(address, subject, "\n".join(parts), None)
+        for render in DIGEST_RENDERERS:
+            message = render(DigestRendering(message, waiting, parts[0]))
     return _send_once(f"digest:{address}:{today:%Y-%m-%d}", address, message)
 
 

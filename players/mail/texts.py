@@ -26,6 +26,7 @@ from django.conf import settings
 from django.core import signing
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import engine
 from games.models import Game, Seat
@@ -38,6 +39,7 @@ from games.words.labels import (
     material_word,
     role_word,
 )
+from games.words.seats import seat_name, seat_names, seat_number
 
 # Reply secrets ----------------------------------------------------------------------------------
 
@@ -96,6 +98,14 @@ def unsubscribe_url(address: str) -> str:
     return f"{settings.GTR_PUBLIC_URL}/mail/unsubscribe/{unsubscribe_token(address)}/"
 
 
+def preferences_url(address: str) -> str:
+    """The page where a person sets the mails to `address`, no account needed.
+
+    The token is the unsubscribe link's: the address signed with SECRET_KEY.
+    """
+    return f"{settings.GTR_PUBLIC_URL}/mail/preferences/{unsubscribe_token(address)}/"
+
+
 # Seats ------------------------------------------------------------------------------------------
 
 
@@ -107,21 +117,13 @@ def seat_address(seat: Seat) -> str:
 
 
 def seat_label(seat: Seat) -> str:
-    if seat.kind == Seat.Kind.BOT:
-        who = _("bot")
-    elif seat.user_id is not None and seat.user is not None:
-        who = seat.user.get_username()
-    elif seat.kind == Seat.Kind.INVITED:
-        who = _("invited player")
-    else:
-        who = _("open")
-    if seat.resigned:
-        who = _("%(who)s, resigned") % {"who": who}
-    return _("seat %(n)s (%(who)s)") % {"n": seat.position, "who": who}
+    """The seat's name as the page shows it (games.words.seats), and whether it resigned."""
+    name = seat_name(seat)
+    return _("%(who)s, resigned") % {"who": name} if seat.resigned else name
 
 
-def seat_number(position: Any) -> str:
-    return _("seat %(n)s") % {"n": position}
+def names_of(seats: list[Seat]) -> dict[int, str]:
+    return seat_names(seats)
 
 
 # Moves and their codes --------------------------------------------------------------------------
@@ -145,19 +147,34 @@ def describe(
     names: dict[int, str],
     view: dict[str, Any] | None = None,
     seat_names: dict[int, str] | None = None,
+    petition: bool | None = None,
 ) -> str:
     """Returns one action in the shared plain words (`games.words.labels`), with card ids.
 
     A mail's reader names a card by its id when he plays by web or HTTP.
     """
-    return action_label(action, names, view=view, seat_names=seat_names, with_ids=True)
+    return action_label(
+        action, names, view=view, seat_names=seat_names, with_ids=True, petition=petition
+    )
 
 
-def moves_text(state: engine.State, view: dict[str, Any]) -> str:
-    codes = move_codes(state)
+def moves_words(
+    state: engine.State, view: dict[str, Any], seat_names: dict[int, str] | None = None
+) -> list[tuple[str, str]]:
+    """Returns each legal action's code and words, a petition worded as one."""
     names = card_names(view)
+    return [
+        (code, describe(a, names, view, seat_names, petition=engine.is_petition(state, a)))
+        for code, a in move_codes(state)
+    ]
+
+
+def moves_text(
+    state: engine.State, view: dict[str, Any], seat_names: dict[int, str] | None = None
+) -> str:
+    codes = moves_words(state, view, seat_names)
     limit = settings.GTR_MAIL_MAX_MOVES
-    lines = [f"  {code:<5} {describe(action, names, view)}" for code, action in codes[:limit]]
+    lines = [f"  {code:<5} {words}" for code, words in codes[:limit]]
     if len(codes) > limit:
         more = _("... and %(count)s more: play them over HTTP.") % {"count": len(codes) - limit}
         lines.append(f"  {more}")
@@ -181,13 +198,20 @@ def _public_player(p: dict[str, Any], names: dict[int, str], own: bool) -> list[
         text = _("hand (%(count)s): %(cards)s") % {"count": p["hand_count"], "cards": hand}
         lines.append(f"  {text}")
     else:
-        lines.append("  " + _("hand: %(count)s cards") % {"count": p["hand_count"]})
+        count = p["hand_count"]
+        lines.append(
+            "  "
+            + ngettext("hand: %(count)s card", "hand: %(count)s cards", count) % {"count": count}
+        )
     lines.append("  " + _("influence: %(influence)s") % {"influence": p["influence"]})
     zones = {"camp": _("camp"), "clientele": _("clientele"), "stockpile": _("stockpile")}
     for field, word in zones.items():
         if p[field]:
             lines.append(f"  {word}: {_cards([c['id'] for c in p[field]], names)}")
-    vault = "  " + _("vault: %(count)s cards") % {"count": p["vault_count"]}
+    count = p["vault_count"]
+    vault = "  " + ngettext("vault: %(count)s card", "vault: %(count)s cards", count) % {
+        "count": count
+    }
     if p["vault_visible"]:
         seen = _cards([c["id"] for c in p["vault_visible"]], names)
         vault += " " + _("(seen: %(cards)s)") % {"cards": seen}
@@ -196,7 +220,8 @@ def _public_player(p: dict[str, Any], names: dict[int, str], own: bool) -> list[
         done = (
             _("complete")
             if b["complete"]
-            else _("%(count)s materials") % {"count": len(b["materials"])}
+            else ngettext("%(count)s material", "%(count)s materials", len(b["materials"]))
+            % {"count": len(b["materials"])}
         )
         building = _("building: %(card)s on %(site)s site (%(state)s)") % {
             "card": _card(b["foundation"]["id"], names),
@@ -211,9 +236,10 @@ def view_text(game: Game, seats: list[Seat], view: dict[str, Any], position: int
     """Returns the table as seat `position` sees it, in plain text."""
     names = card_names(view)
     by_position = {s.position: s for s in seats}
-    turn = _("Turn %(turn)s; leader: seat %(leader)s") % {
+    names_by_seat = seat_names(seats)
+    turn = _("Turn %(turn)s; leader: %(leader)s") % {
         "turn": view["turn"],
-        "leader": view["leader"],
+        "leader": names_by_seat.get(view["leader"], seat_number(view["leader"])),
     }
     if view.get("role"):
         turn += "; " + _("role led: %(role)s") % {"role": role_word(view["role"])}
@@ -236,7 +262,7 @@ def view_text(game: Game, seats: list[Seat], view: dict[str, Any], position: int
         seat = by_position.get(p["seat"])
         label = seat_label(seat) if seat is not None else seat_number(p["seat"])
         lines.append("")
-        lines.append(_("You, %(seat)s:") % {"seat": label} if own else f"{label.capitalize()}:")
+        lines.append(_("You, %(seat)s:") % {"seat": label} if own else f"{label}:")
         lines.extend(_public_player(p, names, own))
     return "\n".join(lines)
 
@@ -290,7 +316,10 @@ def scores_text(seats: list[Seat], view: dict[str, Any]) -> str:
             "%(bonuses)s)"
         ) % {**row, "bonuses": bonuses}
         lines.append(f"  {label}: {score}")
-    winners = ", ".join(seat_number(w) for w in end.get("winners", []))
+    winners = ", ".join(
+        seat_label(by_position[w]) if w in by_position else seat_number(w)
+        for w in end.get("winners", [])
+    )
     reason = end_reason(end["reason"]) if end.get("reason") else ""
     head = _("Winner: %(winners)s") % {"winners": winners} + (f" ({reason})" if reason else "")
     return head + "\n" + "\n".join(lines)

@@ -33,6 +33,7 @@ def test_each_legal_move_has_the_mail_code_the_shared_label_and_its_action(
                 labels.card_names(view["table"]),
                 view=view["table"],
                 seat_names=players,
+                petition=move["petition"],  # a petition is worded as one
             )
             assert move["petition"] == engine.is_petition(state, move["action"])
         chosen = max(moves, key=lambda m: len(m["action"].get("cards", [])))

@@ -172,7 +172,7 @@ def test_bad_starts(top: dict[str, Any], why: str) -> None:
         (
             [{"camp": ["Academy"], "hand": ["Road", "Road"]}, {}],
             {"role": "legionary", "start": {"decision": "claim", "revealed": ["Road", "Road"]}},
-            "start: the demand: You have 1 Legionary action(s).",
+            "start: the demand: You have 1 Legionary action.",
         ),
         (
             [{"camp": ["Academy"], "hand": ["Road"]}, {}, {}, {"hand": ["Road"]}],

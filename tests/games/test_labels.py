@@ -203,3 +203,105 @@ def test_labels_are_in_the_language_active_when_the_describer_is_made() -> None:
     assert "Wybierz rolę Patron, zagrywając Świątynia" in polish
     assert "Wybierz rolę Murarz, zagrywając petycja z dwóch kart (Kamień)" in polish
     assert not english & polish
+
+
+def test_a_two_card_petition_of_the_roles_own_material_reads_as_a_petition() -> None:
+    """L5: two Stone cards leading Merchant (Stone's role) read "Lead Merchant with Catacomb and
+    Catacomb", like a lead of two cards; the engine says it is a petition, and so do the words,
+    on the page (labelled_actions with the API's `petition`) and in the mails."""
+    state = engine.scenario(
+        {
+            "version": "republic",
+            "leader": 0,
+            "players": [{"hand": ["Temple", "Jack", "Stone", "Stone"]}, {"hand": ["Bath"]}],
+        }
+    )
+    view, names = names_of(state, 0)
+    petition = next(
+        a
+        for a in engine.legal_actions(state)
+        if a.get("role") == "merchant" and len(a.get("cards", [])) == 2
+    )
+    assert engine.is_petition(state, petition)
+    with translation.override("en"):
+        assert action_label(petition, names, view=view, petition=True) == (
+            "Lead Merchant with a petition of two Stone"
+        )
+        (row,) = labelled_actions(view, [petition], None, [True])
+        assert row["label"] == "Lead Merchant with a petition of two Stone"
+        from players.mail.texts import moves_words
+
+        words = dict(moves_words(state, view))
+        assert "Lead Merchant with a petition of two Stone" in words.values()
+
+
+def test_palace_plays_of_one_role_stay_cards() -> None:
+    """Several cards of the led role with a Palace are several actions, not a petition."""
+    state = engine.scenario(
+        {
+            "version": "republic",
+            "leader": 0,
+            "players": [
+                {
+                    "hand": ["Road", "Insula", "Temple"],
+                    "buildings": [{"name": "Palace", "complete": True}],
+                },
+                {"hand": ["Bath"]},
+            ],
+        }
+    )
+    view, names = names_of(state, 0)
+    both = next(
+        a
+        for a in engine.legal_actions(state)
+        if a.get("role") == "laborer" and len(a.get("cards", [])) == 2
+    )
+    assert not engine.is_petition(state, both)
+    with translation.override("en"):
+        label = action_label(both, names, view=view, petition=False)
+    assert label.startswith("Lead Laborer with ") and "petition" not in label
+
+
+def test_counts_read_in_the_singular() -> None:
+    """L5: "1 action(s) left", "hand: 1 cards"."""
+    from players.mail.texts import _public_player
+
+    state = legionary_prompt()
+    assert engine.prompt(state)["text"] == "Legionary: 1 action left."
+    player = {
+        "hand_count": 1,
+        "influence": 2,
+        "camp": [],
+        "clientele": [],
+        "stockpile": [],
+        "vault_count": 1,
+        "vault_visible": [],
+        "buildings": [],
+    }
+    with translation.override("en"):
+        lines = _public_player(player, {}, own=False)
+    assert "  hand: 1 card" in lines and "  vault: 1 card" in lines
+
+
+def legionary_prompt() -> engine.State:
+    from tests.games.test_story import legionary_table
+
+    return engine.apply(legionary_table(), {"type": "think", "take": "jack"})
+
+
+def test_seats_are_named_one_way_numbered_from_1() -> None:
+    """M1 and L5: a bot is "Bot 3 (greedy)" (its level in words), a guest "Guest 2", an open
+    seat "Open seat 4"; a seat without a name is "Seat 2" for position 1, in labels too."""
+    from games.models import Seat
+    from games.words.seats import seat_name, seat_number
+
+    with translation.override("en"):
+        bot = Seat(position=2, kind=Seat.Kind.BOT, bot=Seat.Bot.ISMCTS_1)
+        assert seat_name(bot) == "Bot 3 (search, level 1)"
+        assert seat_name(Seat(position=1, kind=Seat.Kind.INVITED)) == "Guest 2"
+        assert seat_name(Seat(position=3, kind=Seat.Kind.OPEN)) == "Open seat 4"
+        assert seat_number(1) == "Seat 2"
+        give = {"type": "give", "cards": []}
+        assert action_label(give, {}, view={"prompt": {"to": 1}}) == "Give nothing to Seat 2"
+    with translation.override("pl"):
+        assert seat_name(Seat(position=0, kind=Seat.Kind.BOT, bot="greedy")) == "Bot 1 (zachłanny)"

@@ -6,6 +6,7 @@ edition's names of cards and roles."""
 from __future__ import annotations
 
 import doctest
+import re
 from typing import Any
 
 import pytest
@@ -24,6 +25,10 @@ from tests.engine.helpers import find, table
 def polish(prompt: dict[str, Any], view: dict[str, Any], **kw: Any) -> str:
     with translation.override("pl"):
         return prompt_text(prompt, card_names(view), **kw)
+
+
+def seat_from_1(match: re.Match[str]) -> str:
+    return f"Seat {int(match.group(1)) + 1}"
 
 
 def english(prompt: dict[str, Any], view: dict[str, Any]) -> str:
@@ -56,7 +61,7 @@ def test_an_act_and_a_give_in_polish() -> None:
     state = engine.apply(state, {"type": "lead", "role": "legionary", "cards": [bath]})
     state = engine.apply(state, {"type": "think", "take": "cards"})  # seat 1 does not follow
     view = engine.view(state, 0)
-    assert view["prompt"]["text"] == "Legionary: 1 action(s) left."
+    assert view["prompt"]["text"] == "Legionary: 1 action left."
     assert english(view["prompt"], view) == view["prompt"]["text"]
     assert polish(view["prompt"], view) == "Legionista: pozostała 1 akcja."
     state = engine.apply(state, {"type": "demand", "cards": [state.players[0].hand[0]]})
@@ -64,7 +69,8 @@ def test_an_act_and_a_give_in_polish() -> None:
         state = engine.apply(state, engine.legal_actions(state)[0])
     view = engine.view(state, 1)
     assert view["prompt"]["text"] == "Rome demands brick: give to seat 0."
-    assert polish(view["prompt"], view) == "Rzym żąda: cegła. Daj graczowi miejsce 0."
+    assert polish(view["prompt"], view) == "Rzym żąda: cegła. Daj graczowi Miejsce 1."
+    assert english(view["prompt"], view) == "Rome demands brick: give to Seat 1."  # from 1
     named = polish(view["prompt"], view, seat_names={0: "Ala"})
     assert named == "Rzym żąda: cegła. Daj graczowi Ala."
 
@@ -98,7 +104,8 @@ def test_a_completion_names_the_building_in_polish() -> None:
 )
 def test_every_prompt_of_a_game_reads_in_polish(version: str, seed: int) -> None:
     """Through a whole bot game: each decision's Polish prompt is worded from its kind (never the
-    engine's English), names no card the view does not, and the English one is the engine's."""
+    engine's English), names no card the view does not, and the English one is the engine's
+    with its seats numbered from 1."""
     state = engine.new_game(version, 3, seed)
     bots = [make_bot("greedy", seed * 10 + s) for s in range(3)]
     kinds: set[str] = set()
@@ -107,7 +114,7 @@ def test_every_prompt_of_a_game_reads_in_polish(version: str, seed: int) -> None
         seat = engine.to_act(state)
         view = engine.view(state, seat)
         prompt = view["prompt"]
-        assert english(prompt, view) == prompt["text"]
+        assert english(prompt, view) == re.sub(r"\bseat (\d+)", seat_from_1, prompt["text"])
         text = polish(prompt, view)
         assert text and "%(" not in text and not english_words & set(text.split()), text
         kinds.add(prompt["kind"])

@@ -12,7 +12,8 @@ from django.core import mail
 from django.utils import timezone
 
 import engine
-from games.models import Game
+from games.events import story
+from games.models import Game, GameEvent
 from games.read.selectors import Caller
 from games.services import automatic, lobby, moves, resignation
 from games.words.labels import card_names
@@ -30,12 +31,25 @@ from tests.players.conftest import (
 )
 
 
+def seen_in_story(game_id: int, position: int) -> set[str]:
+    """The card names the seat's own rendering of the game's events named: what it saw happen
+    (a card sold from a stockpile into a vault, a card revealed from a hand), which the story in
+    the mail may tell again (docs/events.md, Who sees what)."""
+    names: set[str] = set()
+    for event in GameEvent.objects.filter(game_id=game_id):
+        shown = story.rendered(event, position)
+        names |= {c["name"] for c in shown.get("cards") or [] if isinstance(c, dict)}
+        if isinstance(shown.get("building"), dict):
+            names.add(shown["building"]["name"])
+    return names
+
+
 def assert_no_hidden_card(table: Table, position: int, body: str) -> None:
     """No card id or name of another hand, the deck or a vault appears in the mail, unless the
-    recipient may see a card of that name anyway."""
+    recipient may see a card of that name anyway, or saw it in an event of the game."""
     state = table.state
     view = engine.view(state, position)
-    visible = set(card_names(view).values())
+    visible = set(card_names(view).values()) | seen_in_story(table.game_id, position)
     hidden_ids = hidden_from(state, position)
     assert hidden_ids, "the check must have something to check"
     assert not {int(i) for i in re.findall(r"#(\d+)", body)} & hidden_ids
@@ -135,7 +149,7 @@ def test_final_scores_to_everyone(table: Table) -> None:
         resignation.game_resign(game_id=table.game_id, position=position)
     finals = [m for m in mail.outbox if "final scores" in m.subject]
     assert sorted(m.to[0] for m in finals) == sorted(ADDRESSES)
-    assert "Winner: seat 0 (by surrender)" in finals[0].body
+    assert "Winner: alice (by surrender)" in finals[0].body
     deliver(table.game_id, table.game.seq, status="finished")
     assert len([m for m in mail.outbox if "final scores" in m.subject]) == 3
 
@@ -191,7 +205,7 @@ def test_digest_replaces_turn_mails(table: Table) -> None:
     assert mail.outbox == []
     assert notify.digests_send() == 1
     (digest,) = mail.outbox
-    assert digest.to == [address] and "1 game(s)" in digest.subject
+    assert digest.to == [address] and "1 game waits" in digest.subject
     assert texts.reply_address(table.seat(position), 0) in digest.body
     assert codes_in(digest.body)
     assert_no_hidden_card(table, position, digest.body)

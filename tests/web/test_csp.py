@@ -138,6 +138,11 @@ def test_every_page_of_the_web_client_has_the_strict_policy_and_no_inline_code(
     check(visitor, "get", "/cards/jack.png")
     check(visitor, "get", "/jsi18n/")
     check(visitor, "get", f"/mail/unsubscribe/{texts.unsubscribe_token('alice@example.org')}/")
+    preferences = f"/mail/preferences/{texts.unsubscribe_token('alice@example.org')}/"
+    check(visitor, "get", preferences)  # the mail preferences page, no account needed
+    check(visitor, "post", preferences, final="on", language="en")
+    check(visitor, "get", "/mail/preferences/not-a-token/")
+    check(visitor, "get", "/sw.js")  # the push service worker
 
     guest = Client()
     assert check(guest, "get", world["guest_link"]).status_code == 302

@@ -144,7 +144,7 @@ def test_the_seats_the_notices_and_the_end_in_polish(django_user_model: Any) -> 
     view = {"end": {"reason": "catacomb", "winners": [0], "scores": []}}
     with translation.override("pl"):
         assert ending(view, {})["reason"] == "ukończono budowlę Katakumby"
-        assert ending(view, {})["winners"] == ["miejsce 0"]
+        assert ending(view, {})["winners"] == ["Miejsce 1"]
     with translation.override("en"):
         assert ending(view, {})["reason"] == "a Catacomb was completed"
         assert (
@@ -161,6 +161,27 @@ def test_a_game_won_by_surrender_tells_its_story_in_polish(django_user_model: An
     bob.post(f"/games/{game.pk}/join/", {"seat": "1"})
     resignation.game_resign(game_id=game.pk, position=1)
     polish = alice.get(f"/games/{game.pk}/").content.decode()
-    assert "(przez poddanie)" in polish and "<strong></strong>Poddanie</li>" in polish
+    assert "(przez poddanie)" in polish and "bob rezygnuje: miejsce przejmuje bot." in polish
+    assert "Koniec gry (przez poddanie). Wygrywa: alice." in polish
     english = bob.get(f"/games/{game.pk}/").content.decode()
-    assert "(by surrender)" in english and "<strong></strong>Surrender</li>" in english
+    assert "(by surrender)" in english and "You resign: a bot plays your seat." in english
+    assert "The game is over (by surrender). Winner: alice." in english
+
+
+def test_the_heading_tab_title_and_seat_list_in_polish(django_user_model: Any) -> None:
+    """L1: a Polish page kept English in its heading, tab title and seat list, and the language
+    switch said "angielski": each language is named in its own words."""
+    alice, bob = logged_in(django_user_model, "alice"), logged_in(django_user_model, "bob")
+    alice.post("/language/", {"language": "pl", "next": "/"})
+    data = {"version": "republic", "players": "2", "clock": "none", "seat0_kind": "me"}
+    r = alice.post("/new/", {**data, "seat1_kind": "open"})
+    game = int(r["Location"].strip("/").split("/")[-1])
+    page = alice.get(f"/games/{game}/").content.decode()
+    assert f"<title>Gra {game} · Glory to Rome</title>" in page
+    assert f"<h1>Gra {game} <small>Republika, 2 graczy</small></h1>" in page
+    assert "Miejsce 1: <strong>alice</strong> (ty)" in page and "Miejsce 2: " in page
+    assert 'lang="en">English</button>' in page and "angielski" not in page
+    watched = Client(HTTP_ACCEPT_LANGUAGE="pl").get(f"/games/{game}/").content.decode()
+    assert "oglądasz" in watched and "Zajmij miejsce 2" in watched  # a visitor
+    assert "Zaloguj</a> lub <a" in watched and "by zająć miejsce." in watched
+    assert 'lang="pl">Polski</button>' in bob.get("/").content.decode()

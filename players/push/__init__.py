@@ -1,0 +1,1 @@
+"""Browser notifications (Web Push): subscriptions, the server's VAPID key, sending."""
