@@ -213,6 +213,7 @@ def table_context(
     out.update(
         view=view,
         players=[p for p in players if not p["you"]] + ([me] if me else []),
+        opponents=[p for p in players if not p["you"]],
         me=me,
         pool=pics.cards(view["pool"]),
         revealed=pics.cards(prompt.get("revealed")),

@@ -49,11 +49,15 @@
     return h;
   }
 
+  // A notice says what happened to the person's last move; it stays until the game moves on
+  // from the table it was shown with (`noticeSeq`), then goes (issue 30, L4).
+  let noticeSeq = null;
   function notice(text, kind) {
     const box = document.getElementById("notice");
     box.textContent = text || "";
     box.className = "notice " + (kind || "");
     box.hidden = !text;
+    noticeSeq = null;
   }
 
   // The legal moves: the one place that reads them. The server lists them for this viewer in
@@ -112,9 +116,11 @@
   function render() {
     markCards();
     const box = document.getElementById("actions");
-    const panel = document.getElementById("choices");
-    if (!box || !panel) return;
-    panel.hidden = moves().length === 0;
+    if (!box) return;
+    // The moves panel always shows (issue 30, W1): the server wrote whose turn it is in it when
+    // it is not the viewer's; the hint on selecting cards only with moves to choose.
+    const hint = document.getElementById("selection-hint");
+    if (hint) hint.hidden = moves().length === 0;
     box.replaceChildren();
     const shown = matching();
     const groups = new Map();
@@ -196,6 +202,7 @@
     }
     busy = false;
     await refresh();
+    if (!document.getElementById("notice").hidden) noticeSeq = client.seq;
   }
 
   let refreshing = null;
@@ -239,15 +246,50 @@
       }
       const fresh = holder.querySelector("#table");
       const old = document.getElementById("table");
-      if (fresh && old) old.replaceWith(fresh);
+      if (fresh && old) {
+        keepStatus(old, fresh);
+        keepFolds(fresh);
+        old.replaceWith(fresh);
+      }
       const before = client;
       client = readClient();
       if (before.seq !== client.seq) selected.clear();
+      if (noticeSeq !== null && client.seq > noticeSeq) notice("");
     } catch (e) {
       notice(words(gettext("The table could not be refreshed (%(error)s); retrying."),
         { error: e }), "warn");
     }
     render();
+  }
+
+  // The status line is a live region (role=status): a screen reader announces a change of its
+  // text, not a new element. So the fresh table gets the old element with the new words.
+  function keepStatus(old, fresh) {
+    const was = old.querySelector("#status");
+    const now = fresh.querySelector("#status");
+    if (!was || !now) return;
+    if (was.innerHTML !== now.innerHTML) was.innerHTML = now.innerHTML;
+    was.className = now.className;
+    now.replaceWith(was);
+  }
+
+  // The opponents and the supply fold (<details>): open on a desktop, folded on a phone, and
+  // as the person left them across the table's refreshes (sessionStorage, per fold).
+  const narrow = window.matchMedia("(max-width: 979px)");
+  function keepFolds(scope) {
+    for (const fold of scope.querySelectorAll("details.fold[id]")) {
+      let kept = null;
+      try { kept = sessionStorage.getItem("gtr-fold-" + fold.id); } catch (_) { /* no storage */ }
+      fold.open = kept === null ? !narrow.matches : kept === "open";
+      // Only the person's own choice is kept: a click (or Enter) on the summary. The toggle
+      // event would also tell of the page's own opening and folding.
+      fold.querySelector("summary").addEventListener("click", () => {
+        setTimeout(() => {
+          try { sessionStorage.setItem("gtr-fold-" + fold.id, fold.open ? "open" : "closed"); }
+          catch (_) { /* no storage */ }
+        });
+      });
+    }
   }
 
   // Seat controls: resign, surrender, "I'm back" -------------------------------------------------
@@ -345,6 +387,7 @@
   // Someone changed #gtr-client in place (a debugging console, a test): show what it says now.
   document.addEventListener("gtr:reread", () => { client = readClient(); render(); });
 
+  keepFolds(document);
   render();
   listen(changed);
 })();
