@@ -35,7 +35,7 @@ from games.words.cardnames import LANGUAGES
 from players.accounts import services as player_services
 from players.mail import notify, preferences
 
-from . import cards, lobby
+from . import cards, learn, lobby
 from .forms import GameForm, SignupForm
 from .table import table_context
 
@@ -92,6 +92,25 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 def lobby_page(request: HttpRequest) -> HttpResponse:
     return render(request, "web/lobby.html", lobby.lobby_context(request.user))
+
+
+def lobby_lists(request: HttpRequest) -> HttpResponse:
+    """Returns the lobby's lists alone. The alerts script swaps them in when the account's
+    stream says a game of the visitor's changed (issue 30, W5)."""
+    response = render(request, "web/_lobby_lists.html", lobby.lobby_context(request.user))
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def gallery(request: HttpRequest) -> HttpResponse:
+    """Every card of a ruleset (`?version=`), the Geek cards apart (issue 30, L8)."""
+    context = learn.gallery_context(request.GET.get("version", ""))
+    return render(request, "web/gallery.html", context)
+
+
+def rules(request: HttpRequest) -> HttpResponse:
+    """How to play: the game and its turn in short, citing the rulebook's sections."""
+    return render(request, "web/rules.html", learn.rules_context())
 
 
 def game_new(request: HttpRequest) -> HttpResponse:
