@@ -5,7 +5,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 import gtr_api.errors
-from games.api import cards, events, export, health, lobby, play, streams, webhooks
+from games.api import cards, events, export, health, lobby, play, replay, streams, webhooks
 from games.api.renderers import JSONRenderer
 from gtr_api import security
 from players.accounts import views as accounts
@@ -53,6 +53,7 @@ game_urls = [
     path("<int:game_id>/surrender/", play.GameSurrenderView.as_view(), name="game-surrender"),
     path("<int:game_id>/seat-token/", play.SeatTokenView.as_view(), name="game-seat-token"),
     path("<int:game_id>/record/", play.GameRecordView.as_view(), name="game-record"),
+    path("<int:game_id>/replay/", replay.GameReplayView.as_view(), name="game-replay"),
 ]
 
 notification_urls = [
