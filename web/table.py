@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -26,6 +27,7 @@ import engine
 from engine.cards import MATERIALS, ROLE_OF_MATERIAL
 from games.models import Game, Seat
 from games.read import selectors
+from games.services import replay
 from games.store import rows
 from games.words.cardnames import card_name
 from games.words.labels import (
@@ -143,14 +145,20 @@ def _player(
     }
 
 
-def story(game: Game, position: int | None, names: dict[int, str]) -> list[dict[str, Any]]:
-    """Returns the moves so far as `position` may see them, newest first, in plain words.
+def story(
+    game: Game, position: int | None, names: dict[int, str], upto: int | None = None
+) -> list[dict[str, Any]]:
+    """Returns the moves so far (up to move `upto`) as `position` may see them, newest first, in
+    plain words.
 
     A logged action names only cards that were public once played (engine.public_action). So
     naming them reveals nothing.
     """
     state = engine.from_json(game.state) if game.state is not None else None
-    moves = list(selectors.move_history(game).order_by("-seq")[:STORY_LINES])
+    history = selectors.move_history(game)
+    if upto is not None:
+        history = history.filter(seq__lte=upto)
+    moves = list(history.order_by("-seq")[:STORY_LINES])
     lines = []
     for m in moves:
         shown = selectors.move_for_seat(m, position)
@@ -180,15 +188,23 @@ def _public_names(state: Any, action: dict[str, Any]) -> dict[int, str]:
 
 
 def table_context(
-    game: Game, seat: Seat | None, *, src: Callable[[str], str] = page_src, for_mail: bool = False
+    game: Game,
+    seat: Seat | None,
+    *,
+    src: Callable[[str], str] = page_src,
+    for_mail: bool = False,
+    replay_seq: int | None = None,
 ) -> dict[str, Any]:
     """Returns everything web/_table.html draws for `seat`, or for a spectator with None.
 
     For the page it adds the story so far and the data its script needs (`client`). The script
     needs the seq and the labelled legal actions. A mail (`for_mail`) lists the moves itself and
-    has no script.
+    has no script. With `replay_seq` it is the table after that move, as the seat saw it then
+    (games.services.replay), with the story up to that move.
     """
     data = selectors.game_view_for_seat(game, seat)
+    if replay_seq is not None:
+        data = replayed(game, data, replay_seq)
     pics = Pictures(src)
     names = seat_names(game)
     view = data["table"]
@@ -200,6 +216,8 @@ def table_context(
             "game": game.pk,
             "seq": data["seq"],
             "status": data["status"],
+            "replay": replay_seq,
+            "last": game.seq,
             "my_seat": data["my_seat"],
             "your_turn": data["your_turn"],
             "actions": client_moves(view or {}, data["legal_actions"], names),
@@ -230,10 +248,28 @@ def table_context(
         prompt_text=prompt_words(prompt_text(prompt, card_names(view), names), names),
         to_act_name=names.get(data["to_act"], "") if data["to_act"] is not None else "",
         leader_name=names.get(view["leader"], ""),
-        story=[] if for_mail else story(game, data["my_seat"], names),
+        story=[] if for_mail else story(game, data["my_seat"], names, upto=replay_seq),
+        replay=replay_seq,
         end=ending(view, names),
     )
     return out
+
+
+def replayed(game: Game, data: dict[str, Any], seq: int) -> dict[str, Any]:
+    """Returns the seat's game view with its table as it was after move `seq`: no decision of
+    the viewer's to take, no clock (issue 30, the replay)."""
+    then = replay.replay_view(game, data["my_seat"], seq, translation.get_language() or "en")
+    return {
+        **data,
+        "seq": seq,
+        "table": then["table"],
+        "prompt": then["prompt"],
+        "to_act": then["to_act"],
+        "your_turn": False,
+        "legal_actions": [],
+        "deadline": None,
+        "last": then["last"],
+    }
 
 
 def client_moves(

@@ -18,6 +18,7 @@ import engine
 from games.models import Game
 from games.read.selectors import Caller
 
+from . import axe
 from .browser import Person, wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -95,13 +96,24 @@ def play_until(game_id: int, seat: int, rng: random.Random) -> None:
 
 
 def at_width(person: Person, width: int, path: str, name: str) -> dict[str, Any]:
-    """The page at `width`: its parts' places, and its screenshot."""
+    """The page at `width`: its parts' places, its screenshot, and axe-core's verdict."""
     person.driver.set_window_size(width, 900)
     person.open(path)
     wait_for(lambda: person.all("#table"), what="the table")
     seen = rects(person)
-    person.screenshot(SHOTS / f"table-{name}-{width}.png")
+    shot(person, f"table-{name}-{width}.png")
+    axe.check(person, f"{path} ({name}) at {width} px")
     return seen
+
+
+def shot(person: Person, name: str) -> None:
+    """A screenshot of the whole page, in 128 colours: small enough to commit."""
+    from PIL import Image
+
+    path = SHOTS / name
+    person.screenshot(path)
+    image = Image.open(path).convert("RGB").quantize(colors=128, method=Image.Quantize.MEDIANCUT)
+    image.save(path, optimize=True)
 
 
 def test_the_table_keeps_one_layout_whoever_decides(browsers: Any) -> None:

@@ -14,6 +14,7 @@
   let client = readClient();
   let selected = new Set();
   let busy = false;
+  let replaySeq = null; // the move replayed (the replay, below), or null: the live table
 
   // The script's own words in the page's language: Django's JavaScript catalog (web:jsi18n, loaded
   // before this script) defines gettext, ngettext and interpolate; without it, English.
@@ -64,7 +65,7 @@
   // #gtr-client (web/table.py, client_moves) as {action, label, group, cards}: the action to post
   // back as it is, its label in plain words, its group's heading and the card ids it names.
   function moves() {
-    return client.your_turn ? client.actions || [] : [];
+    return client.your_turn && replaySeq === null ? client.actions || [] : [];
   }
 
   // Selecting cards ---------------------------------------------------------------------------
@@ -234,7 +235,8 @@
 
   async function fetchTable() {
     try {
-      const r = await fetch(tableUrl, { credentials: "same-origin" });
+      const address = replaySeq === null ? tableUrl : tableUrl + "?seq=" + replaySeq;
+      const r = await fetch(address, { credentials: "same-origin" });
       if (!r.ok) throw new Error(r.status);
       const html = await r.text();
       const holder = document.createElement("div");
@@ -290,6 +292,51 @@
         });
       });
     }
+  }
+
+  // The replay (issue 30): the table after any move, as this seat saw it then (the server's
+  // web:table?seq=k, from games.services.replay), the story up to that move with it highlighted.
+  // Step with the buttons, the slider or the arrow keys; "now" goes back to the live table. While
+  // replaying, a change heard on the stream only moves the slider's end.
+  const bar = document.getElementById("replay");
+  function replayTo(seq) {
+    const slider = document.getElementById("replay-seq");
+    const last = Math.max(Number(bar.dataset.last), client.last || 0);
+    seq = Math.max(0, Math.min(last, seq));
+    replaySeq = seq >= last ? null : seq;
+    slider.max = String(last);
+    slider.value = String(seq);
+    const where = document.getElementById("replay-where");
+    where.textContent = replaySeq === null
+      ? words(gettext("Now: move %(last)s."), { last: last })
+      : words(gettext("Replay: the table after move %(seq)s of %(last)s, as you saw it then."),
+        { seq: seq, last: last });
+    selected.clear();
+    return refresh();
+  }
+  if (bar) {
+    const slider = document.getElementById("replay-seq");
+    const now = () => (replaySeq === null ? Number(slider.max) : replaySeq);
+    for (const b of bar.querySelectorAll("button[data-step]")) {
+      b.addEventListener("click", () => {
+        const step = b.dataset.step;
+        if (step === "first") replayTo(0);
+        else if (step === "back") replayTo(now() - 1);
+        else if (step === "forward") replayTo(now() + 1);
+        else replayTo(Number(slider.max));
+      });
+    }
+    let timer = null;
+    slider.addEventListener("input", () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => replayTo(Number(slider.value)), 120);
+    });
+    document.addEventListener("keydown", (e) => {
+      const typing = e.target.closest && e.target.closest("input, select, textarea");
+      if (typing || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.key === "ArrowLeft") { e.preventDefault(); replayTo(now() - 1); }
+      else if (e.key === "ArrowRight" && replaySeq !== null) { e.preventDefault(); replayTo(now() + 1); }
+    });
   }
 
   // Seat controls: resign, surrender, "I'm back" -------------------------------------------------
