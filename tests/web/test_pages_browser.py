@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 import engine
@@ -100,7 +101,11 @@ def test_turn_alerts_the_live_lobby_the_card_preview_and_the_replay(browsers: An
     assert ann.find("#status").get_attribute("aria-live") == "polite"
     card = wait_for(lambda: ann.all("#table .hand img.card"), what="the hand")[0]
     ann.driver.execute_script("arguments[0].focus()", card)
+    ActionChains(ann.driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).send_keys(
+        Keys.TAB
+    ).perform()  # onto the card with the keyboard
     wait_for(lambda: visible(ann, "#card-preview"), what="the preview on focus")
+    assert not visible(ann, "#card-preview-close")  # Escape, or Tab on
     width = ann.driver.execute_script(
         "return document.getElementById('card-preview-face').getBoundingClientRect().width"
     )
@@ -108,8 +113,13 @@ def test_turn_alerts_the_live_lobby_the_card_preview_and_the_replay(browsers: An
     assert ann.find("#card-preview-name").text and ann.find("#card-preview-text").text
     ann.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
     wait_for(lambda: not visible(ann, "#card-preview"), what="Escape to close")
-    card.click()
+    card = wait_for(lambda: ann.all("#table img.card.selectable"), what="a card to select")[0]
+    card.click()  # a card that a move uses: a tap selects it, no preview over the moves
+    wait_for(lambda: ann.all("#table .selected"), what="the card selected")
+    assert not visible(ann, "#card-preview")
+    ann.all("#table .pool img.card:not(.selectable)")[0].click()
     wait_for(lambda: visible(ann, "#card-preview"), what="the preview on a tap")
+    assert visible(ann, "#card-preview-close")
     shot(ann, "preview-1366.png")
     ann.find("h1").click()
     wait_for(lambda: not visible(ann, "#card-preview"), what="a tap outside to close")

@@ -104,4 +104,7 @@
     count();
     lobbyLists();
   };
+  // A page being left closes its stream at once: a browser keeps six connections to a server,
+  // and a stream left to close by itself holds one while the next page loads.
+  window.addEventListener("pagehide", () => source.close());
 })();

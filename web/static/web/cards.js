@@ -1,5 +1,6 @@
 // A card's face, larger, with its words beside it (issue 30, W6): on the table and in the card
-// gallery, hovering a card (a moment), focusing it (Tab) or tapping it opens #card-preview;
+// gallery, hovering a card (a moment), focusing it with the keyboard or tapping it opens
+// #card-preview (a tap on a card that a move uses selects it instead: hover or Tab to read it);
 // Escape, the close button, a tap outside or leaving the card closes it. The words are the card's
 // alt text, which the server wrote in the reader's language (web/table.py, web/learn.py).
 "use strict";
@@ -23,6 +24,9 @@
     face.alt = "";
     name.textContent = cut > 0 ? alt.slice(0, cut) : alt;
     text.textContent = cut > 0 ? alt.slice(cut + 1).trim() : "";
+    // The close button is for a tap; the keyboard closes with Escape or by moving on, and a
+    // pointer by leaving the card.
+    document.getElementById("card-preview-close").hidden = opener !== "tap";
     box.hidden = false;
     shownFor = card;
     how = opener;
@@ -50,14 +54,16 @@
   document.addEventListener("focusin", (e) => {
     const card = e.target.closest && e.target.closest(CARD);
     if (card && card === quiet) { quiet = null; return; }
-    if (card && !box.contains(card)) show(card, "focus");
+    // Only a keyboard's focus (:focus-visible): a click focuses the card too, and a click on a
+    // card that a move uses selects it, which must not put a preview over the moves.
+    if (card && !box.contains(card) && card.matches(":focus-visible")) show(card, "focus");
   });
   document.addEventListener("focusout", (e) => {
     if (how === "focus" && e.target === shownFor && !box.contains(e.relatedTarget)) hide();
   });
   document.addEventListener("click", (e) => {
     const card = e.target.closest && e.target.closest(CARD);
-    if (card && !box.contains(card)) show(card, "tap");
+    if (card && !box.contains(card) && !card.classList.contains("selectable")) show(card, "tap");
     else if (!box.contains(e.target) && !box.hidden) hide();
   });
   document.addEventListener("keydown", (e) => {

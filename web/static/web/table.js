@@ -398,6 +398,9 @@
     source.onerror = () => {
       if (source.readyState === EventSource.CLOSED && !leaving) longPoll(changed);
     };
+    // Closed at once when the page is left, so the next page does not wait for a connection
+    // (a browser keeps six to a server; alerts.js holds one for the account's stream).
+    window.addEventListener("pagehide", () => source.close());
   }
 
   async function longPoll(changed) {
