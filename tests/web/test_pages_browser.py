@@ -111,16 +111,17 @@ def test_turn_alerts_the_live_lobby_the_card_preview_and_the_replay(browsers: An
     )
     assert width >= 160
     assert ann.find("#card-preview-name").text and ann.find("#card-preview-text").text
+    shot(ann, "preview-1366.png")
     ann.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
     wait_for(lambda: not visible(ann, "#card-preview"), what="Escape to close")
     card = wait_for(lambda: ann.all("#table img.card.selectable"), what="a card to select")[0]
     card.click()  # a card that a move uses: a tap selects it, no preview over the moves
     wait_for(lambda: ann.all("#table .selected"), what="the card selected")
-    assert not visible(ann, "#card-preview")
-    ann.all("#table .pool img.card:not(.selectable)")[0].click()
+    assert not visible(ann, "#card-preview:not(.passive)")  # at most a hover's, taking no click
+    ann.open("/rules/cards/")  # a tap on a card no move uses: the gallery's
+    ann.all("ul.gallery img.card")[0].click()
     wait_for(lambda: visible(ann, "#card-preview"), what="the preview on a tap")
     assert visible(ann, "#card-preview-close")
-    shot(ann, "preview-1366.png")
     ann.find("h1").click()
     wait_for(lambda: not visible(ann, "#card-preview"), what="a tap outside to close")
 

@@ -27,6 +27,7 @@
     // The close button is for a tap; the keyboard closes with Escape or by moving on, and a
     // pointer by leaving the card.
     document.getElementById("card-preview-close").hidden = opener !== "tap";
+    box.classList.toggle("passive", opener === "hover"); // a hover's preview takes no click
     box.hidden = false;
     shownFor = card;
     how = opener;
