@@ -178,3 +178,20 @@ def test_sign_up_says_the_password_rules_beside_the_field_before_and_after_a_ref
     refused = client.post("/signup/", {"username": "bob", "password": "password"}).content.decode()
     beside = re.search(r'<small id="id_password_helptext">(.*?)</small>', refused, re.S)
     assert beside and 'class="error"' in beside.group(1), refused[:3000]
+
+
+def test_the_lobby_shows_a_finished_games_result_and_no_games_yet_only_when_none(
+    alice: Any, django_user_model: Any
+) -> None:
+    """Issue 30, L3: with finished games only, the lobby does not say "No games yet" above
+    them, and a finished row says how it went and when it ended."""
+    from games.services import resignation
+
+    game = create(alice, seat1_kind="bot")
+    resignation.game_resign(game_id=game.pk, position=0)
+    page = alice.get("/").content.decode()
+    assert "No games yet" not in page and "No game in play" in page
+    row = re.search(r'<li class="game-row">.*?</li>', page, re.S).group(0)
+    finished = Game.objects.get(pk=game.pk).finished
+    assert f'datetime="{finished.isoformat()}"' in row or finished.strftime("%Y-%m-%d") in row
+    assert "badge done" in row and ("Place" in row or "Finished" in row or "You won" in row)
