@@ -1,12 +1,16 @@
 # Two commands do all the set-up on a fresh machine with Python 3.11:
 #   make run    install into .venv, migrate SQLite, serve on http://127.0.0.1:8000: the production
-#               web server (uvicorn), a Celery worker and beat, supervised (manage.py serve)
+#               web server (uvicorn), a Celery worker and beat, supervised (manage.py serve),
+#               DEBUG off (`make run DEBUG=1` for Django's debug pages)
 #   make test   install into .venv, lint, check the committed OpenAPI schema, run every test
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 PORT ?= 8000
+# `make run` serves with DEBUG off, as production does but over plain HTTP on the loopback
+# (GTR_LOOPBACK=1, gtr_api/settings.py); `make run DEBUG=1` for development (Django's debug pages).
+DEBUG = 0  # not ?=: a DEBUG in the environment is not ours
 
 .PHONY: run test lint schema messages bench bench-api
 
@@ -19,7 +23,7 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py serve 127.0.0.1:$(PORT)
+	DJANGO_DEBUG=$(DEBUG) GTR_LOOPBACK=1 $(BIN)/python manage.py serve 127.0.0.1:$(PORT)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -118,6 +118,9 @@ BAD_RECORD = _code(
 )
 RECORD_OVER = _code("record_over", 422, "The game is over at `upto`: import fewer actions.")
 NO_SUCH_SEAT = _code("no_such_seat", 422, "The table has no seat of that number.")
+REPLAY_AHEAD = _code(
+    "replay_ahead", 422, "A replay's `seq` is at most the game's: its future is not known yet."
+)
 SURRENDER_TO_SELF = _code("surrender_to_self", 422, "A player surrenders to another player.")
 WEAK_PASSWORD = _code("weak_password", 422, "The password is too short or too common.")
 BAD_LANGUAGE = _code("bad_language", 422, "We speak `en` and `pl` (or null: no preference).")

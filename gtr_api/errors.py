@@ -199,7 +199,11 @@ def not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
     return handler404(request)
 
 
-def handler500(request: HttpRequest) -> JsonResponse:
+def handler500(request: HttpRequest) -> HttpResponse:
+    """Answers in JSON, or with the site's own page for a browser outside /api/ (web/500.html:
+    no context, no database, nothing that could fail again)."""
+    if not request.path.startswith("/api/") and "text/html" in request.headers.get("Accept", ""):
+        return render(request, "web/500.html", status=500)
     body = error_body(codes.SERVER_ERROR, "Something went wrong on our side.")
     return JsonResponse(body, status=500)
 

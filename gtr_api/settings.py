@@ -1,7 +1,8 @@
 """Settings for the Glory to Rome game server.
 
-The embedded default needs no external service. It runs SQLite in var/, the embedded broker, and
-DEBUG on.
+The embedded default needs no external service. It runs SQLite in var/ and the embedded broker.
+DEBUG is on for manage.py's own commands (runserver, the tests); `make run` turns it off
+(GTR_LOOPBACK=1, below; `make run DEBUG=1` keeps it on).
 
 DJANGO_DEBUG=0 asks for production (docs/deploy.md). Production refuses to start without a
 SECRET_KEY of its own. It turns on HTTPS-only cookies, HSTS and the redirect to HTTPS. TLS ends
@@ -23,11 +24,36 @@ VAR_DIR = Path(os.environ.get("GTR_VAR_DIR", BASE_DIR / "var"))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 
 DEVELOPMENT_SECRET_KEY = "dev-only-insecure-key-change-me"
-SECRET_KEY = os.environ.get("SECRET_KEY", DEVELOPMENT_SECRET_KEY)
 _debug = os.environ.get("DJANGO_DEBUG", "1")
 if _debug not in ("0", "1"):
     raise ImproperlyConfigured(f"DJANGO_DEBUG is 0 (production) or 1, not {_debug!r}.")
 DEBUG = _debug == "1"
+# GTR_LOOPBACK=1 is `make run`: the whole server on one machine, over plain HTTP on the loopback,
+# with DEBUG off unless `make run DEBUG=1` (so a wrong address gets the site's own 404 page, not
+# Django's list of URL patterns). No HTTPS settings apply (below), and without a SECRET_KEY in
+# the environment the key is made once and kept in var/secret_key, readable by its owner only.
+LOOPBACK = os.environ.get("GTR_LOOPBACK") == "1"
+
+
+def _loopback_secret_key() -> str:
+    path = VAR_DIR / "secret_key"
+    if not path.exists():
+        import secrets
+
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(secrets.token_urlsafe(50))
+    return path.read_text().strip()
+
+
+# manage.py's other commands (DEBUG on) use that key too once it exists, so that what they sign
+# (a mail's reply code, a seat's link) holds for the server. Production never reads the file.
+if os.environ.get("SECRET_KEY"):
+    SECRET_KEY = os.environ["SECRET_KEY"]
+elif (LOOPBACK and not DEBUG) or (DEBUG and (VAR_DIR / "secret_key").exists()):
+    SECRET_KEY = _loopback_secret_key()
+else:
+    SECRET_KEY = DEVELOPMENT_SECRET_KEY
 if not DEBUG and SECRET_KEY in ("", DEVELOPMENT_SECRET_KEY):
     raise ImproperlyConfigured(
         "Production (DJANGO_DEBUG=0) needs a SECRET_KEY of its own: set SECRET_KEY to a long "
@@ -232,10 +258,10 @@ SESSION_COOKIE_HTTPONLY = True
 # with X-Forwarded-Proto. The web server (uvicorn --proxy-headers) believes it only from the
 # addresses in GTR_FORWARDED_ALLOW_IPS, so Django sees the request as secure and needs no
 # SECURE_PROXY_SSL_HEADER. A request that did not come through the proxy is redirected to HTTPS,
-# except health checks. GTR_HTTPS=0 serves plain HTTP, for a test server on loopback. The
-# embedded default (DEBUG on, `make run`) is plain HTTP on loopback, and sets none of this.
+# except health checks. GTR_HTTPS=0 serves plain HTTP, for a test server on loopback. So does
+# `make run` (GTR_LOOPBACK=1, above): plain HTTP on the loopback, none of this by default.
 if not DEBUG:
-    _https = os.environ.get("GTR_HTTPS", "1") == "1"
+    _https = os.environ.get("GTR_HTTPS", "0" if LOOPBACK else "1") == "1"
     SECURE_SSL_REDIRECT = _https
     SECURE_REDIRECT_EXEMPT = [r"^api/health/"]  # Health checks come straight to the process.
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = _https

@@ -13,6 +13,7 @@ from games.api import (
     lobby,
     orders,
     play,
+    replay,
     streams,
     timeoff,
     undo,
@@ -89,6 +90,7 @@ game_urls = [
         undo.TakebackDeclineView.as_view(),
         name="game-takeback-decline",
     ),
+    path("<int:game_id>/replay/", replay.GameReplayView.as_view(), name="game-replay"),
 ]
 
 time_off_urls = [

@@ -39,7 +39,10 @@ class SignupForm(forms.Form):
     )
     password = forms.CharField(
         label=_("Password"),
-        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        # Said before the first try, beside the field (issue 30, L2): the rules of
+        # AUTH_PASSWORD_VALIDATORS (Django's minimum length, 8, and its common passwords).
+        help_text=_("At least 8 characters, and not a common password."),
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password", "minlength": 8}),
         max_length=128,
     )
 

@@ -35,6 +35,24 @@ def _row(game: Game, user: Any) -> dict[str, Any]:
         "mine": mine,
         "your_turn": your_turn,
         "to_act": next((seat_name(s) for s in seats if s.position == game.to_act), ""),
+        "result": result(game, mine),
+    }
+
+
+def result(game: Game, mine: Seat | None) -> dict[str, Any] | None:
+    """A finished game's outcome for the visitor's seat (issue 30, L3): won or not, the place
+    and points (none after a surrender: nobody scores), the winners' names."""
+    if game.status != Game.Status.FINISHED or mine is None:
+        return None
+    end = (game.state or {}).get("end") or {}
+    scores = sorted(end.get("scores") or [], key=lambda r: -r["total"])
+    own = next((r for r in scores if r["seat"] == mine.position), None)
+    return {
+        "won": mine.position in (end.get("winners") or []),
+        "place": 1 + sum(r["total"] > own["total"] for r in scores) if own else None,
+        "points": own["total"] if own else None,
+        "of": len(scores),
+        "when": game.finished,
     }
 
 

@@ -19,10 +19,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.urls import reverse
+from django.utils import translation
 
 from engine.cards import MATERIALS, ROLE_OF_MATERIAL
 from games.models import Game, Seat
 from games.read import selectors
+from games.services import replay
 from games.store import rows
 from games.words import seats
 from games.words.cardnames import card_name
@@ -131,15 +133,20 @@ def _player(
 
 
 def story(
-    game: Game, position: int | None, names: dict[int, str], view: dict[str, Any] | None = None
+    game: Game,
+    position: int | None,
+    names: dict[int, str],
+    view: dict[str, Any] | None = None,
+    upto: int | None = None,
 ) -> list[dict[str, Any]]:
-    """Returns the story so far as `position` sees it, newest first, in plain words.
+    """Returns the story so far (up to move `upto`) as `position` sees it, newest first, in plain
+    words.
 
     It is told from the game's events as that seat may see them (games.words.story): what the
     players chose and what the engine and the server decided for them. A line names only cards
     its events name for this reader.
     """
-    told = selectors.story_lines(game, position, names, view, lines=STORY_LINES)
+    told = selectors.story_lines(game, position, names, view, lines=STORY_LINES, upto=upto)
     return [
         {"seq": line.seq, "number": line.number, "who": "", "text": line.words}
         for line in reversed(told)
@@ -147,15 +154,23 @@ def story(
 
 
 def table_context(
-    game: Game, seat: Seat | None, *, src: Callable[[str], str] = page_src, for_mail: bool = False
+    game: Game,
+    seat: Seat | None,
+    *,
+    src: Callable[[str], str] = page_src,
+    for_mail: bool = False,
+    replay_seq: int | None = None,
 ) -> dict[str, Any]:
     """Returns everything web/_table.html draws for `seat`, or for a spectator with None.
 
     For the page it adds the story so far and the data its script needs (`client`). The script
     needs the seq and the labelled legal actions. A mail (`for_mail`) lists the moves itself and
-    has no script.
+    has no script. With `replay_seq` it is the table after that move, as the seat saw it then
+    (games.services.replay), with the story up to that move.
     """
     data = selectors.game_view_for_seat(game, seat)
+    if replay_seq is not None:
+        data = replayed(game, data, replay_seq)
     pics = Pictures(src)
     names = seat_names(game)
     view = data["table"]
@@ -167,6 +182,8 @@ def table_context(
             "game": game.pk,
             "seq": data["seq"],
             "status": data["status"],
+            "replay": replay_seq,
+            "last": game.seq,
             "my_seat": data["my_seat"],
             "your_turn": data["your_turn"],
             "actions": client_moves(view or {}, data["legal_actions"], names),
@@ -180,6 +197,7 @@ def table_context(
     out.update(
         view=view,
         players=[p for p in players if not p["you"]] + ([me] if me else []),
+        opponents=[p for p in players if not p["you"]],
         me=me,
         pool=pics.cards(view["pool"]),
         revealed=pics.cards(prompt.get("revealed")),
@@ -196,10 +214,28 @@ def table_context(
         prompt_text=prompt_words(prompt_text(prompt, card_names(view), names), names),
         to_act_name=names.get(data["to_act"], "") if data["to_act"] is not None else "",
         leader_name=names.get(view["leader"], ""),
-        story=[] if for_mail else story(game, data["my_seat"], names, view),
+        story=[] if for_mail else story(game, data["my_seat"], names, view, upto=replay_seq),
+        replay=replay_seq,
         end=ending(view, names),
     )
     return out
+
+
+def replayed(game: Game, data: dict[str, Any], seq: int) -> dict[str, Any]:
+    """Returns the seat's game view with its table as it was after move `seq`: no decision of
+    the viewer's to take, no clock (issue 30, the replay)."""
+    then = replay.replay_view(game, data["my_seat"], seq, translation.get_language() or "en")
+    return {
+        **data,
+        "seq": seq,
+        "table": then["table"],
+        "prompt": then["prompt"],
+        "to_act": then["to_act"],
+        "your_turn": False,
+        "legal_actions": [],
+        "deadline": None,
+        "last": then["last"],
+    }
 
 
 def client_moves(

@@ -9,6 +9,9 @@ app_name = "web"
 
 urlpatterns = [
     path("", views.lobby_page, name="lobby"),
+    path("lobby/lists/", views.lobby_lists, name="lobby-lists"),
+    path("rules/", views.rules, name="rules"),
+    path("rules/cards/", views.gallery, name="gallery"),
     path("signup/", views.signup, name="signup"),
     path("login/", views.Login.as_view(), name="login"),
     path("logout/", views.logout_view, name="logout"),

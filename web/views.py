@@ -27,6 +27,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 
 from engine.errors import GameError
+from games import codes
 from games.models import Game, Seat
 from games.read import selectors
 from games.services import lobby as lobby_services
@@ -35,10 +36,11 @@ from games.words.cardnames import LANGUAGES
 from players.accounts import services as player_services
 from players.mail import notify, preferences
 
-from . import cards, lobby
+from . import cards, learn, lobby
 from .forms import GameForm, SignupForm
 from .table import table_context
 
+FIELD_OF_CODE = {codes.WEAK_PASSWORD: "password", codes.USERNAME_TAKEN: "username"}
 SESSION_TOKENS = "gtr_seat_tokens"  # {game id: seat token} from invitation and mail links.
 
 
@@ -83,7 +85,9 @@ def signup(request: HttpRequest) -> HttpResponse:
         try:
             user, _ = player_services.user_signup(**form.cleaned_data)
         except GameError as exc:
-            form.add_error(None, exc.detail)
+            # A refusal of the password or the name goes beside its field (issue 30, L2).
+            field = FIELD_OF_CODE.get(getattr(exc, "code", ""))
+            form.add_error(field, exc.detail)
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             return redirect(request.GET.get("next") or "web:lobby")
@@ -92,6 +96,25 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 def lobby_page(request: HttpRequest) -> HttpResponse:
     return render(request, "web/lobby.html", lobby.lobby_context(request.user))
+
+
+def lobby_lists(request: HttpRequest) -> HttpResponse:
+    """Returns the lobby's lists alone. The alerts script swaps them in when the account's
+    stream says a game of the visitor's changed (issue 30, W5)."""
+    response = render(request, "web/_lobby_lists.html", lobby.lobby_context(request.user))
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def gallery(request: HttpRequest) -> HttpResponse:
+    """Every card of a ruleset (`?version=`), the Geek cards apart (issue 30, L8)."""
+    context = learn.gallery_context(request.GET.get("version", ""))
+    return render(request, "web/gallery.html", context)
+
+
+def rules(request: HttpRequest) -> HttpResponse:
+    """How to play: the game and its turn in short, citing the rulebook's sections."""
+    return render(request, "web/rules.html", learn.rules_context())
 
 
 def game_new(request: HttpRequest) -> HttpResponse:
@@ -150,6 +173,14 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 def table_fragment(request: HttpRequest, game_id: int) -> HttpResponse:
     """Returns the table alone. The table script swaps it in after a change."""
     game, seat = _game_and_seat(request, game_id)
+    raw = request.GET.get("seq", "")
+    if raw:  # the replay: the table after that move, as the seat saw it then
+        if not raw.isdigit() or int(raw) > game.seq or game.status == Game.Status.OPEN:
+            raise Http404("No such move.")
+        context = table_context(game, seat, replay_seq=int(raw))
+        response = render(request, "web/_table.html", context)
+        response["Cache-Control"] = "no-store"
+        return response
     _seen(game, seat)
     response = render(request, "web/_table.html", table_context(game, seat))
     response["Cache-Control"] = "no-store"

@@ -188,6 +188,10 @@ def _game_links(body: str) -> dict[str, dict[str, Any]]:
         "operationId": "cards_list",
         "parameters": {"version": f"$response.body#{body}/version"},
     }
+    links["games_replay"] = {
+        "operationId": "games_replay",
+        "parameters": {**game_id, "seq": f"$response.body#{body}/seq"},
+    }
     links["games_wait"] = {
         "operationId": "games_wait",
         "parameters": {**game_id, "seq": f"$response.body#{body}/seq"},

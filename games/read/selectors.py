@@ -330,14 +330,17 @@ def story_lines(
     *,
     lines: int = 40,
     events: int = 160,
+    upto: int | None = None,
 ) -> list[story_words.Line]:
-    """Returns the last `lines` of the game's story as `position` sees it, oldest first.
+    """Returns the last `lines` of the game's story (up to move `upto`) as `position` sees it,
+    oldest first.
 
     It is told from the last `events` game events (decisions and draws take no line of their
     own) in the active language (games.words.story), the same words on the page and in mails.
     `view`, the reader's view now, says whose each building is.
     """
-    rows_ = list(game.events.order_by("-number")[:events])[::-1]
+    happened = game.events.all() if upto is None else game.events.filter(seq__lte=upto)
+    rows_ = list(happened.order_by("-number")[:events])[::-1]
     owners = {
         b["foundation"]["id"]: p["seat"]
         for p in (view or {}).get("players") or []

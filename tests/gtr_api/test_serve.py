@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -99,6 +100,20 @@ def test_make_run_serves_plays_and_brings_a_killed_worker_back(make_run: Any) ->
     with urllib.request.urlopen(request, timeout=10) as r:
         assert r.headers["Content-Encoding"] == "gzip" and "max-age" in r.headers["Cache-Control"]
         assert b"bootstrap" in gzip.decompress(r.read())
+
+    # DEBUG is off (issue 30, W8): a wrong address gets the site's own page, not Django's
+    # technical 404 with every URL pattern; over plain HTTP (no redirect, no HSTS), with a
+    # secret key made for this installation and readable by its owner only.
+    request = urllib.request.Request(f"{run.url}/games/999999/", headers={"Accept": "text/html"})
+    with pytest.raises(urllib.error.HTTPError) as missing:
+        urllib.request.urlopen(request, timeout=10)
+    page = missing.value.read().decode()
+    assert missing.value.code == 404 and "There is nothing here" in page, page[:500]
+    assert "URLconf" not in page and "Raised by" not in page
+    assert "Strict-Transport-Security" not in missing.value.headers
+    assert (run.var / "secret_key").stat().st_mode & 0o077 == 0
+    with urllib.request.urlopen(f"{run.url}/static/web/site.css", timeout=10) as r:
+        assert r.status == 200
 
     # The worker plays a game of bots to the end.
     game_id = bot_game(run)

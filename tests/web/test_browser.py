@@ -83,7 +83,7 @@ def test_a_spectator_never_sees_a_hand(browsers: Any) -> None:
         shown = page_card_ids(watcher)
         hidden = (hand_ids(game_id, 0) | hand_ids(game_id, 1)) - revealed_ids(game_id)
         assert hidden and not shown & hidden
-        assert not watcher.all("#table .hand") and not watcher.all("#choices:not([hidden])")
+        assert not watcher.all("#table .hand") and not watcher.all("#actions button.move")
         # The player sees her own hand, and only hers.
         assert hand_ids(game_id, 0) <= page_card_ids(alice)
         assert not page_card_ids(alice) & hand_ids(game_id, 1)

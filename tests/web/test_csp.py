@@ -137,6 +137,8 @@ def test_every_page_of_the_web_client_has_the_strict_policy_and_no_inline_code(
     check(visitor, "post", "/login/", username="alice", password="wrong")
     check(visitor, "get", "/cards/jack.png")
     check(visitor, "get", "/jsi18n/")
+    for path in ("/rules/", "/rules/cards/", "/rules/cards/?version=first_edition"):
+        check(visitor, "get", path)  # how to play, and the card gallery (issue 30)
     check(visitor, "get", f"/mail/unsubscribe/{texts.unsubscribe_token('alice@example.org')}/")
     preferences = f"/mail/preferences/{texts.unsubscribe_token('alice@example.org')}/"
     check(visitor, "get", preferences)  # the mail preferences page, no account needed
@@ -155,6 +157,7 @@ def test_every_page_of_the_web_client_has_the_strict_policy_and_no_inline_code(
     page = check(alice, "get", f"/games/{active}/").content.decode()
     assert "Your hand" in page and 'id="gtr-client" type="application/json"' in page
     check(alice, "get", f"/games/{active}/table/")
+    check(alice, "get", "/lobby/lists/")  # what alerts.js swaps in
     check(alice, "post", "/new/", version="republic", players="2", seat0_kind="me")  # errors
     check(alice, "post", f"/games/{active}/here/")
     check(alice, "post", f"/games/{open_game}/join/", seat="1")

@@ -161,3 +161,37 @@ def test_buildings_say_out_of_town_and_public(client: Any, django_user_model: An
     shrine = page[page.index('alt="Ołtarz') : page.index("</figure>", page.index('alt="Ołtarz'))]
     assert "Plac: Marmur" in temple and "0 materiałów" in temple and "poza miastem" in temple
     assert "Plac: Cegła" in shrine and "ukończony" in shrine and "publiczna" in shrine
+
+
+def test_sign_up_says_the_password_rules_beside_the_field_before_and_after_a_refusal(
+    client: Any,
+) -> None:
+    """Issue 30, L2: the rules show before the first try, the field's aria-describedby names an
+    element that exists, and a refused password is said there, not at the top of the form."""
+    page = client.get("/signup/").content.decode()
+    described = re.findall(r'aria-describedby="([^"]+)"', page)
+    assert "id_password_helptext" in described
+    for ref in described:
+        assert f'id="{ref}"' in page, ref
+    rules = re.search(r'<small id="id_password_helptext">(.*?)</small>', page, re.S)
+    assert rules and "8 characters" in rules.group(1)
+    refused = client.post("/signup/", {"username": "bob", "password": "password"}).content.decode()
+    beside = re.search(r'<small id="id_password_helptext">(.*?)</small>', refused, re.S)
+    assert beside and 'class="error"' in beside.group(1), refused[:3000]
+
+
+def test_the_lobby_shows_a_finished_games_result_and_no_games_yet_only_when_none(
+    alice: Any, django_user_model: Any
+) -> None:
+    """Issue 30, L3: with finished games only, the lobby does not say "No games yet" above
+    them, and a finished row says how it went and when it ended."""
+    from games.services import resignation
+
+    game = create(alice, seat1_kind="bot")
+    resignation.game_resign(game_id=game.pk, position=0)
+    page = alice.get("/").content.decode()
+    assert "No games yet" not in page and "No game in play" in page
+    row = re.search(r'<li class="game-row">.*?</li>', page, re.S).group(0)
+    finished = Game.objects.get(pk=game.pk).finished
+    assert f'datetime="{finished.isoformat()}"' in row or finished.strftime("%Y-%m-%d") in row
+    assert "badge done" in row and ("Place" in row or "Finished" in row or "You won" in row)

@@ -14,6 +14,7 @@
   let client = readClient();
   let selected = new Set();
   let busy = false;
+  let replaySeq = null; // the move replayed (the replay, below), or null: the live table
 
   // The script's own words in the page's language: Django's JavaScript catalog (web:jsi18n, loaded
   // before this script) defines gettext, ngettext and interpolate; without it, English.
@@ -49,18 +50,22 @@
     return h;
   }
 
+  // A notice says what happened to the person's last move; it stays until the game moves on
+  // from the table it was shown with (`noticeSeq`), then goes (issue 30, L4).
+  let noticeSeq = null;
   function notice(text, kind) {
     const box = document.getElementById("notice");
     box.textContent = text || "";
     box.className = "notice " + (kind || "");
     box.hidden = !text;
+    noticeSeq = null;
   }
 
   // The legal moves: the one place that reads them. The server lists them for this viewer in
   // #gtr-client (web/table.py, client_moves) as {action, label, group, cards}: the action to post
   // back as it is, its label in plain words, its group's heading and the card ids it names.
   function moves() {
-    return client.your_turn ? client.actions || [] : [];
+    return client.your_turn && replaySeq === null ? client.actions || [] : [];
   }
 
   // Selecting cards ---------------------------------------------------------------------------
@@ -112,9 +117,11 @@
   function render() {
     markCards();
     const box = document.getElementById("actions");
-    const panel = document.getElementById("choices");
-    if (!box || !panel) return;
-    panel.hidden = moves().length === 0;
+    if (!box) return;
+    // The moves panel always shows (issue 30, W1): the server wrote whose turn it is in it when
+    // it is not the viewer's; the hint on selecting cards only with moves to choose.
+    const hint = document.getElementById("selection-hint");
+    if (hint) hint.hidden = moves().length === 0;
     box.replaceChildren();
     const shown = matching();
     const groups = new Map();
@@ -196,6 +203,7 @@
     }
     busy = false;
     await refresh();
+    if (!document.getElementById("notice").hidden) noticeSeq = client.seq;
   }
 
   let refreshing = null;
@@ -227,7 +235,8 @@
 
   async function fetchTable() {
     try {
-      const r = await fetch(tableUrl, { credentials: "same-origin" });
+      const address = replaySeq === null ? tableUrl : tableUrl + "?seq=" + replaySeq;
+      const r = await fetch(address, { credentials: "same-origin" });
       if (!r.ok) throw new Error(r.status);
       const html = await r.text();
       const holder = document.createElement("div");
@@ -239,15 +248,95 @@
       }
       const fresh = holder.querySelector("#table");
       const old = document.getElementById("table");
-      if (fresh && old) old.replaceWith(fresh);
+      if (fresh && old) {
+        keepStatus(old, fresh);
+        keepFolds(fresh);
+        old.replaceWith(fresh);
+      }
       const before = client;
       client = readClient();
       if (before.seq !== client.seq) selected.clear();
+      if (noticeSeq !== null && client.seq > noticeSeq) notice("");
     } catch (e) {
       notice(words(gettext("The table could not be refreshed (%(error)s); retrying."),
         { error: e }), "warn");
     }
     render();
+  }
+
+  // The status line is a live region (role=status): a screen reader announces a change of its
+  // text, not a new element. So the fresh table gets the old element with the new words.
+  function keepStatus(old, fresh) {
+    const was = old.querySelector("#status");
+    const now = fresh.querySelector("#status");
+    if (!was || !now) return;
+    if (was.innerHTML !== now.innerHTML) was.innerHTML = now.innerHTML;
+    was.className = now.className;
+    now.replaceWith(was);
+  }
+
+  // The opponents and the supply fold (<details>): open on a desktop, folded on a phone, and
+  // as the person left them across the table's refreshes (sessionStorage, per fold).
+  const narrow = window.matchMedia("(max-width: 979px)");
+  function keepFolds(scope) {
+    for (const fold of scope.querySelectorAll("details.fold[id]")) {
+      let kept = null;
+      try { kept = sessionStorage.getItem("gtr-fold-" + fold.id); } catch (_) { /* no storage */ }
+      fold.open = kept === null ? !narrow.matches : kept === "open";
+      // Only the person's own choice is kept: a click (or Enter) on the summary. The toggle
+      // event would also tell of the page's own opening and folding.
+      fold.querySelector("summary").addEventListener("click", () => {
+        setTimeout(() => {
+          try { sessionStorage.setItem("gtr-fold-" + fold.id, fold.open ? "open" : "closed"); }
+          catch (_) { /* no storage */ }
+        });
+      });
+    }
+  }
+
+  // The replay (issue 30): the table after any move, as this seat saw it then (the server's
+  // web:table?seq=k, from games.services.replay), the story up to that move with it highlighted.
+  // Step with the buttons, the slider or the arrow keys; "now" goes back to the live table. While
+  // replaying, a change heard on the stream only moves the slider's end.
+  const bar = document.getElementById("replay");
+  function replayTo(seq) {
+    const slider = document.getElementById("replay-seq");
+    const last = Math.max(Number(bar.dataset.last), client.last || 0);
+    seq = Math.max(0, Math.min(last, seq));
+    replaySeq = seq >= last ? null : seq;
+    slider.max = String(last);
+    slider.value = String(seq);
+    const where = document.getElementById("replay-where");
+    where.textContent = replaySeq === null
+      ? words(gettext("Now: move %(last)s."), { last: last })
+      : words(gettext("Replay: the table after move %(seq)s of %(last)s, as you saw it then."),
+        { seq: seq, last: last });
+    selected.clear();
+    return refresh();
+  }
+  if (bar) {
+    const slider = document.getElementById("replay-seq");
+    const now = () => (replaySeq === null ? Number(slider.max) : replaySeq);
+    for (const b of bar.querySelectorAll("button[data-step]")) {
+      b.addEventListener("click", () => {
+        const step = b.dataset.step;
+        if (step === "first") replayTo(0);
+        else if (step === "back") replayTo(now() - 1);
+        else if (step === "forward") replayTo(now() + 1);
+        else replayTo(Number(slider.max));
+      });
+    }
+    let timer = null;
+    slider.addEventListener("input", () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => replayTo(Number(slider.value)), 120);
+    });
+    document.addEventListener("keydown", (e) => {
+      const typing = e.target.closest && e.target.closest("input, select, textarea");
+      if (typing || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.key === "ArrowLeft") { e.preventDefault(); replayTo(now() - 1); }
+      else if (e.key === "ArrowRight" && replaySeq !== null) { e.preventDefault(); replayTo(now() + 1); }
+    });
   }
 
   // Seat controls: resign, surrender, "I'm back" -------------------------------------------------
@@ -309,6 +398,9 @@
     source.onerror = () => {
       if (source.readyState === EventSource.CLOSED && !leaving) longPoll(changed);
     };
+    // Closed at once when the page is left, so the next page does not wait for a connection
+    // (a browser keeps six to a server; alerts.js holds one for the account's stream).
+    window.addEventListener("pagehide", () => source.close());
   }
 
   async function longPoll(changed) {
@@ -345,6 +437,7 @@
   // Someone changed #gtr-client in place (a debugging console, a test): show what it says now.
   document.addEventListener("gtr:reread", () => { client = readClient(); render(); });
 
+  keepFolds(document);
   render();
   listen(changed);
 })();
