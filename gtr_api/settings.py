@@ -262,7 +262,8 @@ LOGGING = {
 _TOKEN_TTL_DAYS = float(os.environ.get("GTR_TOKEN_TTL_DAYS", "0"))
 REST_KNOX = {
     "TOKEN_TTL": timedelta(days=_TOKEN_TTL_DAYS) if _TOKEN_TTL_DAYS else None,
-    "AUTH_HEADER_PREFIX": "Token",
+    # Tokens are sent as `Bearer <token>` (or `Token <token>`: players.accounts.auth).
+    "AUTH_HEADER_PREFIX": "Bearer",
 }
 
 # Throttle counters and anything else cached. By default each process keeps its own. Production
@@ -289,7 +290,7 @@ CACHES = {
 
 # CORS (django-cors-headers) for browser clients on other origins. GTR_CORS_ORIGINS lists the
 # origins allowed to call the API, comma-separated, or `*` for any. Cookies are never allowed
-# cross-origin. Such clients send `Authorization: Token ...` or `Seat ...` instead. A page on
+# cross-origin. Such clients send `Authorization: Bearer ...` or `Seat ...` instead. A page on
 # another origin cannot get those from the browser by itself.
 CORS_ALLOWED_ORIGINS: list[str] = []
 _cors = [o.strip() for o in os.environ.get("GTR_CORS_ORIGINS", "").split(",") if o.strip()]

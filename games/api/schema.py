@@ -132,6 +132,7 @@ def share_request_components(
             _defaults_in_words(schema)
             _no_nul(schema)
     _credential_errors(result)
+    _public(result)
     _outage_errors(result)
     _links(result)
     rewritten: dict[str, Any] = _rewrite(result, merge)
@@ -263,6 +264,26 @@ def _credential_errors(result: dict[str, Any]) -> None:
                         "description": description,
                     },
                 )
+
+
+# Public operations that still read credentials when some are sent: the catalog names cards in the
+# caller's language, and the health check gives staff its details.
+PUBLIC_OPERATIONS = ("cards_list", "health")
+
+
+def _public(result: dict[str, Any]) -> None:
+    """Says `security: []` on every operation that needs no credentials.
+
+    drf-spectacular writes `security: [{}]` for one that takes only anonymous callers (sign-up,
+    log-in), and lists the schemes beside `{}` for one that takes either. Both mean public in
+    OpenAPI, but generators read a non-empty list as "needs credentials": openapi-python-client
+    then wants an `AuthenticatedClient` for signing up. `security: []` is what they all read as
+    public. Operations that take optional credentials (a spectator's view of a game) keep the
+    list: whoever has a token should send it."""
+    for item in result.get("paths", {}).values():
+        for op in item.values():
+            if op.get("security", [{}]) == [{}] or op.get("operationId") in PUBLIC_OPERATIONS:
+                op["security"] = []
 
 
 def _outage_errors(result: dict[str, Any]) -> None:

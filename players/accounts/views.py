@@ -58,7 +58,9 @@ class LoginInput(JSONInput):
 
 class TokenResult(serializers.Serializer):
     username = serializers.CharField()
-    token = serializers.CharField(help_text="Send as `Authorization: Token <token>`; shown once.")
+    token = serializers.CharField(
+        help_text="Send as `Authorization: Bearer <token>` (or `Token <token>`); shown once."
+    )
     key = serializers.CharField(help_text="Its name in `/api/auth/tokens/` (to revoke it).")
 
 

@@ -111,3 +111,36 @@ def test_the_suite_refuses_an_answer_that_does_not_fit_the_schema() -> None:
     openapi_fit.check("GET", path, 200, ctype, json.dumps(page).encode())
     with pytest.raises(AssertionError, match="status 418 undocumented"):
         openapi_fit.check("GET", path, 418, ctype, b"{}")
+
+
+def test_account_tokens_are_the_standard_bearer_scheme() -> None:
+    """Generators send a `type: http, scheme: bearer` token with no prefix set by hand."""
+    schemes = SCHEMA["components"]["securitySchemes"]
+    assert schemes["bearerAuth"]["type"] == "http"
+    assert schemes["bearerAuth"]["scheme"] == "bearer"
+    me = SCHEMA["paths"]["/api/auth/me/"]["get"]
+    assert {"bearerAuth": []} in me["security"]
+
+
+def test_public_operations_say_security_is_empty() -> None:
+    """`security: []`, which generators read as public (openapi-python-client then takes a plain
+    `Client`); `[{}]` would read as needing credentials. Operations with optional credentials
+    list the schemes and `{}`."""
+    public = {
+        op["operationId"]
+        for item in SCHEMA["paths"].values()
+        for op in item.values()
+        if op["security"] == []
+    }
+    assert public == {
+        "auth_signup",
+        "auth_token",
+        "cards_list",
+        "health",
+        "notifications_unsubscribe",
+    }
+    for item in SCHEMA["paths"].values():
+        for op in item.values():
+            assert op["security"] != [{}], op["operationId"]
+    view = SCHEMA["paths"]["/api/games/{game_id}/"]["get"]["security"]
+    assert {} in view and {"bearerAuth": []} in view  # a spectator needs none
