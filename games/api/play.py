@@ -107,8 +107,10 @@ class MoveListCreateView(APIView):
         "moves_create",
         "Play a move",
         tag="play",
-        description="Send the action and the `seq` you saw. 409 `stale_seq` if the game moved "
-        "on; 422 with the engine's code and message if the move is illegal.",
+        description="Send the `seq` you saw and one of your view's `legal_actions[].action` as "
+        "received (the entry's `action`, not the whole entry: that is 400 "
+        "`action_entry_posted`). 409 `stale_seq` if the game moved on; 422 with the engine's "
+        "code and message if the move is illegal.",
         request=MoveSubmitInput,
         answer=(201, MoveSubmitResult),
         more_errors=(422,),
