@@ -82,6 +82,7 @@ class GameDetailView(APIView):
 
 class MoveListCreateView(APIView):
     seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
+    throttle_scope = "move"  # games.api.throttles
 
     @extend_schema(
         operation_id="moves_list",
@@ -139,6 +140,7 @@ class GameWaitView(APIView):
     the timeout), then this view answers."""
 
     seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
+    throttle_scopes = {"GET": "stream"}  # counted before the wait (games.api.streams)
 
     @extend_schema(
         operation_id="games_wait",
@@ -169,6 +171,7 @@ class GameWaitView(APIView):
 
 class GameResignView(APIView):
     seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
+    throttle_scope = "move"  # games.api.throttles
 
     @write(
         "games_resign",
@@ -185,6 +188,7 @@ class GameResignView(APIView):
 
 class SeatReturnView(APIView):
     seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
+    throttle_scope = "move"  # games.api.throttles
 
     @write(
         "games_return",
@@ -203,6 +207,7 @@ class SeatReturnView(APIView):
 
 class GameSurrenderView(APIView):
     seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
+    throttle_scope = "move"  # games.api.throttles
 
     @write(
         "games_surrender",
@@ -220,6 +225,7 @@ class GameSurrenderView(APIView):
 
 class SeatTokenView(APIView):
     seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
+    throttle_scope = "move"  # games.api.throttles
 
     @extend_schema(
         operation_id="games_seat_token",

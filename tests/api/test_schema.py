@@ -144,3 +144,22 @@ def test_public_operations_say_security_is_empty() -> None:
             assert op["security"] != [{}], op["operationId"]
     view = SCHEMA["paths"]["/api/games/{game_id}/"]["get"]["security"]
     assert {} in view and {"bearerAuth": []} in view  # a spectator needs none
+
+
+RATE_HEADERS = {"X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"}
+
+
+def test_every_operation_declares_its_rate_limit() -> None:
+    """429 `throttled` with a required Retry-After, and the X-RateLimit-* headers on it and on
+    every success, for every operation (games.api.throttles counts every one)."""
+    assert set(SCHEMA["components"]["headers"]) >= RATE_HEADERS
+    for path, item in SCHEMA["paths"].items():
+        for method, op in item.items():
+            limited = op["responses"]["429"]
+            assert limited["content"]["application/json"]["schema"]["$ref"].endswith("/Error")
+            assert limited["headers"]["Retry-After"]["required"] is True, (method, path)
+            assert set(limited["headers"]) >= RATE_HEADERS, (method, path)
+            assert "`throttled`" in limited["description"]
+            for code, answer in op["responses"].items():
+                if code.startswith("2"):
+                    assert set(answer.get("headers", {})) >= RATE_HEADERS, (method, path, code)
