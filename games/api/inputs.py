@@ -207,7 +207,7 @@ class GameCreateInput(JSONInput):
     )
     record = serializers.DictField(
         required=False,
-        help_text="Import a game record (docs/records.md, `GET /api/games/{id}/record/`) and "
+        help_text="Import a game record (docs/records.md, `GET /api/games/{game_id}/record/`) and "
         "start at `upto` of its actions, like a scenario.",
     )
     upto = serializers.IntegerField(

@@ -3,14 +3,14 @@
 These async views wait on the event hub (games.live.hub), never in a database loop. So one web
 process holds thousands of waiting clients.
 
-- `GET /api/games/{id}/events/` with `Accept: text/event-stream`: the game's events, as the
+- `GET /api/games/{game_id}/events/` with `Accept: text/event-stream`: the game's events, as the
   caller's seat or a spectator sees them. Each has its number as the SSE `id`. `Last-Event-ID`
   (or `?after=N`) resumes right after that event. Without that Accept header, the path is the
   JSON event log.
 - `GET /api/stream/` with `Accept: text/event-stream`: the caller's account feed for all its
   games. Without that header, it is the feed as JSON.
-- `GET /api/games/{id}/wait/`: answers once the game moves past `seq`. This view waits, then the
-  DRF view decides what to answer.
+- `GET /api/games/{game_id}/wait/`: answers once the game moves past `seq`. This view waits,
+  then the DRF view decides what to answer.
 
 Credentials, parameters and errors are checked before a stream starts. The rules, codes and JSON
 bodies are those of every other endpoint. Opening a stream and a long poll count against the
