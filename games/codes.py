@@ -43,6 +43,11 @@ BAD_TIMEOUT = _code("bad_timeout", 400, "No timeout policy of that name.")
 BAD_CLOCK = _code("bad_clock", 400, "No time control of that kind.")
 UNKNOWN_PARAMETER = _code("unknown_parameter", 400, "A query parameter the endpoint does not know.")
 BAD_LAST_EVENT_ID = _code("bad_last_event_id", 400, "Last-Event-ID and `after` are event numbers.")
+ACTION_ENTRY_POSTED = _code(
+    "action_entry_posted",
+    400,
+    "A legal-action entry (`id`, `label`, `action`) was posted: post its `action`.",
+)
 
 # 401: who is asking is not known.
 NOT_AUTHENTICATED = _code("not_authenticated", 401, "Send credentials: a token or a seat token.")

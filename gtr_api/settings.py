@@ -10,6 +10,7 @@ at a proxy in front. DATABASE_URL names PostgreSQL, and REDIS_URL the broker.
 """
 
 import os
+import re
 from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -83,6 +84,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "gtr_api.errors.error_bodies",
+    "games.api.throttles.rate_limit_headers",  # X-RateLimit-* on every counted answer
     "django.middleware.security.SecurityMiddleware",
     "gtr_api.security.CSPMiddleware",  # Content-Security-Policy (below), on every response.
     "corsheaders.middleware.CorsMiddleware",
@@ -194,6 +196,30 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("GTR_MAX_BODY", 64 * 1024))
 CSRF_FAILURE_VIEW = "gtr_api.errors.csrf_failure"
 
+# Rate limits, one per endpoint class (games.api.throttles; docs/api.md, Rate limits), counted per
+# account, seat token or (anonymous) client address; log-in and sign-up per address. Over one the
+# answer is 429 `throttled` with Retry-After. GTR_<SCOPE>_RATE overrides each ("600/min", or
+# "none": no limit). The counts live in the cache (Redis when REDIS_URL is set).
+GTR_RATE_DEFAULTS = {
+    "view": "1200/min",  # reads: a view, a list, a page of events
+    "move": "600/min",  # moves and the other plays at a table: ten a second, sustained
+    "stream": "600/min",  # opening an event stream, and long polls: one per move
+    "create": "60/min",  # new games and webhooks
+    "write": "120/min",  # mail preferences, webhooks changed, tokens revoked
+    "login": "10/min",
+    "signup": "5/min",
+}
+
+
+def _rate(scope: str, default: str) -> str | None:
+    rate = os.environ.get(f"GTR_{scope.upper()}_RATE", default).strip()
+    if rate.lower() == "none":
+        return None
+    if not re.fullmatch(r"[0-9]+/(s|sec|second|m|min|minute|h|hour|d|day)", rate):
+        raise ImproperlyConfigured(f"GTR_{scope.upper()}_RATE: {rate!r} is not like '600/min'.")
+    return rate
+
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -211,12 +237,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "games.api.pagination.Pagination",
     "PAGE_SIZE": 20,
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
-    # Logging in and signing up are throttled per client address (players.accounts.views). Over
-    # the rate the answer is 429 `throttled` with Retry-After. The counts live in the cache.
-    "DEFAULT_THROTTLE_RATES": {
-        "login": os.environ.get("GTR_LOGIN_RATE", "10/min"),
-        "signup": os.environ.get("GTR_SIGNUP_RATE", "5/min"),
-    },
+    "DEFAULT_THROTTLE_CLASSES": ["games.api.throttles.ScopeThrottle"],
+    "DEFAULT_THROTTLE_RATES": {s: _rate(s, rate) for s, rate in GTR_RATE_DEFAULTS.items()},
     # Set GTR_NUM_PROXIES to the number of proxies in front of the server. Throttling then takes
     # the client address from that many X-Forwarded-For entries. With 0 it takes the
     # connection's own address.
@@ -288,7 +310,8 @@ LOGGING = {
 _TOKEN_TTL_DAYS = float(os.environ.get("GTR_TOKEN_TTL_DAYS", "0"))
 REST_KNOX = {
     "TOKEN_TTL": timedelta(days=_TOKEN_TTL_DAYS) if _TOKEN_TTL_DAYS else None,
-    "AUTH_HEADER_PREFIX": "Token",
+    # Tokens are sent as `Bearer <token>` (or `Token <token>`: players.accounts.auth).
+    "AUTH_HEADER_PREFIX": "Bearer",
 }
 
 # Throttle counters and anything else cached. By default each process keeps its own. Production
@@ -315,7 +338,7 @@ CACHES = {
 
 # CORS (django-cors-headers) for browser clients on other origins. GTR_CORS_ORIGINS lists the
 # origins allowed to call the API, comma-separated, or `*` for any. Cookies are never allowed
-# cross-origin. Such clients send `Authorization: Token ...` or `Seat ...` instead. A page on
+# cross-origin. Such clients send `Authorization: Bearer ...` or `Seat ...` instead. A page on
 # another origin cannot get those from the browser by itself.
 CORS_ALLOWED_ORIGINS: list[str] = []
 _cors = [o.strip() for o in os.environ.get("GTR_CORS_ORIGINS", "").split(",") if o.strip()]
@@ -332,7 +355,14 @@ CORS_ALLOW_HEADERS = (
     "idempotency-key",
     "last-event-id",
 )
-CORS_EXPOSE_HEADERS = ("etag", "retry-after", "idempotent-replayed")
+CORS_EXPOSE_HEADERS = (
+    "etag",
+    "retry-after",
+    "idempotent-replayed",
+    "x-ratelimit-limit",
+    "x-ratelimit-remaining",
+    "x-ratelimit-reset",
+)
 
 # The game server ---------------------------------------------------------------------------------
 

@@ -62,7 +62,7 @@ def _fast_password_hashing(request: Any) -> None:
 class Player:
     """One HTTP client with its own credentials (an account token or a seat token)."""
 
-    def __init__(self, client: Any, name: str, token: str | None = None, scheme: str = "Token"):
+    def __init__(self, client: Any, name: str, token: str | None = None, scheme: str = "Bearer"):
         self.client = client
         self.name = name
         self.token = token

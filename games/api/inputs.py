@@ -16,7 +16,7 @@ import engine
 from engine.cards import GEEK_NAMES, ROLES
 from engine.setup import OPTIONS
 from games import codes
-from games.errors import Refused
+from games.errors import BadRequest, Refused
 from games.models import Game, Seat
 from games.read.selectors import SCOPES
 
@@ -231,7 +231,7 @@ class GameCreateInput(JSONInput):
     )
     record = serializers.DictField(
         required=False,
-        help_text="Import a game record (docs/records.md, `GET /api/games/{id}/record/`) and "
+        help_text="Import a game record (docs/records.md, `GET /api/games/{game_id}/record/`) and "
         "start at `upto` of its actions, like a scenario.",
     )
     upto = serializers.IntegerField(
@@ -293,6 +293,40 @@ class MoveSubmitInput(JSONInput):
         help_text="The game's `seq` when you chose this move (409 if it moved on).",
     )
     action = ActionField()
+
+    def to_internal_value(self, data: Any) -> Any:
+        """Refuses a legal-action entry posted whole, as the body or as its `action`, with a code
+        of its own: the engine would only see an action without a `type`."""
+        if isinstance(data, dict):
+            post = 'post `{"seq": <the view\'s seq>, "action": <the entry\'s action>}`.'
+            if _legal_action_entry(data):
+                raise BadRequest(
+                    f"The body is a whole legal-action entry{_entry_id(data)} (`id`, `label`, "
+                    f"`petition`, `action`): {post}",
+                    codes.ACTION_ENTRY_POSTED,
+                )
+            if _legal_action_entry(data.get("action")):
+                raise BadRequest(
+                    f"`action` holds a whole legal-action entry{_entry_id(data['action'])} (`id`, "
+                    f"`label`, `petition`, `action`): post only its `action`, {post}",
+                    codes.ACTION_ENTRY_POSTED,
+                )
+        return super().to_internal_value(data)
+
+
+def _entry_id(entry: dict[str, Any]) -> str:
+    move = entry.get("id")
+    return f" ({move})" if isinstance(move, str) and len(move) <= 8 else ""
+
+
+def _legal_action_entry(value: Any) -> bool:
+    """Whether `value` looks like an entry of a view's `legal_actions`, not an action."""
+    return (
+        isinstance(value, dict)
+        and "type" not in value
+        and isinstance(value.get("action"), dict)
+        and ("id" in value or "label" in value)
+    )
 
 
 class UndoInput(JSONInput):

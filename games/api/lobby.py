@@ -38,6 +38,8 @@ from .pagination import Pagination
 
 
 class GameListCreateView(APIView):
+    throttle_scope = "create"  # games.api.throttles
+
     @extend_schema(
         operation_id="games_list",
         summary="List games: mine, open to join, active or finished",
@@ -73,6 +75,7 @@ class GameListCreateView(APIView):
 
 
 class SeatJoinView(APIView):
+    throttle_scope = "move"
     permission_classes = [IsAuthenticated]
 
     @write("games_join", "Take an open seat", tag="lobby", request=SeatJoinInput)
@@ -83,6 +86,7 @@ class SeatJoinView(APIView):
 
 
 class SeatLeaveView(APIView):
+    throttle_scope = "move"
     seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
 
     @write("games_leave", "Give up your seat before the game starts", tag="lobby")
@@ -92,6 +96,7 @@ class SeatLeaveView(APIView):
 
 
 class GameStartView(APIView):
+    throttle_scope = "move"
     permission_classes = [IsAuthenticated]
 
     @write("games_start", "Start a full table (the creator)", tag="lobby")

@@ -82,6 +82,7 @@ class GameDetailView(APIView):
 
 class MoveListCreateView(APIView):
     seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
+    throttle_scope = "move"  # games.api.throttles
 
     @extend_schema(
         operation_id="moves_list",
@@ -107,8 +108,10 @@ class MoveListCreateView(APIView):
         "moves_create",
         "Play a move",
         tag="play",
-        description="Send the action and the `seq` you saw. 409 `stale_seq` if the game moved "
-        "on; 422 with the engine's code and message if the move is illegal.",
+        description="Send the `seq` you saw and one of your view's `legal_actions[].action` as "
+        "received (the entry's `action`, not the whole entry: that is 400 "
+        "`action_entry_posted`). 409 `stale_seq` if the game moved on; 422 with the engine's "
+        "code and message if the move is illegal.",
         request=MoveSubmitInput,
         answer=(201, MoveSubmitResult),
         more_errors=(422,),
@@ -137,6 +140,7 @@ class GameWaitView(APIView):
     the timeout), then this view answers."""
 
     seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
+    throttle_scopes = {"GET": "stream"}  # counted before the wait (games.api.streams)
 
     @extend_schema(
         operation_id="games_wait",
@@ -167,6 +171,7 @@ class GameWaitView(APIView):
 
 class GameResignView(APIView):
     seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
+    throttle_scope = "move"  # games.api.throttles
 
     @write(
         "games_resign",
@@ -183,6 +188,7 @@ class GameResignView(APIView):
 
 class SeatReturnView(APIView):
     seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
+    throttle_scope = "move"  # games.api.throttles
 
     @write(
         "games_return",
@@ -201,6 +207,7 @@ class SeatReturnView(APIView):
 
 class GameSurrenderView(APIView):
     seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
+    throttle_scope = "move"  # games.api.throttles
 
     @write(
         "games_surrender",
@@ -218,6 +225,7 @@ class GameSurrenderView(APIView):
 
 class SeatTokenView(APIView):
     seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
+    throttle_scope = "move"  # games.api.throttles
 
     @extend_schema(
         operation_id="games_seat_token",

@@ -11,11 +11,14 @@ import json
 from functools import cache
 from typing import Any
 
+from django.conf import settings
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 import engine
 from engine.cards import MATERIALS, ROLES
+
+from . import throttles
 
 # The engine types its fields by annotation. These are the choices its string fields accept.
 STRING_CHOICES = {"take": ["jack", "cards"], "role": list(ROLES), "site": list(MATERIALS)}
@@ -145,6 +148,8 @@ def share_request_components(
             _defaults_in_words(schema)
             _no_nul(schema)
     _credential_errors(result)
+    _public(result)
+    _rate_limits(result, generator)
     _outage_errors(result)
     _links(result)
     rewritten: dict[str, Any] = _rewrite(result, merge)
@@ -305,6 +310,84 @@ def _credential_errors(result: dict[str, Any]) -> None:
                         "description": description,
                     },
                 )
+
+
+# Public operations that still read credentials when some are sent: the catalog names cards in the
+# caller's language, and the health check gives staff its details.
+PUBLIC_OPERATIONS = ("cards_list", "health")
+
+
+def _public(result: dict[str, Any]) -> None:
+    """Says `security: []` on every operation that needs no credentials.
+
+    drf-spectacular writes `security: [{}]` for one that takes only anonymous callers (sign-up,
+    log-in), and lists the schemes beside `{}` for one that takes either. Both mean public in
+    OpenAPI, but generators read a non-empty list as "needs credentials": openapi-python-client
+    then wants an `AuthenticatedClient` for signing up. `security: []` is what they all read as
+    public. Operations that take optional credentials (a spectator's view of a game) keep the
+    list: whoever has a token should send it."""
+    for item in result.get("paths", {}).values():
+        for op in item.values():
+            if op.get("security", [{}]) == [{}] or op.get("operationId") in PUBLIC_OPERATIONS:
+                op["security"] = []
+
+
+RATE_HEADERS = {
+    "X-RateLimit-Limit": "Requests allowed in the current window of this operation's rate limit.",
+    "X-RateLimit-Remaining": "Requests left in the current window.",
+    "X-RateLimit-Reset": "Seconds until the current window ends and the count starts again.",
+}
+BY_CALLER = "account (or seat token, or client address without either)"
+BY_ADDRESS = "client address"
+PERIOD_WORDS = {"s": "a second", "m": "a minute", "h": "an hour", "d": "a day"}
+
+
+def _rate_words(scope: str) -> str:
+    rate = settings.GTR_RATE_DEFAULTS[scope]
+    number, period = rate.split("/")
+    return f"`{scope}`: {number} {PERIOD_WORDS[period[0]]} by default (`GTR_{scope.upper()}_RATE`)"
+
+
+def _rate_limits(result: dict[str, Any], generator: Any) -> None:
+    """Declares each operation's rate limit (games.api.throttles): 429 `throttled` with
+    `Retry-After`, and the `X-RateLimit-*` headers on its answers.
+
+    The scope is the one the throttle counts, read off the same view class."""
+    components = result.setdefault("components", {})
+    components["headers"] = {
+        name: {"schema": {"type": "integer", "minimum": 0}, "description": description}
+        for name, description in RATE_HEADERS.items()
+    }
+    refs = {name: {"$ref": f"#/components/headers/{name}"} for name in RATE_HEADERS}
+    scopes = {
+        (path, method.lower()): throttles.scope_of(getattr(callback, "cls", None), method)
+        for path, _, method, callback in generator.endpoints
+    }
+    for path, item in result.get("paths", {}).items():
+        for method, op in item.items():
+            scope = scopes[(path, method)]
+            if scope is None:
+                continue
+            limits = _rate_words(scope)
+            if "text/event-stream" in op["responses"].get("200", {}).get("content", {}):
+                limits = f"{limits}; a stream counts as {_rate_words('stream')}"
+            who = BY_ADDRESS if scope in ("login", "signup") else BY_CALLER
+            op["responses"]["429"] = {
+                "content": {"application/json": {"schema": {"$ref": f"{REF}Error"}}},
+                "headers": {
+                    "Retry-After": {
+                        "schema": {"type": "integer", "minimum": 1},
+                        "required": True,
+                        "description": "Seconds to wait before the limit allows a request.",
+                    },
+                    **refs,
+                },
+                "description": f"`throttled`: over this operation's rate limit, {limits}, "
+                f"counted per {who}; wait `Retry-After` seconds (docs/api.md, Rate limits).",
+            }
+            for code, response in op["responses"].items():
+                if code.startswith("2"):
+                    response["headers"] = {**response.get("headers", {}), **refs}
 
 
 def _outage_errors(result: dict[str, Any]) -> None:

@@ -3,18 +3,20 @@
 These async views wait on the event hub (games.live.hub), never in a database loop. So one web
 process holds thousands of waiting clients.
 
-- `GET /api/games/{id}/events/` with `Accept: text/event-stream`: the game's events, as the
+- `GET /api/games/{game_id}/events/` with `Accept: text/event-stream`: the game's events, as the
   caller's seat or a spectator sees them. Each has its number as the SSE `id`. `Last-Event-ID`
   (or `?after=N`) resumes right after that event. Without that Accept header, the path is the
   JSON event log.
 - `GET /api/stream/` with `Accept: text/event-stream`: the caller's account feed for all its
   games. Without that header, it is the feed as JSON.
-- `GET /api/games/{id}/wait/`: answers once the game moves past `seq`. This view waits, then the
-  DRF view decides what to answer.
+- `GET /api/games/{game_id}/wait/`: answers once the game moves past `seq`. This view waits,
+  then the DRF view decides what to answer.
 
 Credentials, parameters and errors are checked before a stream starts. The rules, codes and JSON
-bodies are those of every other endpoint. A stream opened with a seat token closes when that
-token is replaced. Each stream sends a comment every GTR_STREAM_KEEPALIVE_SECONDS.
+bodies are those of every other endpoint. Opening a stream and a long poll count against the
+`stream` rate limit (games.api.throttles) before anything waits. A stream opened with a seat
+token closes when that token is replaced. Each stream sends a comment every
+GTR_STREAM_KEEPALIVE_SECONDS.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from games.models import AccountEvent, Game, GameEvent, Seat
 from games.read import selectors
 from games.words import language
 
+from . import throttles
 from .params import check_params, last_event_id
 
 STREAM = "text/event-stream"
@@ -124,6 +127,7 @@ def game_plan(request: HttpRequest, game_id: int) -> Plan:
 
     check_params(request.GET, {"after"})
     user, token_seat = credentials(request, GameEventListView, game_id=game_id)
+    throttles.check(request, "stream", user, token_seat)
     game = selectors.game_get(game_id, with_state=False)
     seat = selectors.seat_for(game, user=user, token_seat=token_seat)
     position = None if seat is None else seat.position
@@ -148,6 +152,7 @@ def account_plan(request: HttpRequest) -> Plan:
     user, _ = credentials(request, AccountEventListView)  # refuses a seat token
     if not user.is_authenticated:
         raise NotAuthenticated("Log in to follow your games.")
+    throttles.check(request, "stream", user, None)
     after = last_event_id(request)
     if after is None:
         newest = AccountEvent.objects.filter(user_id=user.pk).order_by("-number").first()
@@ -300,7 +305,13 @@ def wait_plan(request: HttpRequest, game_id: int) -> Waiting | None:
     from .play import GameWaitView
 
     try:
-        credentials(request, GameWaitView, game_id=game_id)
+        user, seat = credentials(request, GameWaitView, game_id=game_id)
+    except Exception:
+        return None
+    counted = throttles.count(request, "stream", throttles.caller_of(request, user, seat))
+    if counted is not None and not counted.allowed:
+        return None  # GameWaitView answers 429: the request is counted already.
+    try:
         game = selectors.game_get(game_id, with_state=False)
     except Exception:
         return None

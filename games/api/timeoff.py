@@ -130,6 +130,7 @@ class VacationDetailView(APIView):
 
 class PauseProposeView(APIView):
     seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
+    throttle_scope = "move"  # games.api.throttles
 
     @write(
         "games_pause",
@@ -154,6 +155,7 @@ class PauseProposeView(APIView):
 
 class PauseAcceptView(APIView):
     seat_tokens = True
+    throttle_scope = "move"
 
     @write(
         "games_pause_accept",
@@ -170,6 +172,7 @@ class PauseAcceptView(APIView):
 
 class PauseDeclineView(APIView):
     seat_tokens = True
+    throttle_scope = "move"
 
     @write(
         "games_pause_decline",
@@ -186,6 +189,7 @@ class PauseDeclineView(APIView):
 
 class ResumeView(APIView):
     seat_tokens = True
+    throttle_scope = "move"
 
     @write(
         "games_resume",

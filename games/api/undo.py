@@ -34,6 +34,7 @@ def _back(request: Request, game_id: int, service: Callable[..., object]) -> Res
 
 class UndoView(APIView):
     seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
+    throttle_scope = "move"  # games.api.throttles
 
     @write(
         "games_undo",
@@ -54,6 +55,7 @@ class UndoView(APIView):
 
 class TakebackView(APIView):
     seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
+    throttle_scope = "move"  # games.api.throttles
 
     @write(
         "games_takeback",
@@ -74,6 +76,7 @@ class TakebackView(APIView):
 
 class TakebackAcceptView(APIView):
     seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
+    throttle_scope = "move"  # games.api.throttles
 
     @write(
         "games_takeback_accept",
@@ -88,6 +91,7 @@ class TakebackAcceptView(APIView):
 
 class TakebackDeclineView(APIView):
     seat_tokens = True  # A seat token acts here, in its game (games.api.auth).
+    throttle_scope = "move"  # games.api.throttles
 
     @write(
         "games_takeback_decline",

@@ -65,6 +65,7 @@ HOOK_ID = OpenApiParameter("hook_id", int, OpenApiParameter.PATH)
 
 
 class WebhookListCreateView(APIView):
+    throttle_scope = "create"  # games.api.throttles
     permission_classes = [IsAuthenticated]  # an account: games.api.auth refuses seat tokens here
 
     @extend_schema(

@@ -1,41 +1,25 @@
 """HTTP adapters for accounts: sign up, log in for an API token, who am I, the account's tokens.
 
-Signing up and logging in are throttled per client address. Over the rate the answer is 429
-`throttled` with Retry-After. The e-mail endpoints are in players.mail.views.
+Signing up and logging in are throttled per client address, as every endpoint is throttled
+(games.api.throttles). Over the rate the answer is 429 `throttled` with Retry-After. The e-mail
+endpoints are in players.mail.views.
 """
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from games.api.base import account, body, errors
 from games.api.inputs import JSONInput
-from games.api.outputs import Error
 
 from . import services
-
-
-class AddressThrottle(ScopedRateThrottle):
-    """Throttles the view's `throttle_scope` per client address.
-
-    It reads the rate from REST_FRAMEWORK's DEFAULT_THROTTLE_RATES on each request. So a changed
-    setting applies at once.
-    """
-
-    # A property where SimpleRateThrottle has a class attribute. The stubs say it is writable.
-    @property
-    def THROTTLE_RATES(self) -> dict[str, str | None]:  # type: ignore[override]
-        # Rates such as "10/minute". DRF's stubs say numbers.
-        return cast("dict[str, str | None]", api_settings.DEFAULT_THROTTLE_RATES)
 
 
 class SignupInput(JSONInput):
@@ -58,7 +42,9 @@ class LoginInput(JSONInput):
 
 class TokenResult(serializers.Serializer):
     username = serializers.CharField()
-    token = serializers.CharField(help_text="Send as `Authorization: Token <token>`; shown once.")
+    token = serializers.CharField(
+        help_text="Send as `Authorization: Bearer <token>` (or `Token <token>`); shown once."
+    )
     key = serializers.CharField(help_text="Its name in `/api/auth/tokens/` (to revoke it).")
 
 
@@ -79,15 +65,9 @@ class TokenInfo(serializers.Serializer):
     current = serializers.BooleanField(help_text="The token this request was made with.")
 
 
-THROTTLED = OpenApiResponse(
-    Error, description="`throttled`: too many attempts; try again after `Retry-After` seconds."
-)
-
-
 class SignupView(APIView):
     authentication_classes: list[type] = []
-    throttle_classes = [AddressThrottle]
-    throttle_scope = "signup"
+    throttle_scope = "signup"  # per address: no credentials here (games.api.throttles)
 
     @extend_schema(
         operation_id="auth_signup",
@@ -96,7 +76,6 @@ class SignupView(APIView):
         responses={
             201: TokenResult,
             **errors(400, 409, 413, 415, 422, described=False),
-            429: THROTTLED,
         },
         tags=["auth"],
     )
@@ -108,8 +87,7 @@ class SignupView(APIView):
 
 class TokenView(APIView):
     authentication_classes: list[type] = []
-    throttle_classes = [AddressThrottle]
-    throttle_scope = "login"
+    throttle_scope = "login"  # per address: no credentials here (games.api.throttles)
 
     @extend_schema(
         operation_id="auth_token",
@@ -117,7 +95,7 @@ class TokenView(APIView):
         description="Each log-in issues a token of its own; list and revoke them at "
         "`/api/auth/tokens/`.",
         request=LoginInput,
-        responses={200: TokenResult, **errors(400, 401, 413, 415, described=False), 429: THROTTLED},
+        responses={200: TokenResult, **errors(400, 401, 413, 415, described=False)},
         tags=["auth"],
     )
     def post(self, request: Request) -> Response:

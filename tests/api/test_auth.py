@@ -85,3 +85,42 @@ def test_an_expired_token_is_refused_and_the_expired_ones_are_swept(db, django_u
     listed = client.get("/api/auth/tokens/").json()
     assert [t["key"] for t in listed] == [live[:15]]  # ...until the account lists its tokens
     assert AuthToken.objects.filter(user=user).count() == 1
+
+
+def test_account_tokens_are_bearer_tokens_and_the_old_keyword_works(db) -> None:
+    """`Authorization: Bearer <token>` is the documented scheme (what generated clients send);
+    `Token <token>`, what clients sent before, works the same; keywords ignore case."""
+    c = APIClient()
+    r = c.post("/api/auth/signup/", {"username": "dora", "password": "a long passphrase"}, "json")
+    token = r.json()["token"]
+    for keyword in ("Bearer", "Token", "bearer", "TOKEN"):
+        c.credentials(HTTP_AUTHORIZATION=f"{keyword} {token}")
+        r = c.get("/api/auth/me/")
+        assert r.status_code == 200 and r.json()["username"] == "dora", keyword
+    for keyword in ("Bearer", "Token"):
+        c.credentials(HTTP_AUTHORIZATION=f"{keyword} {token[:-1]}x")  # not the token
+        r = c.get("/api/auth/me/")
+        assert r.status_code == 401 and r.json()["code"] == "authentication_failed", keyword
+    c.credentials(HTTP_AUTHORIZATION=f"Bearer {token} more")
+    assert c.get("/api/auth/me/").json()["code"] == "authentication_failed"
+    c.credentials(HTTP_AUTHORIZATION="Bearer")
+    assert c.get("/api/auth/me/").json()["code"] == "authentication_failed"
+    c.credentials(HTTP_AUTHORIZATION=f"Basic {token}")  # no scheme of ours: anonymous
+    r = c.get("/api/auth/me/")
+    assert r.status_code == 401 and r.json()["code"] == "not_authenticated"
+    assert r["WWW-Authenticate"] == "Bearer"  # the 401 names the documented scheme
+
+
+def test_public_operations_need_no_credentials(db) -> None:
+    """The operations the schema marks `security: []` answer a caller with no credentials."""
+    from players.mail.texts import unsubscribe_token
+
+    c = APIClient()
+    body = {"username": "dora", "password": "a long passphrase"}
+    assert c.post("/api/auth/signup/", body, "json").status_code == 201
+    assert c.post("/api/auth/token/", body, "json").status_code == 200
+    assert c.get("/api/cards/").status_code == 200
+    assert c.get("/api/health/?only=database").status_code == 200
+    token = unsubscribe_token("dora@example.org")
+    r = c.post("/api/notifications/unsubscribe/", {"token": token}, "json")
+    assert r.status_code == 200, r.content

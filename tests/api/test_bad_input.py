@@ -124,3 +124,37 @@ def test_unknown_game_and_bad_token(table, anon) -> None:
     assert r.status_code == 401 and r.json()["code"] == "authentication_failed"
     anon.client.credentials(HTTP_AUTHORIZATION="Token nope")
     assert anon.get(f"/api/games/{game_id}/").status_code == 401
+
+
+@pytest.mark.parametrize("whole_body", [False, True])
+def test_a_legal_action_entry_posted_whole_says_to_post_its_action(table, whole_body) -> None:
+    """A client that posts a `legal_actions` entry (`{id, label, petition, action}`) instead of
+    its `action`, as the move's `action` or as the whole body, is told so with a code of its
+    own, and nothing changes."""
+    game_id, mover, _ = table
+    view = mover.game(game_id)
+    entry = view["legal_actions"][0]
+    before = state_hash(game_id)
+    if whole_body:
+        r = mover.post(f"/api/games/{game_id}/moves/", entry)
+    else:
+        r = mover.move(game_id, view["seq"], entry)
+    assert r.status_code == 400, r.content
+    body = r.json()
+    assert body["code"] == "action_entry_posted"
+    assert f"({entry['id']})" in body["detail"] and "post" in body["detail"]
+    assert "`action`" in body["detail"]
+    assert state_hash(game_id) == before
+    assert Move.objects.filter(game_id=game_id).count() == 0
+    r = mover.move(game_id, view["seq"], entry["action"])  # what the message says to post
+    assert r.status_code == 201, r.content
+
+
+def test_an_action_with_an_id_of_its_own_is_still_the_engines_to_judge(table) -> None:
+    """Only an entry's shape (an `action` object beside `id` or `label`, no `type`) is taken
+    for one: an action that merely carries a stray `id` gets the engine's own code."""
+    game_id, mover, _ = table
+    r = mover.move(game_id, 0, {"type": "think", "take": "cards", "id": "A1"})
+    assert r.status_code == 400 and r.json()["code"] == "unknown_field"
+    r = mover.move(game_id, 0, {"id": "A1", "label": "think"})  # no `action` inside
+    assert r.status_code == 400 and r.json()["code"] == "unknown_action"

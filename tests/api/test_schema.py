@@ -66,9 +66,14 @@ def test_every_operation_documents_its_errors_with_the_error_shape() -> None:
                     assert ref == "#/components/schemas/Health"
                     continue
                 assert ref == error, (method, path, code)
-            if method == "post":
+            if method == "post":  # every write may conflict, but those that only add or renew
                 assert "409" in codes or path.startswith(
-                    ("/api/auth/token", "/api/games/{game_id}/seat", "/api/notifications/unsub")
+                    (
+                        "/api/auth/token",
+                        "/api/games/{game_id}/seat",
+                        "/api/notifications/unsub",
+                        "/api/notifications/push",
+                    )
                 ), path
 
 
@@ -111,3 +116,55 @@ def test_the_suite_refuses_an_answer_that_does_not_fit_the_schema() -> None:
     openapi_fit.check("GET", path, 200, ctype, json.dumps(page).encode())
     with pytest.raises(AssertionError, match="status 418 undocumented"):
         openapi_fit.check("GET", path, 418, ctype, b"{}")
+
+
+def test_account_tokens_are_the_standard_bearer_scheme() -> None:
+    """Generators send a `type: http, scheme: bearer` token with no prefix set by hand."""
+    schemes = SCHEMA["components"]["securitySchemes"]
+    assert schemes["bearerAuth"]["type"] == "http"
+    assert schemes["bearerAuth"]["scheme"] == "bearer"
+    me = SCHEMA["paths"]["/api/auth/me/"]["get"]
+    assert {"bearerAuth": []} in me["security"]
+
+
+def test_public_operations_say_security_is_empty() -> None:
+    """`security: []`, which generators read as public (openapi-python-client then takes a plain
+    `Client`); `[{}]` would read as needing credentials. Operations with optional credentials
+    list the schemes and `{}`."""
+    public = {
+        op["operationId"]
+        for item in SCHEMA["paths"].values()
+        for op in item.values()
+        if op["security"] == []
+    }
+    assert public == {
+        "auth_signup",
+        "auth_token",
+        "cards_list",
+        "health",
+        "notifications_unsubscribe",
+    }
+    for item in SCHEMA["paths"].values():
+        for op in item.values():
+            assert op["security"] != [{}], op["operationId"]
+    view = SCHEMA["paths"]["/api/games/{game_id}/"]["get"]["security"]
+    assert {} in view and {"bearerAuth": []} in view  # a spectator needs none
+
+
+RATE_HEADERS = {"X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"}
+
+
+def test_every_operation_declares_its_rate_limit() -> None:
+    """429 `throttled` with a required Retry-After, and the X-RateLimit-* headers on it and on
+    every success, for every operation (games.api.throttles counts every one)."""
+    assert set(SCHEMA["components"]["headers"]) >= RATE_HEADERS
+    for path, item in SCHEMA["paths"].items():
+        for method, op in item.items():
+            limited = op["responses"]["429"]
+            assert limited["content"]["application/json"]["schema"]["$ref"].endswith("/Error")
+            assert limited["headers"]["Retry-After"]["required"] is True, (method, path)
+            assert set(limited["headers"]) >= RATE_HEADERS, (method, path)
+            assert "`throttled`" in limited["description"]
+            for code, answer in op["responses"].items():
+                if code.startswith("2"):
+                    assert set(answer.get("headers", {})) >= RATE_HEADERS, (method, path, code)

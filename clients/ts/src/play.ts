@@ -2,7 +2,8 @@
 // writes the types (src/schema.d.ts, not committed), openapi-fetch makes the calls. Two accounts
 // sign up, one creates a game, the other joins, and whoever is to act posts one of its legal
 // actions exactly as received until the game ends. No model is written by hand: every type
-// below comes from the schema. Run by .ci/sdk: node dist/play.js <base URL> [seed].
+// below comes from the schema, with no cast and no non-null assertion, and the account token is
+// sent as the schema's bearer scheme says. Run by .ci/sdk: node dist/play.js <base URL> [seed].
 import createClient from "openapi-fetch";
 import type { components, paths } from "./schema.js";
 
@@ -30,7 +31,7 @@ async function signup(name: string) {
     body: { username: name, password: "a long passphrase 7" },
   });
   if (!data) fail("sign-up", error);
-  return createClient<paths>({ baseUrl, headers: { Authorization: `Token ${data.token}` } });
+  return createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${data.token}` } });
 }
 
 function checkCard(card: CardRef): void {
@@ -41,11 +42,13 @@ function checkCard(card: CardRef): void {
 
 async function main(): Promise<void> {
   const suffix = `${Date.now()}${random(1000)}`;
-  const players = [await signup(`ts-a${suffix}`), await signup(`ts-b${suffix}`)];
-  const created = await players[0]!.POST("/api/games/", { body: { players: 2 } });
+  const creator = await signup(`ts-a${suffix}`);
+  const joiner = await signup(`ts-b${suffix}`);
+  const players = [creator, joiner];
+  const created = await creator.POST("/api/games/", { body: { players: 2 } });
   if (!created.data) fail("create", created.error);
   const gameId = created.data.id;
-  const joined = await players[1]!.POST("/api/games/{game_id}/join/", {
+  const joined = await joiner.POST("/api/games/{game_id}/join/", {
     params: { path: { game_id: gameId } },
     body: {},
   });
