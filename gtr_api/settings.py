@@ -550,6 +550,9 @@ SPECTACULAR_SETTINGS = {
         "ReasonEnum": "engine.END_REASONS",  # a game's end; named once an order's `reason` came
         "ActionTypeEnum": "engine.ACTION_TYPES",  # a standing order's `do` and `unless`
         "OrderCancelledReasonEnum": "engine.orders.CANCEL_REASONS",
+        # Both a game event and an account feed event: one enum each, not two hashed names.
+        "PauseProposedTypeEnum": [("pause_proposed", "pause_proposed")],
+        "VacationTypeEnum": [("vacation", "vacation")],
         "UndoEntryTypeEnum": [("undo", "undo")],
     },
     # Requests and responses share one component for a shape they share. An action is posted
