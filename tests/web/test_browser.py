@@ -272,6 +272,40 @@ def test_a_stale_move_refreshes_and_says_why_and_an_illegal_one_gives_the_reason
     assert Game.objects.get(pk=game_id).seq == before  # nothing was played
 
 
+def test_the_stale_move_notice_goes_once_the_game_moves_on(browsers: Any) -> None:
+    """Issue 30, L4: the notice that a move was not played stays only until the next moves
+    reach the page (by its event stream), not for the rest of the game."""
+    from games.services import moves
+
+    alice = browsers()
+    alice.sign_up("alice", "alice@example.org")
+    game_id = alice.create_game({"players": "2", "seat1_kind": "bot"})
+    wait_for(alice.moves, what="alice's moves")
+    seq = alice.seq()
+    # The page's seq changed by hand, as a page out of step would have it: its move is stale.
+    alice.driver.execute_script(
+        """const node = document.getElementById('gtr-client');
+        const data = JSON.parse(node.textContent);
+        data.seq = arguments[0];
+        node.textContent = JSON.stringify(data);""",
+        seq + 1,
+    )
+    alice.driver.execute_script("document.dispatchEvent(new Event('gtr:reread'))")
+    alice.moves()[0].click()
+    wait_for(lambda: "not played" in alice.find("#notice").text, what="the stale notice")
+    wait_for(lambda: alice.seq() == seq, what="the table refreshed")
+    assert alice.find("#notice").is_displayed()
+    # Alice plays in another tab; the bot answers. The page hears of it and the notice goes.
+    moves.move_submit(
+        game_id=game_id,
+        caller=Caller(position=0),
+        seq=seq,
+        action={"type": "think", "take": "cards"},
+    )
+    wait_for(lambda: alice.seq() > seq, what="the next moves on the page")
+    wait_for(lambda: not alice.find("#notice").is_displayed(), what="the notice gone")
+
+
 def test_the_table_script_speaks_polish_to_a_polish_reader(browsers: Any) -> None:
     """The script's own words come from Django's JavaScript catalog in the page's language: the
     button that clears a selection, with the Polish plural; the moves and the prompt are the
