@@ -4,6 +4,7 @@ puts each in one place, so that every player's Influence adds up to the view's."
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import Any
 
 from ..cards import MATERIALS, VALUE_OF_MATERIAL
@@ -36,25 +37,45 @@ def influence_owners(view: View) -> tuple[list[int], list[tuple[str, int]]]:
     between players). Returns (owner per completed structure, [(material, owner)] loose)."""
     homes: list[int | None] = []
     values: list[int] = []
+    pinned: set[int] = set()
+    thief = stealing(view)
     for p in view["players"]:
         for b in p["buildings"]:
             if b["complete"]:
+                if int(p["seat"]) == thief and b["foundation"]["name"] == "Prison":
+                    pinned.add(len(homes))
                 homes.append(int(p["seat"]))
                 values.append(VALUE_OF_MATERIAL[b["site"]])
     loose = [m for m, k in loose_sites(view).items() for _ in range(k)]
     homes += [None] * len(loose)
     values += [VALUE_OF_MATERIAL[m] for m in loose]
     targets = [int(p["influence"]) - STARTING_INFLUENCE for p in view["players"]]
-    owners = assign(values, homes, targets)
+    owners = assign(values, homes, targets, pinned)
     if owners is None:  # cannot add up (it always should): each Site with its builder
         owners = [h if h is not None else 0 for h in homes]
     built = len(homes) - len(loose)
     return owners[:built], list(zip(loose, owners[built:], strict=True))
 
 
-def assign(values: list[int], homes: list[int | None], targets: list[int]) -> list[int] | None:
+def stealing(view: View) -> int | None:
+    """The seat deciding what its just completed Prison steals, if that is the decision under
+    way: his Prison's Site is still in his Influence (it goes only with the exchange), however
+    else the Sites could add up. None for an Aerarium's ransom, which gives other Sites."""
+    prompt = view.get("prompt") or {}
+    if prompt.get("kind") != "steal" or prompt.get("ransom"):
+        return None
+    return int(prompt["seat"])
+
+
+def assign(
+    values: list[int],
+    homes: list[int | None],
+    targets: list[int],
+    pinned: Container[int] = frozenset(),
+) -> list[int] | None:
     """Seats for the items so that each seat's values sum to its target, each item at its home
-    when possible (depth first, home first; failures are remembered)."""
+    when possible and the `pinned` ones always (depth first, home first; failures are
+    remembered)."""
     n = len(values)
     suffix = [0] * (n + 1)
     for i in range(n - 1, -1, -1):
@@ -72,7 +93,8 @@ def assign(values: list[int], homes: list[int | None], targets: list[int]) -> li
         if key in failed:
             return False
         home = homes[i]
-        for s in ([home] if home is not None else []) + [s for s in seats if s != home]:
+        others = [] if i in pinned else [s for s in seats if s != home]
+        for s in ([home] if home is not None else []) + others:
             if left[s] >= values[i]:
                 left[s] -= values[i]
                 out[i] = s

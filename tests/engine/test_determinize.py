@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +23,8 @@ from engine.determinize import Dealer, Memory
 from engine.state import State, to_json, zones
 
 from .helpers import table
+
+DATA = Path(__file__).parent / "data"
 
 CONFIGS = [
     ("republic", 2, 1, False),
@@ -277,3 +280,26 @@ def named(view: dict[str, Any]) -> dict[int, str]:
 
     walk(view)
     return out
+
+
+def test_a_thief_deciding_what_his_prison_steals_holds_its_site_in_every_deal() -> None:
+    """A Prison's Site leaves its builder's Influence only with the exchange ("In exchange, you
+    must give three Influence to the original owner", Black Box rulebook, Appendix I, Prison), so
+    while he decides what to steal it is his. The view shows Influence as a number only, and
+    after earlier exchanges (here another Prison's Site and a stolen Gate's Site sit with the
+    third player) other assignments add up too: one gave his Prison's Site to another player, and
+    the search crashed on the exchange. A 3-player Imperium game of search bots, at seat 1's
+    steal (tests/engine/data)."""
+    data = json.loads((DATA / "prison_steal_after_exchanges.json").read_text())
+    state = engine.from_json(data)
+    assert engine.view(state, 1)["prompt"]["kind"] == "steal"
+    prison = next(b for b in state.players[1].buildings if state.names[b.foundation] == "Prison")
+    assert prison.site in state.players[1].influence
+    view = engine.view(state, 1)
+    for n in range(40):
+        world = Dealer(view, None).deal(random.Random(n))
+        thief = world.players[1]
+        mine = next(b for b in thief.buildings if world.names[b.foundation] == "Prison")
+        assert mine.site in thief.influence, n
+        for action in engine.legal_actions(world):  # the exchange can be made
+            engine.apply(world, action, 1)
