@@ -109,6 +109,14 @@ class ServerProcess:
         if self.running():
             os.killpg(self.pid, sig)
 
+    def wait(self, timeout: float) -> int | None:
+        """Its exit status once it ended by itself, None if it still runs after `timeout`."""
+        assert self.proc is not None
+        try:
+            return self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            return None
+
     def kill(self) -> None:
         self.signal(signal.SIGKILL)
         if self.proc is not None:
