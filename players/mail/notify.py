@@ -587,7 +587,7 @@ def vacation_notify(*, vacation_id: int, game_id: int) -> bool:
             % {
                 "left": year.left,
                 "days": year.days,
-                "url": f"{settings.GTR_PUBLIC_URL}/api/time-off/",
+                "url": f"{settings.GTR_PUBLIC_URL}/time-off/",
             }
             + "\n"
         )

@@ -59,7 +59,7 @@ def test_the_people_asked_get_a_mail_and_answer_yes_by_reply(table: Table) -> No
 
 
 def test_one_no_declines_and_a_late_answer_changes_nothing(table: Table) -> None:
-    asker, others = think_then_ask(table)
+    _, others = think_then_ask(table)
     answer = reply(table, "no\n\nOn Monday you wrote:\n> yes", position=others[0], seq=1)
     assert inbound.inbound_handle(answer) == "takeback_no"
     assert TakebackRequest.objects.get().status == "declined" and table.game.seq == 1
@@ -75,7 +75,7 @@ def test_one_no_declines_and_a_late_answer_changes_nothing(table: Table) -> None
 
 
 def test_a_move_before_the_answer_ends_the_request(table: Table) -> None:
-    asker, others = think_then_ask(table)
+    _, others = think_then_ask(table)
     mover = table.to_act
     action = {"type": "think", "take": "jack"}
     moves.move_submit(game_id=table.game_id, caller=Caller(position=mover), seq=1, action=action)
@@ -89,7 +89,7 @@ def test_a_move_before_the_answer_ends_the_request(table: Table) -> None:
 
 def test_a_move_code_first_is_played_not_an_answer(table: Table) -> None:
     """Who is asked and also to act may reply with a move: the first of the two counts."""
-    asker, others = think_then_ask(table)
+    think_then_ask(table)
     mover = table.to_act
     answer = reply(table, "think\nno", position=mover, seq=1)
     assert inbound.inbound_handle(answer) == "played"
