@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo, available_timezones
+from zoneinfo import ZoneInfo
 
 from django import forms
 from django.contrib import messages
@@ -28,7 +28,7 @@ from games.errors import NotFound
 from games.models import Vacation
 from games.services import timeoff
 
-ZONES = sorted(available_timezones() - {"localtime", "Factory"})
+from .forms import ZONES
 
 
 class TimeZoneForm(forms.Form):

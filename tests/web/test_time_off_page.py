@@ -132,3 +132,59 @@ def test_the_mail_preferences_page_links_it(client: Any) -> None:
     token = texts.unsubscribe_url("ann@example.org").rstrip("/").split("/")[-1]
     page = client.get(f"/mail/preferences/{token}/").content.decode()
     assert 'href="/time-off/"' in page
+
+
+# The create form's playing hours (web/forms.py, new.html) -----------------------------------------
+
+
+def create(client: Any, **fields: str) -> Any:
+    data = {"version": "republic", "players": "2", "seat0_kind": "me", "seat1_kind": "open"}
+    return client.post("/new/", {**data, **fields})
+
+
+def test_a_game_with_playing_hours_in_each_players_zone_or_the_tables(ann: Any) -> None:
+    from games.models import Game
+
+    clock = {"clock": "fixed", "clock_seconds": "86400"}
+    r = create(ann, **clock, hours_on="on", hours_start="08:00", hours_end="22:00")
+    assert r.status_code == 302, r.content
+    game = Game.objects.get()
+    assert game.playing_hours == {"start": "08:00", "end": "22:00", "zone": "player"}
+    fields = {"hours_zone": "fixed", "hours_fixed_zone": "Europe/Warsaw"}
+    r = create(ann, **clock, hours_on="on", hours_start="22:00", hours_end="06:00", **fields)
+    assert r.status_code == 302
+    game = Game.objects.order_by("-pk").first()
+    assert game.playing_hours == {"start": "22:00", "end": "06:00", "zone": "Europe/Warsaw"}
+    # Unticked, the hours are not asked for, whatever the fields say.
+    assert create(ann, **clock, hours_start="08:00", hours_end="22:00").status_code == 302
+    assert Game.objects.order_by("-pk").first().playing_hours is None
+
+
+def test_bad_playing_hours_show_beside_them_and_create_nothing(ann: Any) -> None:
+    from games.models import Game
+
+    page = ann.get("/new/").content.decode()
+    assert 'id="playing-hours"' in page and 'name="hours_start"' in page
+    r = create(ann, clock="none", hours_on="on", hours_start="08:00", hours_end="22:00")
+    assert "Playing hours need a clock" in field(r.content.decode(), "hours_on")
+    clock = {"clock": "fixed", "clock_seconds": "3600", "hours_on": "on"}
+    r = create(ann, **clock, hours_start="08:00", hours_end="08:00")
+    assert "needs an end other than its start" in field(r.content.decode(), "hours_end")
+    r = create(ann, **clock, hours_start="8 o'clock", hours_end="22:00")
+    assert "error" in field(r.content.decode(), "hours_start")
+    assert not Game.objects.exists()
+
+
+def test_the_services_refusal_of_hours_goes_beside_them(ann: Any, monkeypatch: Any) -> None:
+    """A refusal the form did not foresee (422 bad_hours from the service) shows at the hours."""
+    from games import codes
+    from games.errors import Refused
+    from games.services import lobby
+
+    def refuse(**_: Any) -> None:
+        raise Refused("Playing hours are local times in whole minutes.", codes.BAD_HOURS)
+
+    monkeypatch.setattr(lobby, "game_create", refuse)
+    clock = {"clock": "fixed", "clock_seconds": "3600", "hours_on": "on"}
+    r = create(ann, **clock, hours_start="08:00", hours_end="22:00")
+    assert "whole minutes" in field(r.content.decode(), "hours_start")
