@@ -188,3 +188,11 @@ def test_the_services_refusal_of_hours_goes_beside_them(ann: Any, monkeypatch: A
     clock = {"clock": "fixed", "clock_seconds": "3600", "hours_on": "on"}
     r = create(ann, **clock, hours_start="08:00", hours_end="22:00")
     assert "whole minutes" in field(r.content.decode(), "hours_start")
+
+
+def test_the_page_speaks_polish(ann: Any) -> None:
+    ann.cookies["django_language"] = "pl"
+    page = ann.get("/time-off/").content.decode()
+    assert "Czas wolny" in page and "Weź urlop" in page and "z 30 dni w roku" in page
+    r = take(ann, today() - timedelta(days=1), today())
+    assert "Ten dzień już minął" in field(r.content.decode(), "start")
