@@ -106,18 +106,18 @@ class GameForm(forms.Form):
     )
     hours_zone = forms.ChoiceField(
         choices=[
-            ("player", _("In each player's own time zone")),
-            ("fixed", _("In one time zone for the whole table")),
+            ("player", _("Each player's own")),
+            ("fixed", _("One for the whole table")),
         ],
         initial="player",
         required=False,
-        label=_("Whose hours"),
+        label=_("Time zone"),
     )
     hours_fixed_zone = forms.ChoiceField(
         choices=[(z, z) for z in ZONES],
         initial="UTC",
         required=False,
-        label=_("Time zone of the table"),
+        label=_("The table's time zone"),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
