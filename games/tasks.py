@@ -100,6 +100,7 @@ def sweep() -> int:
     It queues a task for every overdue deadline. It queues one for every automatic decision left
     waiting, whose task was lost. Returns how many were queued."""
     pauses.proposals_expire()  # tidying: proposals to pause that nobody answered in time
+    pauses.pauses_end()  # pauses whose end passed: the tables hear that they run again
     late, stuck = selectors.games_due()
     for game_id, seq in late:
         expire_deadline.delay(game_id, seq)

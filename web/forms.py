@@ -7,6 +7,7 @@ They only read input. The services decide what is allowed (`players.accounts.ser
 from __future__ import annotations
 
 from typing import Any
+from zoneinfo import available_timezones
 
 from django import forms
 from django.utils.text import format_lazy
@@ -21,6 +22,7 @@ from games.services.lobby import SeatSpec
 from games.words.cardnames import card_name
 
 MAX_SEATS = 5
+ZONES = sorted(available_timezones() - {"localtime", "Factory"})
 
 
 class SignupForm(forms.Form):
@@ -86,6 +88,37 @@ class GameForm(forms.Form):
         required=False, min_value=1, label=_("Seconds per decision (or in the bank)")
     )
     clock_increment = forms.IntegerField(required=False, min_value=0, label=_("Bank increment"))
+    # Issue 31: the daily window when the clocks run (games.services.timeoff.hours_checked).
+    hours_on = forms.BooleanField(
+        required=False, label=_("Playing hours: the clock runs only between these times each day")
+    )
+    hours_start = forms.TimeField(
+        required=False,
+        initial="08:00",
+        label=_("From"),
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+    )
+    hours_end = forms.TimeField(
+        required=False,
+        initial="22:00",
+        label=_("To"),
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+    )
+    hours_zone = forms.ChoiceField(
+        choices=[
+            ("player", _("Each player's own")),
+            ("fixed", _("One for the whole table")),
+        ],
+        initial="player",
+        required=False,
+        label=_("Time zone"),
+    )
+    hours_fixed_zone = forms.ChoiceField(
+        choices=[(z, z) for z in ZONES],
+        initial="UTC",
+        required=False,
+        label=_("The table's time zone"),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -126,7 +159,30 @@ class GameForm(forms.Form):
                 self.add_error(f"seat{i}_email", _("Whom shall we invite? Give an e-mail address."))
         if data.get("clock") not in (None, "none") and not data.get("clock_seconds"):
             self.add_error("clock_seconds", _("Say how many seconds the clock gives."))
+        if data.get("hours_on"):
+            self._clean_hours(data)
         return data
+
+    def _clean_hours(self, data: dict[str, Any]) -> None:
+        if data.get("clock") in (None, "none"):
+            self.add_error("hours_on", _("Playing hours need a clock: choose one above."))
+        for name in ("hours_start", "hours_end"):
+            if data.get(name) is None and name not in self.errors:
+                self.add_error(name, _("Give a time, like 08:00."))
+        if data.get("hours_start") and data.get("hours_start") == data.get("hours_end"):
+            self.add_error("hours_end", _("The window needs an end other than its start."))
+
+    def playing_hours(self) -> dict[str, str] | None:
+        """The `playing_hours` of `game_create`: None unless asked for."""
+        data = self.cleaned_data
+        if not data.get("hours_on"):
+            return None
+        fixed = data.get("hours_zone") == "fixed"
+        return {
+            "start": data["hours_start"].strftime("%H:%M"),
+            "end": data["hours_end"].strftime("%H:%M"),
+            "zone": data.get("hours_fixed_zone") or "UTC" if fixed else "player",
+        }
 
     def service_args(self) -> dict[str, Any]:
         """Returns the keyword arguments of `games.services.lobby.game_create`, all but the user."""
@@ -154,4 +210,5 @@ class GameForm(forms.Form):
             "seats": seats,
             "clock": clock,
             "options": options,
+            "playing_hours": self.playing_hours(),
         }

@@ -3,7 +3,7 @@
 from django.urls import path
 from django.views.i18n import JavaScriptCatalog
 
-from . import preferences, push, views
+from . import preferences, push, timeoff, views
 
 app_name = "web"
 
@@ -17,6 +17,7 @@ urlpatterns = [
     path("logout/", views.logout_view, name="logout"),
     path("new/", views.game_new, name="new"),
     path("language/", views.language_switch, name="language"),
+    path("time-off/", timeoff.time_off_page, name="time-off"),
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/table/", views.table_fragment, name="table"),
     path("games/<int:game_id>/here/", views.here, name="here"),

@@ -125,7 +125,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
         try:
             game = lobby_services.game_create(user=request.user, **form.service_args())
         except GameError as exc:
-            form.add_error(None, exc.detail)
+            # Playing hours refused (422 bad_hours) go beside them; the rest above the form.
+            form.add_error("hours_start" if exc.code == codes.BAD_HOURS else None, exc.detail)
         else:
             return redirect("web:game", game_id=game.pk)
     return render(request, "web/new.html", {"form": form})

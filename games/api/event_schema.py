@@ -160,7 +160,14 @@ GAME_EVENTS = {
         seat=seat("Who had proposed it."),
         until=serializers.DateTimeField(allow_null=True, help_text="null: until resumed."),
     ),
-    "resumed": game_event("ResumedEvent", "A player resumed the paused game.", seat=seat()),
+    "resumed": game_event(
+        "ResumedEvent",
+        "The paused game runs again: a player resumed it, or the pause's end came.",
+        seat=serializers.IntegerField(
+            allow_null=True, help_text="Who resumed it; null when the pause's end came."
+        ),
+        automatic=serializers.BooleanField(help_text="true: the pause's end came."),
+    ),
     "vacation": game_event(
         "VacationEvent",
         "A player's vacation (the clocks of their seats wait): taken, spent automatically (a "
@@ -262,7 +269,10 @@ ACCOUNT_EVENTS = {
         "GameResumedEvent",
         "A game of yours was resumed: its clocks run again.",
         seq=serializers.IntegerField(),
-        seat=serializers.IntegerField(help_text="Who resumed it."),
+        seat=serializers.IntegerField(
+            allow_null=True, help_text="Who resumed it; null when the pause's end came."
+        ),
+        automatic=serializers.BooleanField(help_text="true: the pause's end came."),
     ),
     "vacation": account_event(
         "YourVacationEvent",

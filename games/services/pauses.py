@@ -1,7 +1,9 @@
 """A game's mutual pause (docs/async.md, Time off): proposed (`pause_propose`), accepted or declined
 by every other person at the table (`pause_answer`), resumed by anyone (`pause_resume`); proposals
 expire (`proposal_expire`, lazily, and `proposals_expire`, the sweep's tidying). A pause stops the
-clock of the decision under way (games.services.timeoff.clock_recalculate).
+clock of the decision under way (games.services.timeoff.clock_recalculate). A pause with an end
+is over once its end passed; the table hears so once (`pause_end`, lazily, and `pauses_end`, the
+sweep's), as when a person resumes it.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from games.errors import Conflict, Forbidden, Refused
 from games.events import commit, feeds, story
 from games.models import Game, PauseProposal, Seat
 from games.read import calendars
+from games.store import rows
 
 from .locking import game_in_play, game_locked
 from .timeoff import clock_recalculate
@@ -84,6 +87,7 @@ def pause_propose(
         game, seats = game_in_play(game_id)
         seat = _person(seats, position)
         proposal_expire(game, now)  # lazily: saved with what follows, or forgotten with a refusal
+        pause_end(game, seats, now)  # the same: a pause over is told before a new one
         if game.pause_proposal or calendars.paused_at(game, now):
             raise Conflict("A pause is proposed or in effect already.", codes.PAUSE_PENDING)
         if until is not None and not now < until <= now + LONGEST_PAUSE:
@@ -177,8 +181,8 @@ def pause_resume(*, game_id: int, position: int, now: datetime | None = None) ->
         if not calendars.paused_at(game, now):
             raise Conflict("The game is not paused.", codes.NOT_PAUSED)
         game.paused_until = now
-        story.record(game, "resumed", seat=position)
-        _feed_seated(game, seats, "game_resumed", seat=position)
+        story.record(game, "resumed", seat=position, automatic=False)
+        _feed_seated(game, seats, "game_resumed", seat=position, automatic=False)
         moved = clock_recalculate(game, seats, now)
         game.paused_since = game.paused_until = None
         game.revision += 1
@@ -187,6 +191,43 @@ def pause_resume(*, game_id: int, position: int, now: datetime | None = None) ->
             game, commit.RESUMED, seat=position, seats=seats, clock_moved=moved
         )
     return game
+
+
+def pause_end(game: Game, seats: list[Seat], now: datetime) -> bool:
+    """Tells the table that the pause's end came: a `resumed` event with `automatic: true`, no
+    seat, as a person's resume has, and the pause forgotten. The game is changed, not saved;
+    the caller holds the lock. Returns whether it ended (False: no pause, or one not over)."""
+    if game.paused_since is None or calendars.paused_at(game, now):
+        return False
+    story.record(game, "resumed", seat=None, automatic=True)
+    _feed_seated(game, seats, "game_resumed", seat=None, automatic=True)
+    clock_recalculate(game, seats, now)  # the pause's end is in its calendar: nothing moves
+    game.paused_since = game.paused_until = None
+    return True
+
+
+def pauses_end(now: datetime | None = None) -> int:
+    """The sweep's: every pause whose end passed is told over, once, one game at a time.
+
+    Under the game's lock it looks again, so a retry, or a second sweep, finds nothing to do.
+    """
+    now = now or timezone.now()
+    due = Game.objects.filter(
+        status=Game.Status.ACTIVE, paused_since__isnull=False, paused_until__lte=now
+    )
+    done = 0
+    for game_id in sorted(due.values_list("pk", flat=True)):
+        with transaction.atomic():
+            game = game_locked(game_id)
+            if game.status != Game.Status.ACTIVE:
+                continue
+            seats = rows.seats_of(game)
+            if pause_end(game, seats, now):
+                game.revision += 1
+                game.save()
+                commit.publish_on_commit(game, commit.RESUMED, seats=seats)
+                done += 1
+    return done
 
 
 def _feed_seated(game: Game, seats: list[Seat], kind: str, **data: Any) -> None:

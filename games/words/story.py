@@ -38,6 +38,7 @@ from engine.cards import material_of
 
 from .cardnames import card_name
 from .labels import END_CARDS, Describer, end_reason
+from .story_table import Teller
 
 Event = Mapping[str, Any]
 
@@ -79,7 +80,7 @@ class Line:
         return f"{self.text} {self.note}" if self.note else self.text
 
 
-class Narrator:
+class Narrator(Teller):
     """Tells one reader's story, event by event, keeping what a line needs from earlier ones.
 
     `viewer`: the reader's seat (None: a spectator). `seat_names`: every seat's name.
@@ -96,8 +97,7 @@ class Narrator:
         bots: Iterable[int] = (),
         owners: Mapping[int, int] | None = None,
     ) -> None:
-        self.viewer = viewer
-        self.seat_names = dict(seat_names)
+        super().__init__(viewer, seat_names)
         self.bots = set(bots)
         self.owners = dict(owners or {})
         self.decision: Mapping[str, Any] = {}  # the decision pending, as its event said
@@ -105,18 +105,6 @@ class Narrator:
         self.role: str | None = None  # the role led this turn
 
     # Names ----------------------------------------------------------------------------------
-
-    def you(self, seat: Any) -> bool:
-        return seat is not None and seat == self.viewer
-
-    def name(self, seat: Any) -> str:
-        return Describer({}, seat_names=self.seat_names).seat(seat)
-
-    def say(self, actor: Any, mine: str, theirs: str, /, **values: Any) -> str:
-        """`mine` when the reader acted, else `theirs` with the actor's name as `who`."""
-        if self.you(actor):
-            return mine % values
-        return theirs % {"who": self.name(actor), **values}
 
     def building(self, describer: Describer, cid: Any, actor: Any) -> str:
         """'your Temple', 'their Temple' (the actor's own), "Bob's Temple", 'the Temple'."""

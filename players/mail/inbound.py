@@ -37,9 +37,10 @@ from games.read.selectors import Caller
 from games.services.automatic import seat_return
 from games.services.moves import move_submit
 from games.services.pauses import pause_answer
+from games.services.undo import takeback_answer
 from players.models import InboundMail
 
-from . import notify, texts
+from . import notify, takebacks, texts
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +58,9 @@ COMMANDS: dict[str, dict[str, Any]] = {
 BACK = "back"
 # The answer to a proposal to pause the game (games.services.pauses.pause_answer).
 PAUSE_RE = re.compile(r"(?<!\w)pause\s+(yes|no)(?!\w)", re.I)
+# The answer to a takeback request (games.services.undo.takeback_answer): `yes` or `no` when one
+# waits for the seat's answer, `takeback yes` or `takeback no` at any time.
+TAKEBACK_RE = re.compile(r"(?<!\w)(takeback\s+)?(yes|no)(?!\w)", re.I)
 # Where the quoted original starts in a reply.
 QUOTE_START = re.compile(
     r"^(On .*wrote:?|-+ ?Original Message ?-+|From: .*|_{10,}|-- ?|Le .*a écrit ?:)$", re.I
@@ -162,7 +166,7 @@ def inbound_handle(message: Message, recipients: Sequence[str] = ()) -> str:
     """Acts on one inbound message and returns what happened.
 
     The outcomes are automatic, no_secret, forged, duplicate, played, stale, back, pause_yes,
-    pause_no, finished, no_command and illegal.
+    pause_no, takeback_yes, takeback_no, finished, no_command and illegal.
     """
     if automatic(message):
         return "automatic"
@@ -200,6 +204,9 @@ def _play(message: Message, seat: Seat, seq: int) -> str:
     command = command_of(fresh)
     if pause is not None and (command is None or fresh.find(pause.group(0)) <= _at(fresh, command)):
         return _pause(seat, pause.group(1).lower() == "yes")  # the seat's, like `back`
+    answer = _takeback_answer(fresh, command, seat)
+    if answer is not None:
+        return _takeback(seat, seq, answer)
     if command == BACK:  # About the seat, not a decision. Any genuine secret of the seat will do.
         return _back(seat)
     if game.seq != seq:
@@ -241,6 +248,32 @@ def _pause(seat: Seat, accept: bool) -> str:
         _answer(seat, "not answered", exc.detail)
         return "illegal"
     return "pause_yes" if accept else "pause_no"
+
+
+def _takeback_answer(fresh: str, command: str | None, seat: Seat) -> bool | None:
+    """The reply's answer to a takeback request (True: yes), if it answers one before any move.
+
+    A bare `yes` or `no` answers only a request that waits for the seat's answer.
+    """
+    found = TAKEBACK_RE.search(fresh)
+    if found is None or not (found.group(1) or takebacks.asked(seat.game, seat)):
+        return None
+    if command is not None and found.start() > _at(fresh, command):
+        return None
+    return found.group(2).lower() == "yes"
+
+
+def _takeback(seat: Seat, seq: int, accept: bool) -> str:
+    """Answers the takeback request made at move `seq` (the mail's), for the seat."""
+    if Game.objects.filter(pk=seat.game_id).values_list("seq", flat=True).first() != seq:
+        _answer(seat, "not answered", "That takeback request is over: the game has moved on.")
+        return "stale"
+    try:
+        takeback_answer(game_id=seat.game_id, caller=Caller(position=seat.position), accept=accept)
+    except ServiceError as exc:
+        _answer(seat, "not answered", exc.detail)
+        return "illegal"
+    return "takeback_yes" if accept else "takeback_no"
 
 
 def _back(seat: Seat) -> str:

@@ -74,7 +74,7 @@ def decision_load(game_id: int, seq: int | None, position: int) -> Decision | No
     return Decision(game, seats, seat, state, engine.view(state, position))
 
 
-def _send_once(key: str, address: str, message: EmailMessage) -> bool:
+def send_once(key: str, address: str, message: EmailMessage) -> bool:
     """Sends `message` unless a notification with `key` was sent already.
 
     The record is written first: its unique key settles a race between two deliveries. It is
@@ -328,7 +328,7 @@ def turn_notify(*, game_id: int, seq: int, position: int) -> bool:
             message = decision_message(d, _("your next decision"), intro)
         else:
             message = decision_message(d, _("your turn"))
-    return _send_once(f"turn:{game_id}:{seq}:{position}", message.to[0], message)
+    return send_once(f"turn:{game_id}:{seq}:{position}", message.to[0], message)
 
 
 def reminder_due(game: Game, now: dt.datetime | None = None) -> dt.datetime | None:
@@ -373,7 +373,7 @@ def reminder_send(*, game_id: int, seq: int, position: int) -> bool:
             "minutes": left
         }
         message = decision_message(d, _("reminder"), intro)
-    return _send_once(f"reminder:{game_id}:{seq}:{position}", message.to[0], message)
+    return send_once(f"reminder:{game_id}:{seq}:{position}", message.to[0], message)
 
 
 def reminders_sweep() -> int:
@@ -402,7 +402,7 @@ def reminders_sweep() -> int:
 # missing. It covers decisions, timeouts and game ends within a window. They happened more than
 # GTR_SWEEP_GRACE_SECONDS ago, so their own task had its chance. And they happened less than
 # CATCH_UP ago, since older news is not worth a mail. Each mail still goes once at most
-# (`_send_once`).
+# (`send_once`).
 
 CATCH_UP = dt.timedelta(days=2)
 
@@ -488,7 +488,7 @@ def timeout_notify(*, game_id: int, seq: int, position: int) -> bool:
         }
         reply_to = texts.reply_address(seat, game.seq) if seat.bot_standing_in else None
         message = message_build(address, subject, body, reply_to)
-    return _send_once(f"timeout:{game_id}:{seq}", address, message)
+    return send_once(f"timeout:{game_id}:{seq}", address, message)
 
 
 def _vacation_spent(seat: Seat, when: dt.datetime) -> bool:
@@ -524,7 +524,7 @@ def pause_notify(*, game_id: int, proposal_id: int) -> int:
             continue
         with in_language(address):
             message = _pause_message(game, seat, proposer, proposal, address)
-        sent += _send_once(f"pause:{game.pk}:{proposal.pk}:{seat.position}", address, message)
+        sent += send_once(f"pause:{game.pk}:{proposal.pk}:{seat.position}", address, message)
     return sent
 
 
@@ -587,13 +587,13 @@ def vacation_notify(*, vacation_id: int, game_id: int) -> bool:
             % {
                 "left": year.left,
                 "days": year.days,
-                "url": f"{settings.GTR_PUBLIC_URL}/api/time-off/",
+                "url": f"{settings.GTR_PUBLIC_URL}/time-off/",
             }
             + "\n"
         )
         subject = _("Glory to Rome: a vacation day was spent for game %(game)s") % {"game": game_id}
         message = message_build(address, subject, body, None)
-    return _send_once(f"vacation:{vacation.pk}:{vacation.days}", address, message)
+    return send_once(f"vacation:{vacation.pk}:{vacation.days}", address, message)
 
 
 def wants_news(address: str) -> bool:
@@ -632,7 +632,7 @@ def final_notify(*, game_id: int) -> int:
             message = message_build(address, subject, body, None)
             for render in FINAL_RENDERERS:
                 message = render(FinalRendering(message, game, seat, over, link))
-        sent += _send_once(f"final:{game.pk}:{seat.position}", address, message)
+        sent += send_once(f"final:{game.pk}:{seat.position}", address, message)
     return sent
 
 
@@ -684,7 +684,7 @@ def digest_send(address: str, today: dt.date | None = None) -> bool:
         message = message_build(address, subject, "\n".join(parts), None)
         for render in DIGEST_RENDERERS:
             message = render(DigestRendering(message, waiting, parts[0]))
-    return _send_once(f"digest:{address}:{today:%Y-%m-%d}", address, message)
+    return send_once(f"digest:{address}:{today:%Y-%m-%d}", address, message)
 
 
 def digests_send() -> int:

@@ -30,7 +30,7 @@ def on_committed(sender: Any, *, event: commit.Event, **_: Any) -> None:
 
     Each part runs on its own. One that fails is logged and does not stop the others.
     """
-    for react in (_invite, _tell_timeout, _tell_turn, _tell_final, _tell_time_off):
+    for react in (_invite, _tell_timeout, _tell_turn, _tell_final, _tell_time_off, _ask_takeback):
         try:
             react(event)
         except Exception:
@@ -97,6 +97,13 @@ def _tell_time_off(event: commit.Event) -> None:
     mailable = event.to_act_mailable
     if mailable or (mailable is None and _has_address(event.game_id, event.to_act)):
         _schedule_reminder(event.game_id, event.seq, event.to_act, event.deadline)
+
+
+def _ask_takeback(event: commit.Event) -> None:
+    """A takeback request (or an answer that leaves it waiting): the people whose answer it
+    waits for get its mail, once each (players.mail.takebacks)."""
+    if event.kind == commit.TAKEBACK:
+        tasks.notify_takeback.delay(event.game_id, event.seq)
 
 
 def _has_address(game_id: int, position: int) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 
 from games.tasks import task
 
-from . import inbound, notify
+from . import inbound, notify, takebacks
 
 RETRY: dict[str, Any] = {
     "acks_late": True,
@@ -45,6 +45,11 @@ def notify_final(game_id: int, seq: int) -> int:
 @task(name="players.notify_pause", **RETRY)
 def notify_pause(game_id: int, proposal_id: int) -> int:
     return notify.pause_notify(game_id=game_id, proposal_id=proposal_id)
+
+
+@task(name="players.notify_takeback", **RETRY)
+def notify_takeback(game_id: int, seq: int) -> int:
+    return takebacks.takeback_notify(game_id=game_id, seq=seq)
 
 
 @task(name="players.notify_vacation", **RETRY)

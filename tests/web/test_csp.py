@@ -152,13 +152,14 @@ def test_every_page_of_the_web_client_has_the_strict_policy_and_no_inline_code(
 
     alice = Client()
     alice.force_login(world["alice"])
-    for path in ("/", "/new/", f"/games/{finished}/", f"/games/{open_game}/"):
+    for path in ("/", "/new/", "/time-off/", f"/games/{finished}/", f"/games/{open_game}/"):
         check(alice, "get", path)
     page = check(alice, "get", f"/games/{active}/").content.decode()
     assert "Your hand" in page and 'id="gtr-client" type="application/json"' in page
     check(alice, "get", f"/games/{active}/table/")
     check(alice, "get", "/lobby/lists/")  # what alerts.js swaps in
     check(alice, "post", "/new/", version="republic", players="2", seat0_kind="me")  # errors
+    check(alice, "post", "/time-off/", start="x", end="y", do="take")  # issue 31: errors
     check(alice, "post", f"/games/{active}/here/")
     check(alice, "post", f"/games/{open_game}/join/", seat="1")
     check(alice, "post", f"/games/{open_game}/leave/")

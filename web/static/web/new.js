@@ -1,6 +1,6 @@
 // The create-game form: show the seat rows of the chosen player count, and for each seat only
-// the fields its kind needs. Without this script every field shows, and the server ignores the
-// rows beyond the player count.
+// the fields its kind needs; the playing hours only with a clock. Without this script every
+// field shows, and the server ignores the rows beyond the player count.
 "use strict";
 (function () {
   const form = document.getElementById("new-game");
@@ -14,6 +14,17 @@
       row.querySelector(".seat-email").hidden = kind !== "invited";
       row.querySelector(".seat-bot").hidden = kind !== "bot";
     }
+    // Issue 31: playing hours with a clock only; their details once asked for; the table's
+    // zone only for a window fixed for the table. A field with an error always shows.
+    const hours = document.getElementById("playing-hours");
+    if (!hours) return;
+    const clocked = form.querySelector("[name=clock]").value !== "none";
+    const wanted = form.querySelector("[name=hours_on]").checked;
+    const failed = hours.querySelector(".error") !== null;
+    hours.hidden = !clocked && !failed;
+    for (const part of hours.querySelectorAll(".hours-detail")) part.hidden = !wanted && !failed;
+    const fixed = form.querySelector("[name=hours_zone]").value === "fixed";
+    hours.querySelector(".hours-fixed").hidden = !(wanted && fixed) && !failed;
   }
   form.addEventListener("change", update);
   update();
