@@ -285,7 +285,8 @@
     for (const fold of scope.querySelectorAll("details.fold[id]")) {
       let kept = null;
       try { kept = sessionStorage.getItem("gtr-fold-" + fold.id); } catch (_) { /* no storage */ }
-      fold.open = kept === null ? !narrow.matches : kept === "open";
+      // A fold marked data-folded (the standing orders) starts folded everywhere.
+      fold.open = kept === null ? !narrow.matches && !("folded" in fold.dataset) : kept === "open";
       // Only the person's own choice is kept: a click (or Enter) on the summary. The toggle
       // event would also tell of the page's own opening and folding.
       fold.querySelector("summary").addEventListener("click", () => {
@@ -414,7 +415,12 @@
       else if (what === "orders-clear") answer = await send("DELETE", "orders/");
       else answer = await send("POST", SLOW[what], slowBody(what, el));
       if (answer.r.ok) {
-        notice(SLOW_DONE[what] || SLOW_DONE.orders, "info");
+        // Said for a moment: the table shows what changed, and a pause changes no seq.
+        const said = SLOW_DONE[what] || SLOW_DONE.orders;
+        notice(said, "info");
+        setTimeout(() => {
+          if (document.getElementById("notice").textContent === said) notice("");
+        }, 6000);
         if (what === "order-form" || what === "pause") el.reset();
       } else {
         const code = english && answer.body.code ? " (" + answer.body.code + ")" : "";
@@ -426,7 +432,7 @@
     }
     busy = false;
     await refresh();
-    noticeSeq = client.seq;
+    if (document.getElementById("notice").className.includes("error")) noticeSeq = client.seq;
   }
 
   document.addEventListener("click", (e) => {
