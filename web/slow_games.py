@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 
 import engine
 from engine.cards import ROLES
-from games.models import Game, Move, Seat
+from games.models import Game, Seat
 from games.services import orders
 from games.words.cardnames import card_name
 from games.words.labels import card_names, role_word
@@ -113,7 +113,7 @@ def slow_context(
     out["timed"] = game.clock != Game.Clock.NONE
     out["orders"] = None
     if seat is not None and person and me is not None:
-        out["orders"] = standing_orders(game, seat, data, story)
+        out["orders"] = standing_orders(seat, data, story)
     return out
 
 
@@ -189,19 +189,16 @@ def taking_back(offer: dict[str, Any] | None, story: list[dict[str, Any]]) -> An
 
 
 def standing_orders(
-    game: Game, seat: Seat, data: dict[str, Any], story: list[dict[str, Any]]
+    seat: Seat, data: dict[str, Any], story: list[dict[str, Any]]
 ) -> dict[str, Any]:
     """The seat's own orders in words, what they played lately, those cancelled, and what the
     panel's form offers: the vocabulary (engine.orders) and the cards of the seat's hand."""
     view = data.get("table") or {}
     ids = card_names(view)
     kept = orders.orders_of(seat)
-    fired = set(
-        Move.objects.filter(game=game, seat=seat.position, actor=Move.Actor.ORDER).values_list(
-            "seq", flat=True
-        )
-    )
-    hand = (view.get("players") or [{}] * (seat.position + 1))[seat.position].get("hand") or []
+    mark = _("(Your standing order played it.)")  # games.words.story: the order's own line
+    players = view.get("players") or []
+    hand = (players[seat.position].get("hand") if players else None) or []
     kinds = engine.orders.describe_kinds()
     return {
         "kept": [{"id": o["id"], "text": order_words(order_text(o, ids), o["when"])} for o in kept],
@@ -209,7 +206,7 @@ def standing_orders(
             order_words(cancelled_text(n, ids), n["order"]["when"])
             for n in reversed(orders.cancelled_of(seat))
         ],
-        "played": [line for line in story if line["seq"] in fired][:5],
+        "played": [line for line in story if mark in line["text"]][:5],
         "kinds": [{"kind": k, "label": kind_word(k), **v} for k, v in kinds.items()],
         "verbs": [
             {"do": do, "label": str(VERBS.get(do, do)), "kinds": kinds_taking(kinds, do)}

@@ -1,7 +1,8 @@
 """Slow games at the table in a real headless Chromium (issue 31): a pause proposed and accepted
 stops the clock on both pages; an undo restores the table; a takeback asked and accepted; a
-standing order written in the panel thinks for its player when a role they cannot follow is led.
-Each page with the new panels passes axe-core. Two set-ups, two people each, to stay fast.
+standing order written in the panel thinks for its player when a role they cannot follow is led,
+and another gives what a Legionary demands.
+Each page with the new panels passes axe-core. Three tests, each with few people and pages.
 
 The screenshots docs/web.md shows go to docs/screenshots/ (GTR_SCREENSHOTS=<folder> elsewhere):
 `slow-<what>-<width>.png`; with GTR_SLOW_SHOTS=<folder> every view of these tests goes there too,
@@ -32,6 +33,16 @@ DAY = 86400
 # Ann (seat 0) leads. Ben holds a Temple, a Road and a Wall: no wood, so no Craftsman to follow
 # (Republic rules: follow with a card of the role led, or think).
 LEADS = {"players": [{"hand": ["Palace", "Dock", "Road"]}, {"hand": ["Temple", "Road", "Wall"]}]}
+# Ann acts as Legionary (Atrium, brick, led from her camp) and may demand rubble with her Road;
+# Ben holds two Roads, so he has a choice to make, and an order may make it.
+LEGIONARY = {
+    "role": "legionary",
+    "start": {"decision": "act", "seat": 0},
+    "players": [
+        {"camp": ["Atrium"], "hand": ["Road", "Palace"]},
+        {"hand": ["Road", "Road", "Wall"]},
+    ],
+}
 # Ann acts twice as Craftsman (her lead and a client), revealing nothing: she may undo alone.
 CRAFTSMAN = {
     "role": "craftsman",
@@ -50,8 +61,10 @@ def table_for_two(scenario: dict[str, Any], clock: bool = True) -> int:
     from games.services.clocks import ClockSpec
 
     users = get_user_model().objects
-    ann = users.create_user("ann", password="a long secret 1", is_staff=True)
-    ben = users.create_user("ben", password="a long secret 1")
+    if not users.filter(username="ann").exists():
+        users.create_user("ann", password="a long secret 1", is_staff=True)
+        users.create_user("ben", password="a long secret 1")
+    ann, ben = users.get(username="ann"), users.get(username="ben")
     spec = ClockSpec(kind="fixed", seconds=DAY) if clock else None
     game = lobby.game_create(user=ann, version="republic", scenario=scenario, clock=spec)
     lobby.seat_join(game_id=game.pk, user=ben)
@@ -90,9 +103,12 @@ def shot(
     person: Person, name: str, widths: tuple[int, ...] = (375, 1366), docs: tuple[int, ...] = ()
 ) -> None:
     """The page at each width: its screenshot (in 128 colours: small enough to commit; into
-    docs/screenshots at the `docs` widths) and axe-core's verdict."""
+    docs/screenshots at the `docs` widths; at every width with GTR_SLOW_SHOTS) and axe-core's
+    verdict."""
     from PIL import Image
 
+    if not LOOK:  # in CI: the pictures docs/web.md shows, and axe-core once for each state
+        widths = tuple(w for w in widths if w in docs) or widths[:1]
     for width in widths:
         person.driver.set_window_size(width, 900)
         folders = ([SHOTS] if width in docs else []) + ([Path(LOOK)] if LOOK else [])
@@ -146,7 +162,7 @@ def test_a_pause_proposed_and_accepted_then_a_takeback(browsers: Any) -> None:
     assert Game.objects.get(pk=game_id).to_act == 0
 
 
-def test_an_undo_restores_and_a_standing_order_thinks_for_its_player(browsers: Any) -> None:
+def test_an_undo_restores_the_table_and_a_refusal_is_said(browsers: Any) -> None:
     game_id = table_for_two(CRAFTSMAN, clock=False)
     ann, ben = people(browsers, game_id, "ann", "ben")
 
@@ -172,36 +188,48 @@ def test_an_undo_restores_and_a_standing_order_thinks_for_its_player(browsers: A
     assert ann.find("#notice").text.startswith("Not done: The game is not paused.")
 
 
-def test_a_standing_order_set_in_the_panel_thinks_when_its_player_cannot_follow(
-    browsers: Any,
-) -> None:
+def ann_plays(game_id: int, kind: str, role: str | None = None) -> None:
+    """Ann plays her first legal action of `kind` (and `role`), through the service."""
+    from engine import from_json, legal_actions
     from games.services.moves import move_submit
 
+    game = Game.objects.get(pk=game_id)
+    action = next(
+        a
+        for a in legal_actions(from_json(game.state))
+        if a["type"] == kind and a.get("role", role) == role
+    )
+    move_submit(game_id=game_id, caller=Caller(position=0), seq=game.seq, action=action)
+
+
+def test_standing_orders_set_in_the_panel_think_and_answer_a_legionary(browsers: Any) -> None:
     game_id = table_for_two(LEADS, clock=False)
     (ben,) = people(browsers, game_id, "ben")
     click(ben, "#fold-orders summary")  # folded until opened: the table comes first
     click(ben, "#fold-orders button[data-slow=order-add]", "Think and draw")
     wait_for(lambda: ben.all("#fold-orders .order-list li"), what="the order listed")
-    # The form: a Legionary's demand, answered with the cheapest card.
+    assert "unless you can follow" in ben.find("#fold-orders .order-list").text
+
+    # Ann leads Craftsman with her Dock: Ben holds no wood, and his order thinks for him.
+    ann_plays(game_id, "lead", "craftsman")
+    assert Move.objects.get(game_id=game_id, seq=2).actor == "order"
+    says(ben, "Your standing order played it.")
+    wait_for(lambda: "Played by your orders" in ben.find("#fold-orders").text, what="fired")
+
+    # At another table, Ben writes in the form: give what a Legionary demands, the cheapest.
+    game_id = table_for_two(LEGIONARY, clock=False)
+    ben.open(f"/games/{game_id}/")
+    wait_for(lambda: ben.all("#fold-orders[open] form.order-form"), what="the panel, still open")
     form = ben.find("#fold-orders form.order-form")
     form.find_element(By.CSS_SELECTOR, "select[name=when] option[value=give]").click()
     wait_for(lambda: not ben.find("#fold-orders .o-role").is_displayed(), what="no role to give")
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    wait_for(lambda: len(ben.all("#fold-orders .order-list li")) == 2, what="two orders")
-    text = ben.find("#fold-orders .order-list").text
-    assert "Legionary demands" in text and "unless you can follow" in text
-    shot(ben, "orders", docs=(1366,))
+    wait_for(lambda: ben.all("#fold-orders .order-list li"), what="the order listed")
+    assert "Legionary demands" in ben.find("#fold-orders .order-list").text
 
-    # Ann leads Craftsman with her Dock: Ben holds no wood, and his order thinks for him.
-    from engine import from_json, legal_actions
-
-    game = Game.objects.get(pk=game_id)
-    lead = next(
-        a
-        for a in legal_actions(from_json(game.state))
-        if a["type"] == "lead" and a.get("role") == "craftsman"
-    )
-    move_submit(game_id=game_id, caller=Caller(position=0), seq=game.seq, action=lead)
+    # Ann demands rubble: Ben holds two Roads, and his order gives one.
+    ann_plays(game_id, "demand")
     assert Move.objects.get(game_id=game_id, seq=2).actor == "order"
     says(ben, "Your standing order played it.")
     wait_for(lambda: "Played by your orders" in ben.find("#fold-orders").text, what="fired")
+    shot(ben, "orders", docs=(1366,))

@@ -146,6 +146,8 @@ def test_a_takeback_request_asks_the_others(alice: Player, bob: Player, settings
     assert r.status_code == 201, r.content
     asked = page(bob, game2)
     assert "alice asks for a takeback" in asked and 'data-slow="takeback-accept"' in asked
+    expires = r.json()["takeback_request"]["expires"]
+    assert f'datetime="{expires[:19]}' in asked  # the script shows it in local time
     mine = page(alice, game2)
     assert "You asked for a takeback" in mine and 'data-slow="takeback"' not in mine
     watcher = page(None, game2)
@@ -177,3 +179,30 @@ def test_a_finished_game_shows_no_slow_panels(alice: Player, bob: Player, timed:
     assert Game.objects.get(pk=timed).status == Game.Status.FINISHED
     seen = page(alice, timed)
     assert "data-slow" not in seen and "Your standing orders" not in seen
+
+
+def test_the_panel_tells_what_orders_played_and_which_were_cancelled(
+    alice: Player, bob: Player, settings: Any
+) -> None:
+    """Bob's order to follow Patron with his Temple goes when his other order thinks and draws
+    (his hand gained cards he did not foresee): his panel says both."""
+    settings.GTR_ALLOW_SCENARIOS = True
+    scenario = {"players": [{"hand": ["Palace", "Dock"]}, {"hand": ["Temple", "Road", "Wall"]}]}
+    game_id = int(alice.post("/api/games/", {"scenario": scenario}).json()["id"])
+    assert bob.post(f"/api/games/{game_id}/join/", {}).status_code == 200
+    temple = hand_card(bob, game_id, "Temple")
+    follow = {"when": "follow", "role": "patron", "do": "follow", "cards": [temple]}
+    think = {"when": "follow", "do": "think", "take": "cards", "unless": "follow"}
+    path = f"/api/games/{game_id}/orders/"
+    assert bob.client.put(path, {"orders": [follow, think]}, format="json").status_code == 200
+    dock = hand_card(alice, game_id, "Dock")
+    r = alice.move(game_id, 0, {"type": "lead", "role": "craftsman", "cards": [dock]})
+    assert r.status_code == 201, r.content
+    panel = page(bob, game_id).split('id="fold-orders"')[1]
+    played = panel.split("Played by your orders")[1].split("</ul>")[0]
+    assert "move 2" in played and "(Your standing order played it.)" in played
+    cancelled = panel.split("Cancelled</h3>")[1].split("</ul>")[0]
+    assert "Cancelled at move 2, your hand gained a card: when Patron is led" in cancelled
+    assert "Temple" in cancelled
+    assert "(Their standing order played it.)" in page(alice, game_id)  # the move is public
+    assert "Cancelled" not in page(alice, game_id)
