@@ -72,7 +72,9 @@ def order_words(text: str, kind: str) -> str:
 def kind_word(kind: str) -> str:
     if kind in KINDS:
         return str(KINDS[kind])
-    return card_name(CARD_KINDS[kind]) if kind in CARD_KINDS else kind
+    if kind not in CARD_KINDS:
+        return kind
+    return card_name(CARD_KINDS[kind]).split(" (")[0]  # "Foundry (2005)": one Foundry here
 
 
 def people(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -194,7 +196,7 @@ def standing_orders(
     """The seat's own orders in words, what they played lately, those cancelled, and what the
     panel's form offers: the vocabulary (engine.orders) and the cards of the seat's hand."""
     view = data.get("table") or {}
-    ids = card_names(view)
+    ids = {cid: card_name(name) for cid, name in card_names(view).items()}  # reader's words
     kept = orders.orders_of(seat)
     mark = _("(Your standing order played it.)")  # games.words.story: the order's own line
     players = view.get("players") or []
@@ -213,7 +215,7 @@ def standing_orders(
             for do in dict.fromkeys(d for v in kinds.values() for d in v["do"])
         ],
         "roles": [{"role": r, "label": role_word(r)} for r in ROLES],
-        "hand": [{"id": c["id"], "name": ids.get(c["id"], c["name"])} for c in hand],
+        "hand": [{"id": c["id"], "name": card_name(c["name"])} for c in hand],
         "sewer": card_name("Sewer"),
         "stairway": card_name("Stairway"),
     }

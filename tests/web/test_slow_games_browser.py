@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 from games.models import Game, Move
 from games.read.selectors import Caller
@@ -86,13 +86,26 @@ def people(browsers: Any, game_id: int, *names: str) -> list[Person]:
 def click(person: Person, css: str, text: str = "") -> None:
     """Clicks the first button matching `css` whose words hold `text`, once the page shows it."""
 
-    def found() -> Any:
+    def clicked() -> bool:
+        # The table may be redrawn between finding the button and clicking it (the events of
+        # a move come one by one): wait_for tries again on a stale element.
         for b in person.all(css):
             if text in b.text and b.is_displayed() and b.is_enabled():
-                return b
-        return None
+                b.click()
+                return True
+        return False
 
-    wait_for(found, what=f"{css} {text!r}").click()
+    wait_for(clicked, what=f"{css} {text!r}")
+
+
+def text_of(person: Person, css: str) -> str:
+    """The words of the element `css`, read again if the table was redrawn meanwhile."""
+    return str(wait_for(lambda: person.find(css).text or " ", what=css))
+
+
+def choose(person: Person, css: str, value: str) -> None:
+    """Chooses `value` in the select `css` (the change event follows, as for a person)."""
+    wait_for(lambda: Select(person.find(css)).select_by_value(value) or True, what=css)
 
 
 def says(person: Person, text: str, timeout: float = 20) -> None:
@@ -140,7 +153,7 @@ def test_a_pause_proposed_and_accepted_then_a_takeback(browsers: Any) -> None:
     click(ben, "#pause-ask button", "Accept")
     for person in (ann, ben, watcher):
         says(person, "The clock is stopped: the game is paused.")
-    assert "Decide by" not in ann.find("#status").text  # a paused decision has no deadline
+    assert "Decide by" not in text_of(ann, "#status")  # a paused decision has no deadline
     shot(ann, "paused", docs=(1366,))
     shot(watcher, "paused-watched", (1366,))
     click(ben, "#pause button[data-slow=resume]")
@@ -149,7 +162,7 @@ def test_a_pause_proposed_and_accepted_then_a_takeback(browsers: Any) -> None:
         says(person, "Decide by")
 
     # Ann leads by thinking: she draws, so only the others may let her take it back.
-    seq = ann.seq()
+    seq = int(wait_for(lambda: ann.find("#table").get_attribute("data-seq"), what="the seq"))
     click(ann, "#actions button.move", "Think")
     wait_for(lambda: ann.seq() > seq, what="the think played")
     click(ann, "#choices button[data-slow=takeback]")
@@ -170,7 +183,7 @@ def test_an_undo_restores_the_table_and_a_refusal_is_said(browsers: Any) -> None
     click(ann, "#actions button.move", "Road")  # lays a Road foundation
     wait_for(lambda: ann.all("#choices button[data-slow=undo]"), what="the Undo button")
     assert ann.attributes("#table .hand [data-card]", "data-card") != hand
-    assert "Road" in ann.find("#choices .taking-back").text  # what it takes back
+    assert "Road" in text_of(ann, "#choices .taking-back")  # what it takes back
     shot(ann, "undo", docs=(375,))
     click(ann, "#choices button[data-slow=undo]")
     wait_for(
@@ -208,7 +221,7 @@ def test_standing_orders_set_in_the_panel_think_and_answer_a_legionary(browsers:
     click(ben, "#fold-orders summary")  # folded until opened: the table comes first
     click(ben, "#fold-orders button[data-slow=order-add]", "Think and draw")
     wait_for(lambda: ben.all("#fold-orders .order-list li"), what="the order listed")
-    assert "unless you can follow" in ben.find("#fold-orders .order-list").text
+    assert "unless you can follow" in text_of(ben, "#fold-orders .order-list")
 
     # Ann leads Craftsman with her Dock: Ben holds no wood, and his order thinks for him.
     ann_plays(game_id, "lead", "craftsman")
@@ -220,12 +233,11 @@ def test_standing_orders_set_in_the_panel_think_and_answer_a_legionary(browsers:
     game_id = table_for_two(LEGIONARY, clock=False)
     ben.open(f"/games/{game_id}/")
     wait_for(lambda: ben.all("#fold-orders[open] form.order-form"), what="the panel, still open")
-    form = ben.find("#fold-orders form.order-form")
-    form.find_element(By.CSS_SELECTOR, "select[name=when] option[value=give]").click()
+    choose(ben, "#fold-orders select[name=when]", "give")
     wait_for(lambda: not ben.find("#fold-orders .o-role").is_displayed(), what="no role to give")
-    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    click(ben, "#fold-orders form.order-form button[type=submit]")
     wait_for(lambda: ben.all("#fold-orders .order-list li"), what="the order listed")
-    assert "Legionary demands" in ben.find("#fold-orders .order-list").text
+    assert "Legionary demands" in text_of(ben, "#fold-orders .order-list")
 
     # Ann demands rubble: Ben holds two Roads, and his order gives one.
     ann_plays(game_id, "demand")

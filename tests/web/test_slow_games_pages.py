@@ -206,3 +206,27 @@ def test_the_panel_tells_what_orders_played_and_which_were_cancelled(
     assert "Temple" in cancelled
     assert "(Their standing order played it.)" in page(alice, game_id)  # the move is public
     assert "Cancelled" not in page(alice, game_id)
+
+
+def test_the_panels_speak_polish_to_a_polish_reader(alice: Player, bob: Player, timed: int):
+    """Names of cards in the reader's language (the Polish edition's), in the orders and the
+    form's list of the hand, as on the rest of the table."""
+    from games.words.cardnames import card_name
+
+    hand = bob.game(timed)["table"]["players"][1]["hand"]
+    first = next(c for c in hand if card_name(c["name"], "pl") != c["name"])  # a word apart
+    order = {"when": "follow", "do": "follow", "cards": [first["id"]]}
+    orders = {"orders": [order, SEWER]}
+    assert bob.client.put(f"/api/games/{timed}/orders/", orders, format="json").status_code == 200
+    assert alice.post(f"/api/games/{timed}/pause/", {}).status_code == 200
+    client = Client()
+    client.force_login(get_user_model().objects.get(username="bob"))
+    client.cookies["django_language"] = "pl"
+    seen = client.get(f"/games/{timed}/", HTTP_ACCEPT="text/html").content.decode()
+    polish = card_name(first["name"], "pl")
+    assert "Twoje zlecenia stałe" in seen and "alice proponuje przerwę" in seen
+    assert "Gdy możesz użyć budowli Ściek: odmów" in seen
+    panel = seen.split('id="fold-orders"')[1]
+    assert f"> {polish}</label>" in panel  # the hand to pick from
+    assert polish in panel.split('class="order-list"')[1].split("</ol>")[0]
+    assert "(2005)" not in panel
