@@ -40,6 +40,7 @@ from games.words.seats import seat_name as seat_name  # the lobby names seats wi
 from games.words.seats import seat_number
 
 from . import cards
+from .slow_games import slow_context
 
 STORY_LINES = 40
 
@@ -218,6 +219,8 @@ def table_context(
         replay=replay_seq,
         end=ending(view, names),
     )
+    if not for_mail and replay_seq is None:
+        out["slow"] = slow_context(game, seat, data, names, out["story"])
     return out
 
 

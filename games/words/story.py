@@ -200,6 +200,12 @@ class Narrator(Teller):
             self.note = _("(Nothing else was possible: the server played it.)")
         elif actor == "timeout":
             self.note = _("(Time ran out: the server played it.)")
+        elif actor == "order":  # issue 31: a move made by a standing order says so
+            self.note = (
+                _("(Your standing order played it.)")
+                if self.you(seat)
+                else _("(Their standing order played it.)")
+            )
         elif actor == "bot" and seat not in self.bots:
             self.note = (
                 _("(A bot played it for you.)")

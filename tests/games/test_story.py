@@ -240,6 +240,17 @@ def test_a_stand_in_and_a_hidden_card_from_hand() -> None:
     ]
 
 
+def test_a_move_made_by_a_standing_order_says_so() -> None:
+    """Issue 31: a standing order's move is marked in the story every seat reads."""
+    think = {"type": "think", "take": "jack"}
+    events = [{"type": "action", "seat": 1, "actor": "order", "action": think, "cards": []}]
+    with translation.override("en"):
+        mine = [line.words for line in Narrator(1, NAMES).lines(events)]
+        theirs = [line.words for line in Narrator(0, NAMES).lines(events)]
+    assert mine[0].endswith("(Your standing order played it.)"), mine
+    assert theirs[0].startswith("Bob") and theirs[0].endswith("(Their standing order played it.)")
+
+
 def test_a_schools_thinks_each_say_what_they_draw() -> None:
     """L5: several thinks in a row (a School) are told apart by what each drew."""
     narrator = Narrator(0, NAMES)

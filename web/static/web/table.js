@@ -116,6 +116,7 @@
 
   function render() {
     markCards();
+    slowRender();
     const box = document.getElementById("actions");
     if (!box) return;
     // The moves panel always shows (issue 30, W1): the server wrote whose turn it is in it when
@@ -249,8 +250,10 @@
       const fresh = holder.querySelector("#table");
       const old = document.getElementById("table");
       if (fresh && old) {
+        localTimes(fresh); // before keepStatus compares the status's words
         keepStatus(old, fresh);
         keepFolds(fresh);
+        keepForms(old, fresh);
         old.replaceWith(fresh);
       }
       const before = client;
@@ -282,7 +285,8 @@
     for (const fold of scope.querySelectorAll("details.fold[id]")) {
       let kept = null;
       try { kept = sessionStorage.getItem("gtr-fold-" + fold.id); } catch (_) { /* no storage */ }
-      fold.open = kept === null ? !narrow.matches : kept === "open";
+      // A fold marked data-folded (the standing orders) starts folded everywhere.
+      fold.open = kept === null ? !narrow.matches && !("folded" in fold.dataset) : kept === "open";
       // Only the person's own choice is kept: a click (or Enter) on the summary. The toggle
       // event would also tell of the page's own opening and folding.
       fold.querySelector("summary").addEventListener("click", () => {
@@ -337,6 +341,166 @@
       if (e.key === "ArrowLeft") { e.preventDefault(); replayTo(now() - 1); }
       else if (e.key === "ArrowRight" && replaySeq !== null) { e.preventDefault(); replayTo(now() + 1); }
     });
+  }
+
+  // Slow games (issue 31): pause, takeback and standing orders ----------------------------------
+  // The buttons and forms marked data-slow live in the table (web/_slow_*.html), which is redrawn
+  // with every change: one listener on the page answers them all. Each calls the public API and
+  // then looks at the table again; the API's refusals are shown in words, and the forms keep what
+  // was typed into them across redraws (keepForms).
+
+  const SLOW = {
+    undo: "undo/", takeback: "takeback/", "takeback-accept": "takeback/accept/",
+    "takeback-decline": "takeback/decline/", pause: "pause/", "pause-accept": "pause/accept/",
+    "pause-decline": "pause/decline/", resume: "resume/",
+  };
+  const SLOW_DONE = {
+    undo: gettext("Taken back."),
+    takeback: gettext("Takeback asked: the others see your request."),
+    "takeback-accept": gettext("You accepted the takeback."),
+    "takeback-decline": gettext("You declined the takeback."),
+    pause: gettext("Pause proposed: the others see your proposal."),
+    "pause-accept": gettext("You accepted the pause."),
+    "pause-decline": gettext("The pause was declined."),
+    resume: gettext("The game is resumed: the clock runs again."),
+    orders: gettext("Your standing orders are saved."),
+  };
+  const ORDER_FIELDS = ["when", "role", "do", "cards", "take", "unless", "prefer"];
+
+  async function send(method, path, data) {
+    const r = await fetch(api + path, {
+      method: method, credentials: "same-origin", headers: headers(),
+      body: data === undefined ? undefined : JSON.stringify(data),
+    });
+    const body = r.status === 204 ? {} : await r.json().catch(() => ({}));
+    return { r: r, body: body };
+  }
+
+  function slowBody(what, el) {
+    if (what === "undo" || what === "takeback") return { seq: client.seq, to: Number(el.dataset.to) };
+    if (what !== "pause") return {};
+    const until = el.elements.until.value;
+    return until ? { until: new Date(until).toISOString() } : {};
+  }
+
+  function orderOf(form) {
+    const order = {};
+    for (const name of ["when", "role", "do", "take", "unless", "prefer"]) {
+      const field = form.elements[name];
+      if (field && !field.disabled && !field.closest("[hidden]") && field.value) order[name] = field.value;
+    }
+    const cards = [...form.querySelectorAll("input[name=cards]:checked")].map((c) => Number(c.value));
+    if (cards.length) order.cards = cards;
+    return order;
+  }
+
+  // The orders are replaced as a whole (PUT): the seat's orders now, changed by `change`.
+  async function changeOrders(change) {
+    const now = await send("GET", "orders/");
+    if (!now.r.ok) return now;
+    const kept = change(now.body.orders || []).map((o) =>
+      Object.fromEntries(ORDER_FIELDS.filter((k) => k in o).map((k) => [k, o[k]])));
+    return kept.length ? send("PUT", "orders/", { orders: kept }) : send("DELETE", "orders/");
+  }
+
+  async function slowAct(what, el) {
+    if (busy) return;
+    busy = true;
+    for (const b of document.querySelectorAll("#table [data-slow] button, #table button[data-slow]")) b.disabled = true;
+    let answer;
+    try {
+      if (what === "order-add") answer = await changeOrders((list) => [...list, JSON.parse(el.dataset.order)]);
+      else if (what === "order-form") answer = await changeOrders((list) => [...list, orderOf(el)]);
+      else if (what === "order-remove") answer = await changeOrders((list) => list.filter((o) => o.id !== Number(el.dataset.id)));
+      else if (what === "orders-clear") answer = await send("DELETE", "orders/");
+      else answer = await send("POST", SLOW[what], slowBody(what, el));
+      if (answer.r.ok) {
+        // Said for a moment: the table shows what changed, and a pause changes no seq.
+        const said = SLOW_DONE[what] || SLOW_DONE.orders;
+        notice(said, "info");
+        setTimeout(() => {
+          if (document.getElementById("notice").textContent === said) notice("");
+        }, 6000);
+        if (what === "order-form" || what === "pause") el.reset();
+      } else {
+        const code = english && answer.body.code ? " (" + answer.body.code + ")" : "";
+        notice(words(gettext("Not done: %(reason)s"), { reason: why(answer.r, answer.body) + code }), "error");
+      }
+    } catch (e) {
+      notice(words(gettext("It could not be sent (%(error)s). Check your connection and try again."),
+        { error: e }), "error");
+    }
+    busy = false;
+    await refresh();
+    if (document.getElementById("notice").className.includes("error")) noticeSeq = client.seq;
+  }
+
+  document.addEventListener("click", (e) => {
+    const b = e.target.closest && e.target.closest("button[data-slow]");
+    if (b && root.contains(b)) { e.preventDefault(); slowAct(b.dataset.slow, b); }
+  });
+  document.addEventListener("submit", (e) => {
+    const form = e.target.closest && e.target.closest("form[data-slow]");
+    if (form && root.contains(form)) { e.preventDefault(); slowAct(form.dataset.slow, form); }
+  });
+  document.addEventListener("change", (e) => {
+    const form = e.target.closest && e.target.closest("form[data-slow=order-form]");
+    if (form) fitOrderForm(form);
+  });
+
+  // The order form offers what the chosen decision takes (the API's vocabulary, drawn by the
+  // server): a role only where one is led, its actions, "draw or a Jack" only for thinking.
+  function fitOrderForm(form) {
+    const kind = form.elements.when.selectedOptions[0];
+    if (!kind) return;
+    form.querySelector(".o-role").hidden = !kind.dataset.role;
+    for (const name of ["do", "unless"]) {
+      const select = form.elements[name];
+      for (const option of select.options) {
+        if (!option.dataset.kinds) continue;
+        const fits = option.dataset.kinds.split(" ").includes(kind.value);
+        option.hidden = !fits;
+        option.disabled = !fits;
+      }
+      if (select.selectedOptions[0] && select.selectedOptions[0].disabled) {
+        const first = [...select.options].find((o) => !o.disabled);
+        select.value = first ? first.value : "";
+      }
+    }
+    form.querySelector(".o-take").hidden = form.elements.do.value !== "think";
+  }
+
+  // A redrawn table keeps what the person typed into its forms.
+  function keepForms(old, fresh) {
+    for (const form of fresh.querySelectorAll("form[data-slow]")) {
+      const was = old.querySelector('form[data-slow="' + form.dataset.slow + '"]');
+      if (!was) continue;
+      for (const field of form.elements) {
+        const before = field.name && [...was.elements].find((f) => f.name === field.name &&
+          (f.type !== "checkbox" || f.value === field.value));
+        if (!before) continue;
+        if (field.type === "checkbox") field.checked = before.checked;
+        else if (field.tagName !== "BUTTON") field.value = before.value;
+      }
+      const open = was.closest("details");
+      if (open && open.open && form.closest("details")) form.closest("details").open = true;
+    }
+  }
+
+  // Times in the reader's own zone and language (the server writes them in UTC).
+  function localTimes(scope) {
+    for (const t of scope.querySelectorAll("time.local")) {
+      const when = new Date(t.dateTime);
+      if (isNaN(when)) continue;
+      t.textContent = when.toLocaleString(document.documentElement.lang || undefined,
+        { dateStyle: "medium", timeStyle: "short" });
+      t.title = t.dateTime;
+    }
+  }
+
+  function slowRender() {
+    localTimes(document);
+    for (const form of document.querySelectorAll("form[data-slow=order-form]")) fitOrderForm(form);
   }
 
   // Seat controls: resign, surrender, "I'm back" -------------------------------------------------
