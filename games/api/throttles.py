@@ -33,6 +33,7 @@ with `Retry-After` (gtr_api.errors).
 
 from __future__ import annotations
 
+import logging
 import math
 import time
 from collections.abc import Callable, Mapping
@@ -43,6 +44,7 @@ from asgiref.sync import iscoroutinefunction
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponseBase
 from django.utils.decorators import sync_and_async_middleware
+from redis.exceptions import RedisError
 from rest_framework.exceptions import Throttled
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
@@ -50,6 +52,8 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle
 
 from games.models import Seat
+
+log = logging.getLogger(__name__)
 
 PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
@@ -122,12 +126,11 @@ def count(request: HttpRequest, scope: str, caller: str) -> RateLimit | None:
     window = int(now // period)
     ends = (window + 1) * period
     key = f"throttle:{scope}:{caller}:{window}"
-    cache.add(key, 0, timeout=math.ceil(ends - now) + 1)
     try:
-        used = cache.incr(key)
-    except ValueError:  # the key expired between the two calls: a new window
-        cache.set(key, 1, timeout=period + 1)
-        used = 1
+        used = tally(key, math.ceil(ends - now) + 1, period + 1)
+    except CACHE_DOWN:
+        cache_down(scope)
+        return None
     result = RateLimit(
         scope=scope,
         limit=limit,
@@ -137,6 +140,32 @@ def count(request: HttpRequest, scope: str, caller: str) -> RateLimit | None:
     )
     request.rate_limit = result  # type: ignore[attr-defined]
     return result
+
+
+def tally(key: str, timeout: int, fresh_timeout: int) -> int:
+    """The window's count after this request."""
+    cache.add(key, 0, timeout=timeout)
+    try:
+        return int(cache.incr(key))
+    except ValueError:  # the key expired between the two calls: a new window
+        cache.set(key, 1, timeout=fresh_timeout)
+        return 1
+
+
+# What the cache raises when it cannot be reached (Redis in production). The limits are a guard,
+# not a rule of play: while the cache is down requests are not limited rather than refused, and
+# the log says so (at most once a minute per process; the health check says Redis is down).
+CACHE_DOWN = (RedisError, OSError)
+_warned = [0.0]
+
+
+def cache_down(scope: str) -> None:
+    now = time.monotonic()
+    if now - _warned[0] >= 60:
+        _warned[0] = now
+        log.warning(
+            "rate limits are off: the cache cannot be reached (scope %s)", scope, exc_info=True
+        )
 
 
 def check(request: HttpRequest, scope: str, user: Any, seat: Seat | None) -> None:

@@ -238,3 +238,26 @@ def test_a_rate_from_the_environment_is_checked(monkeypatch) -> None:
     assert _rate("move", "600/min") == "600/min"
     assert throttles.parse_rate("600/min") == (600, 60)
     assert throttles.parse_rate("5/hour") == (5, 3600)
+
+
+def test_while_the_cache_is_down_requests_pass_unlimited_and_the_log_says_so(
+    db, limit, settings, caplog
+) -> None:
+    """The limits count in the cache, Redis in production. A Redis outage must not turn every
+    request into a 500 (the fault stage kills Redis): the request passes, without rate headers,
+    and the log says the limits are off. A real Redis client, on a port where nothing listens."""
+    from django.test import override_settings
+
+    limit(view="1/min", move="1/min")
+    alice = signup("alice")
+    down = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://127.0.0.1:9/0",  # the discard port: refused at once
+    }
+    throttles._warned[0] = -3600.0
+    with override_settings(CACHES={**settings.CACHES, "default": down}):
+        answers = [alice.get("/api/games/") for _ in range(3)]
+    assert [r.status_code for r in answers] == [200] * 3
+    assert "X-RateLimit-Limit" not in answers[0]
+    warnings = [r for r in caplog.records if "rate limits are off" in r.getMessage()]
+    assert len(warnings) == 1  # once a minute, not once a request
