@@ -124,6 +124,12 @@ def unsubscribe(user: Any, endpoint: str) -> int:
     return deleted
 
 
+def unsubscribe_all(user: Any) -> int:
+    """Forgets every subscription of the account (every browser). Returns how many went."""
+    deleted, _ = PushSubscription.objects.filter(user=user).delete()
+    return deleted
+
+
 def payload(game: Game, seat: Seat) -> dict[str, Any]:
     """What a "your turn" notification says: the game, and where it is. No card."""
     return {

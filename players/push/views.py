@@ -31,7 +31,9 @@ class PushKeys(JSONInput):
 class PushSubscriptionInput(JSONInput):
     """A browser's `PushSubscription.toJSON()`, as it is."""
 
-    endpoint = serializers.URLField(
+    # Checked by the service (an https URL on a public address), refused on its merits (422
+    # `bad_push_subscription`) rather than as a malformed request.
+    endpoint = serializers.CharField(
         max_length=1000, help_text="The push service's URL for this browser (https)."
     )
     keys = PushKeys()
@@ -41,7 +43,11 @@ class PushSubscriptionInput(JSONInput):
 
 
 class PushEndpointInput(JSONInput):
-    endpoint = serializers.URLField(max_length=1000, help_text="The subscription to forget.")
+    endpoint = serializers.CharField(
+        max_length=1000,
+        required=False,
+        help_text="The subscription to forget; without it, every one of the account's.",
+    )
 
 
 class PushSubscriptionOutput(serializers.Serializer):
@@ -111,6 +117,8 @@ class PushSubscriptionView(APIView):
     )
     def delete(self, request: Request) -> Response:
         data = body(PushEndpointInput, request)
-        if not services.unsubscribe(request.user, data["endpoint"]):
+        if "endpoint" not in data:
+            services.unsubscribe_all(request.user)
+        elif not services.unsubscribe(request.user, data["endpoint"]):
             raise NotFound("You have no push subscription with that endpoint.", codes.NOT_FOUND)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -138,6 +138,12 @@ def test_subscribing_and_unsubscribing(alice: Player, push_service: PushService)
     assert delete(alice, {"endpoint": sub["endpoint"]}).status_code == 204
     assert delete(alice, {"endpoint": sub["endpoint"]}).status_code == 404
     assert PushSubscription.objects.count() == 0
+    # Without an endpoint: every browser of the account goes, and no one else's.
+    for name in ("two", "three"):
+        r = alice.post("/api/notifications/push/", push_service.subscription(name))
+        assert r.status_code == 201
+    assert delete(alice, None).status_code == 204
+    assert PushSubscription.objects.count() == 0
 
 
 def test_a_subscription_is_refused_without_keys_or_on_a_private_address(alice: Player) -> None:
@@ -149,6 +155,10 @@ def test_a_subscription_is_refused_without_keys_or_on_a_private_address(alice: P
     assert r.status_code == 422
     r = alice.post("/api/notifications/push/", {"endpoint": "https://example.org/x"})
     assert r.status_code == 400
+    # A string the schema allows but no URL a server can call: refused on its merits.
+    host = ".".join(["a" * 63] * 8)  # labels of 63, a name past 253 characters
+    r = alice.post("/api/notifications/push/", {"endpoint": f"https://{host}/x", "keys": keys})
+    assert r.status_code == 422 and r.json()["code"] == "bad_push_subscription"
 
 
 def test_a_seat_token_or_nobody_cannot_subscribe(alice: Player, anon: Player, bob: Player) -> None:
