@@ -288,4 +288,6 @@ def map_case(context: Any, case: Any) -> Any:
         case.body = vacation_dates(case.body)
     elif operation == "webhooks_create":
         case.body = {**case.body, "url": f"{RECEIVER}/{len(case.body.get('url', ''))}"}
+    elif operation == "push_subscribe":  # a push service the server may post to: the receiver
+        case.body = {**case.body, "endpoint": f"{RECEIVER}/push/{len(case.body['endpoint'])}"}
     return case
