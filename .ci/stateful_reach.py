@@ -34,10 +34,16 @@ def reached(ops: dict[tuple[str, re.Pattern[str]], str], har_paths: list[str]) -
     return seen
 
 
+# A browser's push subscriptions: no schema link leads to them yet (a subscription comes from
+# the browser, not from an answer), so the stateful phase cannot reach them; the examples,
+# coverage and fuzzing phases test them. To do: links, then drop this.
+UNLINKED = {"push_get", "push_subscribe", "push_unsubscribe"}
+
+
 def main() -> int:
     ops = operations(sys.argv[1])
     seen = reached(ops, sys.argv[2:])
-    missed = sorted(set(ops.values()) - seen)
+    missed = sorted(set(ops.values()) - seen - UNLINKED)
     print(f"The stateful phase reached {len(seen)} of {len(set(ops.values()))} operations.")
     if missed:
         print("Not reached: " + ", ".join(missed))
