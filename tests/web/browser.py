@@ -150,7 +150,10 @@ class Person:
     # The table ------------------------------------------------------------------------------
 
     def seq(self) -> int:
-        return int(self.find("#table").get_attribute("data-seq") or 0)
+        # Read in one script: the table element is replaced on each move, so a found element
+        # may be stale by the time its attribute is asked for.
+        script = "const t = document.querySelector('#table'); return t ? t.dataset.seq : null"
+        return int(self.driver.execute_script(script) or 0)
 
     def finished(self) -> bool:
         return bool(self.all("#table .scores"))
