@@ -159,6 +159,7 @@ BAD_UNDO_TARGET = _code(
 # People (docs/api.md, People).
 BLOCK_SELF = _code("block_self", 422, "You cannot block yourself.")
 REPORT_SELF = _code("report_self", 422, "You cannot report yourself.")
+BAD_SUSPENSION = _code("bad_suspension", 422, "A suspension ends in the future.")
 BAD_REPORT = _code(
     "bad_report", 422, "A report names a player, or a message and its game, not both or neither."
 )

@@ -8,11 +8,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
+from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.utils import timezone
 
+from games import codes
+from games.errors import NotFound
 from games.models import Block, Suspension
+
+
+def account_named(username: str) -> Any:
+    """The active account with that username, or 404 `no_such_player`."""
+    user = get_user_model().objects.filter(username=username, is_active=True).first()
+    if user is None:
+        raise NotFound("No account has that username.", codes.NO_SUCH_PLAYER)
+    return user
 
 
 def blocked(a_id: int, b_id: int) -> bool:

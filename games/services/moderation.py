@@ -43,7 +43,7 @@ def report_file(
     `message_author` is the message's writer (the chat finds it). One open report a reporter
     makes about one thing is enough: a second is refused.
     """
-    if (player is None) == (message_id is None):
+    if (player is None) == (message_id is None) or (message_id is not None and game is None):
         raise Refused("Report a player, or a message and its game.", codes.BAD_REPORT)
     kind = Report.Kind.PLAYER if player is not None else Report.Kind.MESSAGE
     subject = player if player is not None else message_author
@@ -85,7 +85,7 @@ def account_suspend(
     It leaves the open tables it sits at, and bots stand in for it in its games in play.
     """
     if until is not None and until <= timezone.now():
-        raise Refused("A suspension ends in the future.", codes.INVALID)
+        raise Refused("A suspension ends in the future.", codes.BAD_SUSPENSION)
     suspension = Suspension.objects.create(
         user=user, reason=reason, until=until, by=by, report=report
     )
