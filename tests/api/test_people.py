@@ -227,3 +227,39 @@ def test_a_suspended_account_may_not_play(suspended_bob: tuple[Player, Player, i
     assert seat["bot_standing_in"] is True  # seen by everyone, the reason by no one
     assert "suspended" not in str(alice.game(game_id))
     assert Game.objects.get(pk=game_id).seq == game.seq
+
+
+def test_staff_suspend_from_a_report_and_lift_it_in_the_admin(
+    transactional_db: Any, django_user_model: Any
+) -> None:
+    from django.test import Client
+
+    from games.models import Suspension
+
+    alice, bob = signup("alice"), signup("bob")
+    game_id = start_game(alice, [bob])
+    alice.post("/api/reports/", {"player": "bob", "reason": "abuse", "text": "<script>x</script>"})
+    report = Report.objects.get()
+    staff = django_user_model.objects.create_user("mod", password="x", is_staff=True)
+    staff.is_superuser = True
+    staff.save()
+    admin = Client()
+    admin.force_login(staff)
+    assert admin.get("/admin/games/report/").status_code == 200
+    page = admin.get(f"/admin/games/report/{report.pk}/change/")
+    assert b"&lt;script&gt;x&lt;/script&gt;" in page.content  # as text
+    assert b"<script>x</script>" not in page.content
+    r = admin.post(
+        "/admin/games/report/",
+        {"action": "suspend_for_a_week", "_selected_action": [report.pk]},
+    )
+    assert r.status_code == 302
+    report.refresh_from_db()
+    assert report.status == Report.Status.ACTED and report.handled_by == staff
+    assert Seat.objects.get(game_id=game_id, user__username="bob").bot_standing_in
+    refused(bob.post("/api/games/", {"version": "republic", "players": 2}), 403, "suspended")
+    suspension = Suspension.objects.get()
+    admin.post("/admin/games/suspension/", {"action": "lift", "_selected_action": [suspension.pk]})
+    r = bob.post(f"/api/games/{game_id}/return/", {})
+    assert r.status_code == 200, r.content
+    assert not Seat.objects.get(game_id=game_id, user__username="bob").bot_standing_in
