@@ -540,12 +540,12 @@ class Report(models.Model):
         MESSAGE = "message", "a message"
 
     class Reason(models.TextChoices):
-        ABUSE = "abuse", "abuse or harassment"
-        SPAM = "spam", "spam"
-        CHEATING = "cheating", "cheating"
-        STALLING = "stalling", "stalling or abandoning games"
-        NAME = "name", "an offensive username"
-        OTHER = "other", "something else"
+        ABUSE = "abuse", _("abuse or harassment")
+        SPAM = "spam", _("spam")
+        CHEATING = "cheating", _("cheating")
+        STALLING = "stalling", _("stalling or abandoning games")
+        NAME = "name", _("an offensive username")
+        OTHER = "other", _("something else")
 
     class Status(models.TextChoices):
         OPEN = "open", "waiting for staff"
