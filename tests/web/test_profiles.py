@@ -69,3 +69,10 @@ def test_visitors_are_sent_to_log_in(ben: Any) -> None:
     r = Client().post("/players/ben/block/")
     assert r.status_code == 302 and r["Location"].startswith("/login/")
     assert not Block.objects.exists()
+
+
+def test_the_game_page_links_its_players_to_their_profiles(ann: Any, ben: Any) -> None:
+    game = lobby.game_create(user=ann, version="republic", players=3)
+    lobby.seat_join(game_id=game.pk, user=ben)
+    text = Client().get(f"/games/{game.pk}/").content.decode()
+    assert 'href="/players/ann/"' in text and 'href="/players/ben/"' in text
