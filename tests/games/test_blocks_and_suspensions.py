@@ -198,3 +198,16 @@ def test_a_report_is_filed_once_and_closed_by_a_suspension(users) -> None:
     moderation.account_suspend(user=b, reason="abuse", by=a, report=report)
     report.refresh_from_db()
     assert report.status == Report.Status.ACTED and report.handled_by == a
+
+
+def test_a_suspended_player_may_not_stall_with_a_pause_and_is_not_asked(users) -> None:
+    from games.services import pauses
+
+    game, _, seat_b = suspended_at_their_turn(users)
+    with pytest.raises(Forbidden) as caught:
+        pauses.pause_propose(game_id=game.pk, position=seat_b.position)
+    assert caught.value.code == codes.SUSPENDED
+    a_seat = Seat.objects.get(game=game, position=0)
+    pauses.pause_propose(game_id=game.pk, position=a_seat.position)
+    game.refresh_from_db()
+    assert game.paused_since is not None  # no other person to ask: b is suspended
