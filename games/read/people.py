@@ -6,6 +6,7 @@ calls `suspended`. Each is one indexed query.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
@@ -18,10 +19,16 @@ from games import codes
 from games.errors import NotFound
 from games.models import Block, Suspension
 
+# What a username may be (Django's validator): anything else names no account, and is not asked
+# of the database (PostgreSQL refuses a NUL in a string).
+USERNAME = re.compile(r"[\w.@+-]{1,150}")
+
 
 def account_named(username: str) -> Any:
     """The active account with that username, or 404 `no_such_player`."""
-    user = get_user_model().objects.filter(username=username, is_active=True).first()
+    user = None
+    if USERNAME.fullmatch(username):
+        user = get_user_model().objects.filter(username=username, is_active=True).first()
     if user is None:
         raise NotFound("No account has that username.", codes.NO_SUCH_PLAYER)
     return user

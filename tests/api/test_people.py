@@ -46,6 +46,13 @@ def won_by(game_id: int, winner: int) -> None:
 
 def test_an_unknown_player_has_no_profile(anon: Player) -> None:
     refused(anon.get("/api/players/nobody/"), 404, "no_such_player")
+    for odd in (
+        "%00",
+        "a%20b",
+        "x" * 151,
+        "%F0%9F%98%80",
+    ):  # no username: not asked of the database
+        refused(anon.get(f"/api/players/{odd}/"), 404, "no_such_player")
 
 
 def test_a_new_accounts_profile_is_empty(alice: Player, anon: Player) -> None:
