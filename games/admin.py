@@ -5,12 +5,15 @@ visible only here and in verify_games."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.contrib import admin
 from django.http import HttpRequest
+from django.utils import timezone
 
-from games.models import Game, Move, Seat, Webhook, WebhookDelivery
+from games.models import Block, Game, Move, Report, Seat, Suspension, Webhook, WebhookDelivery
+from games.services import moderation
 
 
 class SeatInline(admin.TabularInline):
@@ -110,3 +113,97 @@ class WebhookDeliveryAdmin(admin.ModelAdmin):
     list_display = ("id", "hook", "event", "status", "attempts", "next_attempt", "response_status")
     list_filter = ("status",)
     readonly_fields = [f.name for f in WebhookDelivery._meta.fields]
+
+
+# People (docs/api.md, People): reports, suspensions and blocks. Staff act on a report from its
+# list: dismiss it or suspend the account reported; a suspension made or lifted here takes effect
+# at the table at once (games.services.moderation).
+
+SUSPENSION_DAYS = 7
+
+
+@admin.register(Report)
+class ReportAdmin(admin.ModelAdmin):
+    list_display = ("id", "kind", "reason", "player", "reporter", "game", "message_id", "status")
+    list_filter = ("status", "kind", "reason")
+    search_fields = ("player__username", "reporter__username", "text")
+    readonly_fields = (
+        "reporter",
+        "kind",
+        "player",
+        "game",
+        "message_id",
+        "reason",
+        "text",
+        "created",
+        "handled",
+        "handled_by",
+    )
+    fields = (*readonly_fields, "status", "note")
+    actions = ["dismiss", "suspend_for_a_week", "suspend_until_lifted"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # people report through the API and the web
+
+    @admin.action(description="Dismiss: nothing to do")
+    def dismiss(self, request: HttpRequest, queryset: Any) -> None:
+        for report in queryset.filter(status=Report.Status.OPEN):
+            moderation.report_close(report=report, by=request.user, acted=False)
+
+    @admin.action(description=f"Suspend the player reported for {SUSPENSION_DAYS} days")
+    def suspend_for_a_week(self, request: HttpRequest, queryset: Any) -> None:
+        self._suspend(request, queryset, timezone.now() + timedelta(days=SUSPENSION_DAYS))
+
+    @admin.action(description="Suspend the player reported until lifted")
+    def suspend_until_lifted(self, request: HttpRequest, queryset: Any) -> None:
+        self._suspend(request, queryset, None)
+
+    def _suspend(self, request: HttpRequest, queryset: Any, until: Any) -> None:
+        done = set()
+        for report in queryset.select_related("player"):
+            if report.player is None or report.player_id in done:
+                continue
+            done.add(report.player_id)
+            reason = f"report {report.pk}: {report.get_reason_display()}"
+            moderation.account_suspend(
+                user=report.player, reason=reason, until=until, by=request.user, report=report
+            )
+        self.message_user(request, f"{len(done)} account(s) suspended.")
+
+
+@admin.register(Suspension)
+class SuspensionAdmin(admin.ModelAdmin):
+    list_display = ("id", "user", "since", "until", "lifted", "by")
+    list_filter = ("lifted",)
+    search_fields = ("user__username", "reason")
+    fields = ("user", "reason", "until", "report", "since", "lifted", "by")
+    raw_id_fields = ("user", "report")
+    actions = ["lift"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        if obj is None:
+            return ("since", "lifted", "by")
+        return ("user", "reason", "until", "report", "since", "lifted", "by")
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        if change:
+            return  # a suspension is made and lifted, not edited
+        made = moderation.account_suspend(
+            user=obj.user, reason=obj.reason, until=obj.until, by=request.user, report=obj.report
+        )
+        obj.pk = made.pk
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # lift it: the record stays
+
+    @admin.action(description="Lift now")
+    def lift(self, request: HttpRequest, queryset: Any) -> None:
+        for suspension in queryset.filter(lifted__isnull=True):
+            moderation.suspension_lift(suspension=suspension)
+
+
+@admin.register(Block)
+class BlockAdmin(admin.ModelAdmin):
+    list_display = ("user", "blocked", "created")
+    search_fields = ("user__username", "blocked__username")
+    readonly_fields = ("user", "blocked", "created")

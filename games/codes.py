@@ -67,9 +67,14 @@ SEAT_TOKEN_SCOPE = _code(
 SCENARIO_FORBIDDEN = _code("scenario_forbidden", 403, "Only staff may start from a scenario.")
 EXPORT_FORBIDDEN = _code("export_forbidden", 403, "Only staff may export the games database.")
 CSRF_FAILED = _code("csrf_failed", 403, "A browser session's request failed its CSRF check.")
+# People (docs/api.md, People): blocks and suspensions.
+SUSPENDED = _code("suspended", 403, "Your account is suspended: you may not play or chat.")
+BLOCKED = _code("blocked", 403, "A block stands between you and a player there (yours or theirs).")
 
 # 404, 405, 406: no such thing, or not this way.
 NOT_FOUND = _code("not_found", 404, "No such game, page or path.")
+NO_SUCH_PLAYER = _code("no_such_player", 404, "No account has that username.")
+NOT_BLOCKED = _code("not_blocked", 404, "You do not block that player.")
 METHOD_NOT_ALLOWED = _code("method_not_allowed", 405, "The path does not take this method.")
 NOT_ACCEPTABLE = _code("not_acceptable", 406, "The server cannot answer in the format asked.")
 
@@ -106,6 +111,10 @@ UNDO_NOT_ALLOWED = _code(
 )
 TAKEBACK_PENDING = _code("takeback_pending", 409, "A takeback request is waiting for answers.")
 NO_TAKEBACK = _code("no_takeback", 409, "No takeback request is waiting for your answer.")
+
+# People (docs/api.md, People).
+ALREADY_BLOCKED = _code("already_blocked", 409, "You block that player already.")
+ALREADY_REPORTED = _code("already_reported", 409, "You reported this already; staff will look.")
 
 # 413, 415: too large, not JSON.
 TOO_LARGE = _code("too_large", 413, "The request body is too large.")
@@ -146,6 +155,13 @@ VACATION_ALLOWANCE = _code("vacation_allowance", 422, "Not that many vacation da
 BAD_PAUSE = _code("bad_pause", 422, "A pause ends in the future, within a year.")
 BAD_UNDO_TARGET = _code(
     "bad_undo_target", 422, "`to` is no state of your run that you may go back to (see the view)."
+)
+# People (docs/api.md, People).
+BLOCK_SELF = _code("block_self", 422, "You cannot block yourself.")
+REPORT_SELF = _code("report_self", 422, "You cannot report yourself.")
+BAD_SUSPENSION = _code("bad_suspension", 422, "A suspension ends in the future.")
+BAD_REPORT = _code(
+    "bad_report", 422, "A report names a player, or a message and its game, not both or neither."
 )
 
 # 429, 500, 503.

@@ -554,6 +554,10 @@ SPECTACULAR_SETTINGS = {
         "PauseProposedTypeEnum": [("pause_proposed", "pause_proposed")],
         "VacationTypeEnum": [("vacation", "vacation")],
         "UndoEntryTypeEnum": [("undo", "undo")],
+        # People (docs/api.md, People): reports.
+        "ReportReasonEnum": "games.models.Report.Reason",
+        "ReportKindEnum": "games.models.Report.Kind",
+        "ReportStatusEnum": "games.models.Report.Status",
     },
     # Requests and responses share one component for a shape they share. An action is posted
     # back as it is received. Request-only defaults do not make fields required in generated

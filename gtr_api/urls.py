@@ -12,6 +12,7 @@ from games.api import (
     health,
     lobby,
     orders,
+    people,
     play,
     replay,
     streams,
@@ -24,6 +25,7 @@ from gtr_api import security
 from players.accounts import views as accounts
 from players.mail import views as mail
 from players.mail import webhooks as mail_webhooks
+from players.profiles import views as profiles
 from players.push import views as push
 
 
@@ -119,6 +121,14 @@ webhook_urls = [
     ),
 ]
 
+# People (docs/api.md, People): profiles, the block list, reports.
+people_urls = [
+    path("players/<str:username>/", profiles.ProfileView.as_view(), name="player-profile"),
+    path("blocks/", people.BlockListView.as_view(), name="blocks"),
+    path("blocks/<str:username>/", people.BlockDetailView.as_view(), name="block"),
+    path("reports/", people.ReportCreateView.as_view(), name="reports"),
+]
+
 auth_urls = [
     path("signup/", accounts.SignupView.as_view(), name="auth-signup"),
     path("token/", accounts.TokenView.as_view(), name="auth-token"),
@@ -139,6 +149,7 @@ urlpatterns = [
     ),
     path("api/webhooks/", include(webhook_urls)),
     path("api/time-off/", include(time_off_urls)),
+    path("api/", include(people_urls)),
     # E-mail: every mail's unsubscribe link, and anymail's inbound webhooks for any ESP.
     path("mail/unsubscribe/<str:token>/", mail.unsubscribe_page, name="unsubscribe"),
     path("anymail/", include(mail_webhooks.urlpatterns())),

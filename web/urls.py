@@ -3,7 +3,7 @@
 from django.urls import path
 from django.views.i18n import JavaScriptCatalog
 
-from . import preferences, push, timeoff, views
+from . import preferences, profiles, push, timeoff, views
 
 app_name = "web"
 
@@ -25,6 +25,10 @@ urlpatterns = [
     path("games/<int:game_id>/leave/", views.game_leave, name="leave"),
     path("games/<int:game_id>/start/", views.game_start, name="start"),
     path("play/<str:token>/", views.play_link, name="play"),
+    # Profiles (docs/web.md, Profiles).
+    path("players/<str:username>/", profiles.profile_page, name="profile"),
+    path("players/<str:username>/block/", profiles.profile_block, name="profile-block"),
+    path("players/<str:username>/report/", profiles.profile_report, name="profile-report"),
     path("cards/<slug:slug>.png", views.card_png, name="card"),
     # Every mail's preferences link (web/preferences.py): no account needed.
     path("mail/preferences/<str:token>/", preferences.mail_preferences, name="mail-preferences"),

@@ -120,6 +120,11 @@ GAME_EVENTS = {
     ),
     "resigned": game_event("ResignedEvent", "A player resigned.", seat=seat()),
     "returned": game_event("ReturnedEvent", "A player came back after timeouts.", seat=seat()),
+    "stood_in": game_event(
+        "StoodInEvent",
+        "A bot stands in for a seat whose player may not play for now (an account suspended).",
+        seat=seat(),
+    ),
     "surrender": game_event(
         "SurrenderedEvent",
         "A player surrendered to a seat (`to`), or withdrew a surrender (null).",

@@ -242,6 +242,17 @@ def _vacation_links(body: str) -> dict[str, dict[str, Any]]:
     return {"vacations_delete": {"operationId": "vacations_delete", "parameters": vacation_id}}
 
 
+def _people_links(body: str) -> dict[str, dict[str, Any]]:
+    """Links from an account's name at `body` in a response: its profile, blocking it, lifting
+    the block, reporting it (docs/api.md, People)."""
+    username = {"username": f"$response.body#{body}"}
+    return {
+        "players_retrieve": {"operationId": "players_retrieve", "parameters": username},
+        "blocks_delete": {"operationId": "blocks_delete", "parameters": username},
+        **_then("blocks_list", "blocks_create", "reports_create"),
+    }
+
+
 # The OpenAPI links of each (operation, status): how a response feeds the next requests.
 # They document the flow for client authors. They also drive schemathesis' stateful phase.
 # No link revokes a token that a list shows. The caller's own token would be among them.
@@ -267,6 +278,10 @@ LINKS: dict[tuple[str, str], dict[str, dict[str, Any]]] = {
     ("games_wait", "200"): _move_link(""),
     ("games_create", "201"): {**_game_links(""), **_then("stream")},
     ("moves_create", "201"): _move_link("/game"),
+    # People (docs/api.md, People).
+    ("auth_me", "200"): _people_links("/username"),
+    ("blocks_create", "201"): _people_links("/username"),
+    ("blocks_list", "200"): _people_links("/0/username"),
     ("games_list", "200"): {
         "games_retrieve": _game_links("/results/0")["games_retrieve"],
         **_then("games_export"),  # the finished games, all of them (staff)

@@ -10,6 +10,7 @@ Reads are in `games.read.selectors`.
 - `turns`: the pending decision: whose, automatic or not, its deadline.
 - `clocks`: time controls: deadlines and time banks.
 - `locking`: the row lock every write starts with.
+- `blocks`, `moderation`, `barred`: the block list, reports and suspensions, and what they bar.
 
 Every write that changes a game locks its row (`select_for_update`).
 It checks, changes, and bumps the game's `revision` (the ETag).

@@ -25,7 +25,7 @@ from games.models import Game, Move, Seat
 from games.read import selectors
 from games.store import rows
 
-from . import timeoff
+from . import barred, timeoff
 from .bot_memory import seat_memory
 from .locking import game_in_play, game_locked
 from .moves import move_play
@@ -158,6 +158,7 @@ def seat_return(*, game_id: int, position: int) -> Game:
         seat = seats[position]
         if seat.resigned:
             raise Conflict("You have resigned from this game.", codes.RESIGNED)
+        barred.seat_check(seat)
         if not (seat.bot_standing_in or seat.timeouts):
             return game
         seat.timeouts, seat.bot_standing_in = 0, False

@@ -19,7 +19,7 @@ from games.models import Game, Seat
 from games.services.tokens import new_token
 from games.store import rows
 
-from . import timeoff
+from . import barred, timeoff
 from .clocks import ClockSpec
 from .locking import game_locked, require_open
 from .moves import initial_state
@@ -79,6 +79,7 @@ def game_create(
         rules_revision = engine.current_revision(version)
     seats = seats or [SeatSpec("me")] + [SeatSpec("open")] * (players - 1)
     _check_seats(user, seats, players)
+    barred.play_check(user)
     clock = clock or ClockSpec()
     clock.check()
     hours = timeoff.hours_checked(playing_hours, clock.kind)
@@ -149,6 +150,8 @@ def _check_seats(user: Any, seats: list[SeatSpec], players: int) -> None:
 def seat_join(*, game_id: int, user: Any, position: int | None = None) -> Seat:
     """Take an open seat: the first one, unless `position` says which.
 
+    Not for a suspended account, nor at a table with someone it blocks or who blocks it.
+
     The game starts when the table is full and set to start automatically.
     """
     with transaction.atomic():
@@ -157,6 +160,7 @@ def seat_join(*, game_id: int, user: Any, position: int | None = None) -> Seat:
         seats = rows.seats_of(game)
         if any(s.user_id == user.pk for s in seats):
             raise Conflict("You already sit at this table.", codes.ALREADY_SEATED)
+        barred.join_check(user, seats)
         free = [s for s in seats if s.kind == Seat.Kind.OPEN]
         if position is not None:
             free = [s for s in free if s.position == position]

@@ -23,7 +23,7 @@ from games.read import undoable
 from games.read.selectors import Caller, position_of
 from games.store import rows, snapshot
 
-from . import orders
+from . import barred, orders
 from .clocks import clock_charge
 from .locking import game_locked
 from .turns import turn_next
@@ -105,8 +105,10 @@ def move_play(
     The caller holds the game's row lock in its transaction.
     `chain` counts the orders played in a row before this move.
     """
-    new = engine.apply(state, action, seat=position)
     seat = seats[position]
+    if actor in (Move.Actor.HUMAN, Move.Actor.EMAIL):
+        barred.seat_check(seat)
+    new = engine.apply(state, action, seat=position)
     changed = clock_charge(game, seat, actor, timezone.now())
     if actor in (Move.Actor.HUMAN, Move.Actor.EMAIL) and (seat.timeouts or seat.bot_standing_in):
         seat.timeouts, seat.bot_standing_in = 0, False  # the player is back

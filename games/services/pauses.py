@@ -22,6 +22,7 @@ from games.models import Game, PauseProposal, Seat
 from games.read import calendars
 from games.store import rows
 
+from . import barred
 from .locking import game_in_play, game_locked
 from .timeoff import clock_recalculate
 
@@ -29,14 +30,20 @@ LONGEST_PAUSE = timedelta(days=365)
 
 
 def people(seats: list[Seat]) -> list[Seat]:
-    """The seats whose persons decide on a pause: people seated who have not resigned."""
-    return [s for s in seats if s.kind in (Seat.Kind.PLAYER, Seat.Kind.INVITED) and not s.resigned]
+    """The seats whose persons decide on a pause: people seated who have not resigned, and whose
+    accounts are not suspended (a suspended player may not stall the game)."""
+    return [
+        s
+        for s in seats
+        if s.kind in (Seat.Kind.PLAYER, Seat.Kind.INVITED) and not s.resigned and not s.suspended
+    ]
 
 
 def _person(seats: list[Seat], position: int) -> Seat:
     seat = seats[position]
     if seat.resigned:
         raise Conflict("You resigned from this game.", codes.RESIGNED)
+    barred.seat_check(seat)
     if seat not in people(seats):
         raise Forbidden("Only the people at the table decide on a pause.", codes.NOT_A_PLAYER)
     return seat

@@ -333,6 +333,13 @@ class Narrator(Teller):
             _("%(who)s is back and plays their seat again."),
         )
 
+    def _stood_in(self, event: Event, d: Describer) -> str:
+        return self.say(
+            event.get("seat"),
+            _("A bot plays your seat while your account is suspended."),
+            _("A bot plays %(who)s's seat for now."),
+        )
+
     def _surrender(self, event: Event, d: Describer) -> str:
         seat, to = event.get("seat"), event.get("to")
         if to is None:

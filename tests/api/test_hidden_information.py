@@ -160,3 +160,16 @@ def test_no_response_names_a_hidden_card_with_standing_orders(db) -> None:
     for seat, p in enumerate(people):
         assert_no_leak(game_id, seat, p.get(f"/api/games/{game_id}/orders/").json())
         assert_no_leak(game_id, seat, p.get("/api/stream/?after=0").json())
+
+
+def test_a_profile_names_no_card_of_a_game_under_way(db, anon) -> None:
+    """Profiles (docs/api.md, People): a player's games under way show public facts alone; no
+    card of any game, hidden or not, and no secret reaches a reader, seated or not."""
+    people = [signup() for _ in range(3)]
+    game_id = start_game(people[0], people[1:])
+    play_http_game(game_id, dict(enumerate(people)), seed=3, max_moves=40)
+    for seat, reader in [*enumerate(people), (None, anon)]:
+        for p in people:
+            profile = reader.get(f"/api/players/{p.name}/").json()
+            assert_no_leak(game_id, seat, profile)
+            assert "cards" not in str(profile) and "hand" not in str(profile)
