@@ -66,6 +66,7 @@ VACATION = "vacation"  # `seat`'s player's vacations changed (`subject_id`: the 
 CLOCK = "clock"  # the clock of the decision under way changed for another reason
 TAKEBACK = "takeback"  # `seat` asked for a takeback, or answered one (an accepted one MOVED)
 FEED = "feed"  # account feed events alone, of no game (`game_id` 0)
+CHAT = "chat"  # a line said at the table, or hidden by staff (`subject_id`: the line)
 KINDS = (
     CREATED,
     JOINED,
@@ -83,6 +84,7 @@ KINDS = (
     CLOCK,
     TAKEBACK,
     FEED,
+    CHAT,
 )
 
 # Sent after the commit with sender=Game and event=Event.
