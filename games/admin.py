@@ -10,7 +10,8 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from games.models import Game, Move, Seat, Webhook, WebhookDelivery
+from games.models import ChatMessage, Game, Move, Seat, Webhook, WebhookDelivery
+from games.services import chat
 
 
 class SeatInline(admin.TabularInline):
@@ -110,3 +111,22 @@ class WebhookDeliveryAdmin(admin.ModelAdmin):
     list_display = ("id", "hook", "event", "status", "attempts", "next_attempt", "response_status")
     list_filter = ("status",)
     readonly_fields = [f.name for f in WebhookDelivery._meta.fields]
+
+
+# Table chat (docs/chat.md): staff read the lines and hide one. Private notes are their writers'
+# alone and have no page here.
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    list_display = ("id", "game", "channel", "name", "text", "created", "hidden")
+    list_filter = ("channel", "hidden")
+    search_fields = ("text", "name")
+    readonly_fields = [f.name for f in ChatMessage._meta.fields]
+    actions = ["hide"]
+
+    @admin.action(description="Hide the selected lines")
+    def hide(self, request: HttpRequest, queryset: Any) -> None:
+        for message in queryset:
+            chat.chat_hide(game_id=message.game_id, message_id=message.pk, user=request.user)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
