@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -21,9 +21,26 @@ from games.read import selectors
 from games.services import chat
 
 from .base import account, body, caller, errors, query, require_seat, write
+from .inputs import JSONInput
 
 CHANNELS = ChatMessage.Channel.values
 AUTHOR_PATTERN = r"^(seat|user):[0-9]{1,9}$"
+# What the service takes as text (games.services.chat.text_checked), for the schema: no control
+# characters or direction overrides (a note keeps tabs and line breaks), and a line not blank.
+NOT_TEXT = "\\x00-\\x1f\\x7f-\\x9f\\u202a-\\u202e\\u2066-\\u2069"
+LINE_PATTERN = f"^[^{NOT_TEXT}]*[^\\s{NOT_TEXT}][^{NOT_TEXT}]*$"
+NOTE_PATTERN = "^[^\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f\\u202a-\\u202e\\u2066-\\u2069]*$"
+
+
+@extend_schema_field({"type": "string", "maxLength": chat.MAX_TEXT, "pattern": LINE_PATTERN})
+class LineText(serializers.CharField):
+    """A line's text. The server refuses what the pattern excludes with its own codes
+    (`chat_empty`, `chat_bad_characters`), so the schema's pattern is for clients only."""
+
+
+@extend_schema_field({"type": "string", "maxLength": chat.MAX_NOTE, "pattern": NOTE_PATTERN})
+class NoteText(serializers.CharField):
+    """A note's text, as `LineText` is a line's."""
 
 
 # What the endpoints take --------------------------------------------------------------------
@@ -38,30 +55,30 @@ class ChatQuery(serializers.Serializer):
     )
 
 
-class ChatInput(serializers.Serializer):
-    text = serializers.CharField(
+class ChatInput(JSONInput):
+    text = LineText(
         max_length=chat.MAX_TEXT,
         help_text="Plain text, shown as text everywhere (never HTML); no control characters. "
         "`@name` or `@2` names a seat (its player hears of it).",
     )
 
 
-class ChatReadInput(serializers.Serializer):
+class ChatReadInput(JSONInput):
     channel = serializers.ChoiceField(choices=CHANNELS, default="players")
     last = serializers.IntegerField(
         min_value=0, max_value=2**31 - 1, help_text="The newest line you have read."
     )
 
 
-class ChatMuteInput(serializers.Serializer):
+class ChatMuteInput(JSONInput):
     author = serializers.RegexField(
         AUTHOR_PATTERN, max_length=16, help_text="A line's `author`: `seat:2` or `user:17`."
     )
     muted = serializers.BooleanField(default=True, help_text="False unmutes.")
 
 
-class NoteInput(serializers.Serializer):
-    text = serializers.CharField(
+class NoteInput(JSONInput):
+    text = NoteText(
         max_length=chat.MAX_NOTE, allow_blank=True, help_text="Plain text; blank clears it."
     )
 
