@@ -12,8 +12,18 @@ from django.contrib import admin
 from django.http import HttpRequest
 from django.utils import timezone
 
-from games.models import Block, Game, Move, Report, Seat, Suspension, Webhook, WebhookDelivery
-from games.services import moderation
+from games.models import (
+    Block,
+    ChatMessage,
+    Game,
+    Move,
+    Report,
+    Seat,
+    Suspension,
+    Webhook,
+    WebhookDelivery,
+)
+from games.services import chat, moderation
 
 
 class SeatInline(admin.TabularInline):
@@ -207,3 +217,22 @@ class BlockAdmin(admin.ModelAdmin):
     list_display = ("user", "blocked", "created")
     search_fields = ("user__username", "blocked__username")
     readonly_fields = ("user", "blocked", "created")
+
+
+# Table chat (docs/chat.md): staff read the lines and hide one. Private notes are their writers'
+# alone and have no page here.
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    list_display = ("id", "game", "channel", "name", "text", "created", "hidden")
+    list_filter = ("channel", "hidden")
+    search_fields = ("text", "name")
+    readonly_fields = [f.name for f in ChatMessage._meta.fields]
+    actions = ["hide"]
+
+    @admin.action(description="Hide the selected lines")
+    def hide(self, request: HttpRequest, queryset: Any) -> None:
+        for message in queryset:
+            chat.chat_hide(game_id=message.game_id, message_id=message.pk, user=request.user)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False

@@ -170,3 +170,21 @@ SERVER_ERROR = _code("server_error", 500, "Something went wrong on the server's 
 UNAVAILABLE = _code(
     "unavailable", 503, "The database is unavailable: try again after `Retry-After` seconds."
 )
+
+# Table chat and private notes (docs/chat.md).
+CHAT_EMPTY = _code("chat_empty", 400, "A chat message needs some text.")
+CHAT_TOO_LONG = _code("chat_too_long", 400, "A chat message is at most 500 characters.")
+CHAT_BAD_CHARACTERS = _code(
+    "chat_bad_characters", 400, "Control characters (and direction overrides) are not text."
+)
+NOTE_TOO_LONG = _code("note_too_long", 400, "A private note is at most 10000 characters.")
+BAD_AUTHOR = _code("bad_author", 400, "An author is `seat:<n>` or `user:<id>`.")
+NOT_STAFF = _code("not_staff", 403, "Only staff may do this.")
+SPECTATORS_CHAT_CLOSED = _code(
+    "spectators_chat_closed", 403, "Players read the spectators' chat once the game is over."
+)
+NO_SUCH_MESSAGE = _code("no_such_message", 404, "No such chat message in this game.")
+CHAT_CLOSED = _code("chat_closed", 409, "The game was cancelled: its chat is closed.")
+MUTE_SELF = _code("mute_self", 422, "You cannot mute yourself.")
+NO_SUCH_AUTHOR = _code("no_such_author", 422, "Nobody of that key has written in this chat.")
+CHAT_FLOOD = _code("chat_flood", 429, "Too many chat messages at once: wait `Retry-After` seconds.")

@@ -121,3 +121,15 @@ def status_of(error: GameError) -> int:
     if isinstance(error, ServiceError):
         return error.status
     return next((s for kind, s in ENGINE_STATUS.items() if isinstance(error, kind)), 400)
+
+
+class TooFast(ServiceError):
+    """Too many writes of one kind in a short time (a chat flood). The answer says when to try
+    again (`Retry-After`)."""
+
+    status = 429
+    default_code = codes.THROTTLED
+
+    def __init__(self, detail: str, code: str | None = None, retry_after: int = 1) -> None:
+        super().__init__(detail, code)
+        self.retry_after = max(1, retry_after)

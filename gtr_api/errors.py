@@ -37,6 +37,7 @@ from games.errors import (
     NotAuthenticated,
     NotFound,
     PayloadTooLarge,
+    TooFast,
     Unavailable,
     status_of,
 )
@@ -93,6 +94,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     headers: dict[str, str] = {}
     if isinstance(error, Unavailable):
         headers["Retry-After"] = str(Unavailable.retry_after)
+    if isinstance(error, TooFast):  # a chat flood: when the next line may be said
+        headers["Retry-After"] = str(error.retry_after)
     if isinstance(error, NotAuthenticated):
         headers.update(_authenticate_header(context))
     body = error_body(error.code, error.detail, **getattr(error, "extra", {}))

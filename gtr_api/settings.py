@@ -206,9 +206,16 @@ GTR_RATE_DEFAULTS = {
     "stream": "600/min",  # opening an event stream, and long polls: one per move
     "create": "60/min",  # new games and webhooks
     "write": "120/min",  # mail preferences, webhooks changed, tokens revoked
+    "chat": "30/min",  # lines said at a table (and 5 in 10 seconds at most, games.services.chat)
     "login": "10/min",
     "signup": "5/min",
 }
+
+
+# A chat flood (games.services.chat): at most this many lines from one author at one table in
+# GTR_CHAT_BURST_SECONDS, over the `chat` rate; 429 `chat_flood` with Retry-After.
+GTR_CHAT_BURST = int(os.environ.get("GTR_CHAT_BURST", "5"))
+GTR_CHAT_BURST_SECONDS = int(os.environ.get("GTR_CHAT_BURST_SECONDS", "10"))
 
 
 def _rate(scope: str, default: str) -> str | None:
@@ -549,6 +556,7 @@ SPECTACULAR_SETTINGS = {
         "SurrenderTypeEnum": [("surrender", "surrender")],  # The action's and its event's `type`.
         "ReasonEnum": "engine.END_REASONS",  # a game's end; named once an order's `reason` came
         "ActionTypeEnum": "engine.ACTION_TYPES",  # a standing order's `do` and `unless`
+        "ChatChannelEnum": "games.models.ChatMessage.Channel",  # table chat (issue 32)
         "OrderCancelledReasonEnum": "engine.orders.CANCEL_REASONS",
         # Both a game event and an account feed event: one enum each, not two hashed names.
         "PauseProposedTypeEnum": [("pause_proposed", "pause_proposed")],

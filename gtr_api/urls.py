@@ -7,6 +7,7 @@ from rest_framework.response import Response
 import gtr_api.errors
 from games.api import (
     cards,
+    chat,
     events,
     export,
     health,
@@ -93,6 +94,16 @@ game_urls = [
         name="game-takeback-decline",
     ),
     path("<int:game_id>/replay/", replay.GameReplayView.as_view(), name="game-replay"),
+    # Table chat and private notes (issue 32).
+    path("<int:game_id>/chat/", chat.ChatView.as_view(), name="game-chat"),
+    path("<int:game_id>/chat/read/", chat.ChatReadView.as_view(), name="game-chat-read"),
+    path("<int:game_id>/chat/mute/", chat.ChatMuteView.as_view(), name="game-chat-mute"),
+    path(
+        "<int:game_id>/chat/<int:message_id>/hide/",
+        chat.ChatHideView.as_view(),
+        name="game-chat-hide",
+    ),
+    path("<int:game_id>/note/", chat.SeatNoteDetailView.as_view(), name="game-note"),
 ]
 
 time_off_urls = [

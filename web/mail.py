@@ -27,6 +27,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
 from players.mail import notify, texts
+from players.mail.chat import chat_lines
 from players.mail.notify import DigestRendering, FinalRendering, Rendering
 
 from . import cards
@@ -121,6 +122,7 @@ def with_table(r: Rendering) -> EmailMessage:
         intro=r.intro,
         play_url=r.link,
         since=[line.words for line in notify.since_last_move(d)],
+        chat=chat_lines(d.game.pk, d.seat.position),  # plain text: the template escapes it
         moves=codes[:limit],
         more=max(0, len(codes) - limit),
         **_footer(message.to[0]),

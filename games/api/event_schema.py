@@ -202,6 +202,26 @@ GAME_EVENTS = {
         seat=seat("Who answered."),
         accepted=serializers.BooleanField(),
     ),
+    # Table chat (docs/chat.md): the text is plain text, never HTML.
+    "chat": game_event(
+        "ChatEvent",
+        "A line said at the table. A players' line comes in full; a spectators' line is a bare "
+        "notice (read it with GET /api/games/{game_id}/chat/?channel=spectators, as a "
+        "spectator); a line staff hid later keeps only `hidden`.",
+        message=serializers.IntegerField(help_text="The line's id in the chat."),
+        channel=serializers.ChoiceField(choices=["players", "spectators"]),
+        seat=serializers.IntegerField(required=False, help_text="The player who said it."),
+        author_name=serializers.CharField(required=False, help_text="Who said it."),
+        text=serializers.CharField(required=False, help_text="Plain text: show it as text."),
+        mentions=serializers.ListField(child=serializers.IntegerField(), required=False),
+        hidden=serializers.BooleanField(required=False),
+    ),
+    "chat_hidden": game_event(
+        "ChatHiddenEvent",
+        "Staff hid a line of the chat: take it off the page.",
+        message=serializers.IntegerField(),
+        channel=serializers.ChoiceField(choices=["players", "spectators"]),
+    ),
 }
 
 
@@ -322,6 +342,16 @@ ACCOUNT_EVENTS = {
         "A player answered your takeback request.",
         seat=serializers.IntegerField(help_text="Who answered."),
         accepted=serializers.BooleanField(),
+    ),
+    "chat_mention": account_event(
+        "ChatMentionEvent",
+        "A player named your seat in the table's chat (`@name` or `@2`). Plain text: show it "
+        "as text, never as HTML.",
+        seat=serializers.IntegerField(help_text="Your seat, named."),
+        message=serializers.IntegerField(help_text="The line's id in the chat."),
+        by=serializers.IntegerField(help_text="The seat of the player who said it."),
+        author_name=serializers.CharField(help_text="Who said it."),
+        text=serializers.CharField(),
     ),
 }
 

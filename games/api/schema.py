@@ -253,6 +253,38 @@ def _people_links(body: str) -> dict[str, dict[str, Any]]:
     }
 
 
+# Table chat and private notes (issue 32): reached from a game created or read, in an area of
+# the stateful fuzz of their own (.ci/schemathesis), as issue 31's operations were.
+CHAT_OPERATIONS = ("chat_list", "chat_create", "chat_read", "note_retrieve", "note_update")
+
+
+def _chat_links(body: str) -> dict[str, dict[str, Any]]:
+    """Links from a game found at `body` to its chat and its seat's note."""
+    game_id = {"game_id": f"$response.body#{body}/id"}
+    return {op: {"operationId": op, "parameters": game_id} for op in CHAT_OPERATIONS}
+
+
+def _line_links() -> dict[str, dict[str, Any]]:
+    """Links from a line just said: hiding it (staff), muting its author, marking it read."""
+    game_id = "$request.path.game_id"
+    return {
+        "chat_hide": {
+            "operationId": "chat_hide",
+            "parameters": {"game_id": game_id, "message_id": "$response.body#/id"},
+        },
+        "chat_mute": {
+            "operationId": "chat_mute",
+            "parameters": {"game_id": game_id},
+            "requestBody": {"author": "$response.body#/author", "muted": False},
+        },
+        "chat_read": {
+            "operationId": "chat_read",
+            "parameters": {"game_id": game_id},
+            "requestBody": {"channel": "$response.body#/channel", "last": "$response.body#/id"},
+        },
+    }
+
+
 # The OpenAPI links of each (operation, status): how a response feeds the next requests.
 # They document the flow for client authors. They also drive schemathesis' stateful phase.
 # No link revokes a token that a list shows. The caller's own token would be among them.
@@ -274,9 +306,10 @@ LINKS: dict[tuple[str, str], dict[str, dict[str, Any]]] = {
     },
     ("vacations_create", "201"): _vacation_links(""),
     ("webhooks_list", "200"): _hook_links("/results/0"),
-    ("games_retrieve", "200"): _game_links(""),
+    ("games_retrieve", "200"): {**_game_links(""), **_chat_links("")},
+    ("chat_create", "201"): _line_links(),
     ("games_wait", "200"): _move_link(""),
-    ("games_create", "201"): {**_game_links(""), **_then("stream")},
+    ("games_create", "201"): {**_game_links(""), **_chat_links(""), **_then("stream")},
     ("moves_create", "201"): _move_link("/game"),
     # People (docs/api.md, People).
     ("auth_me", "200"): _people_links("/username"),

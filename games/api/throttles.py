@@ -9,6 +9,7 @@ Every request counts against one scope:
 - `stream`: opening an event stream (Server-Sent Events) and the long poll (`/wait/`);
 - `write`: every other write (mail preferences, push subscriptions, unsubscribing, a webhook
   changed or deleted, a token revoked, standing orders, time off, blocks and reports);
+- `chat`: a line said at a table's chat;
 - `login`, `signup`: logging in and signing up.
 
 A view names the scope of its writes (`throttle_scope`); reads are `view`; `throttle_scopes`

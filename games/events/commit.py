@@ -67,6 +67,7 @@ CLOCK = "clock"  # the clock of the decision under way changed for another reaso
 TAKEBACK = "takeback"  # `seat` asked for a takeback, or answered one (an accepted one MOVED)
 FEED = "feed"  # account feed events alone, of no game (`game_id` 0)
 STOOD_IN = "stood_in"  # a bot stands in for `seat`: its player's account was suspended
+CHAT = "chat"  # a line said at the table, or hidden by staff (`subject_id`: the line)
 KINDS = (
     CREATED,
     JOINED,
@@ -85,6 +86,7 @@ KINDS = (
     TAKEBACK,
     FEED,
     STOOD_IN,
+    CHAT,
 )
 
 # Sent after the commit with sender=Game and event=Event.

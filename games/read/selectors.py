@@ -322,6 +322,9 @@ def seat_names(game: Game) -> dict[int, str]:
     return seat_words.seat_names(rows.seats_of(game))
 
 
+CHAT_EVENTS = ("chat", "chat_hidden")  # games.services.chat
+
+
 def story_lines(
     game: Game,
     position: int | None,
@@ -340,6 +343,7 @@ def story_lines(
     `view`, the reader's view now, says whose each building is.
     """
     happened = game.events.all() if upto is None else game.events.filter(seq__lte=upto)
+    happened = happened.exclude(type__in=CHAT_EVENTS)  # the chat is told apart, not in the story
     rows_ = list(happened.order_by("-number")[:events])[::-1]
     owners = {
         b["foundation"]["id"]: p["seat"]

@@ -40,7 +40,7 @@ from games.services.pauses import pause_answer
 from games.services.undo import takeback_answer
 from players.models import InboundMail
 
-from . import notify, takebacks, texts
+from . import chat, notify, takebacks, texts
 
 log = logging.getLogger(__name__)
 
@@ -166,7 +166,8 @@ def inbound_handle(message: Message, recipients: Sequence[str] = ()) -> str:
     """Acts on one inbound message and returns what happened.
 
     The outcomes are automatic, no_secret, forged, duplicate, played, stale, back, pause_yes,
-    pause_no, takeback_yes, takeback_no, finished, no_command and illegal.
+    pause_no, takeback_yes, takeback_no, finished, no_command, illegal, said and not_said (a
+    `say:` line).
     """
     if automatic(message):
         return "automatic"
@@ -196,6 +197,9 @@ def inbound_handle(message: Message, recipients: Sequence[str] = ()) -> str:
 
 def _play(message: Message, seat: Seat, seq: int) -> str:
     game = seat.game
+    line = chat.say_of(fresh_text(body_text(message)))
+    if line is not None:  # About the table, not a decision: any genuine secret of the seat.
+        return _say(seat, line)
     if game.status != Game.Status.ACTIVE:
         _answer(seat, "the game is over", f"Game {game.pk} is {game.get_status_display()}.")
         return "finished"
@@ -232,6 +236,16 @@ def _play(message: Message, seat: Seat, seq: int) -> str:
         _answer(seat, "not played", f"Your move could not be played: {exc.detail}")
         return "illegal"
     return "played"
+
+
+def _say(seat: Seat, line: str) -> str:
+    """Says a reply's `say:` line at the table, for the seat."""
+    try:
+        chat.say(seat, line)
+    except ServiceError as exc:
+        _answer(seat, "not said", f"Your line was not said at the table: {exc.detail}")
+        return "not_said"
+    return "said"
 
 
 def _at(text: str, command: str) -> int:

@@ -33,6 +33,7 @@ from games.words.prompts import prompt_text
 from players.models import MailPreference, SentNotification, TableVisit
 
 from . import texts
+from .chat import chat_section
 from .preferences import in_language, preferences_get, wants
 from .standing import orders_section
 
@@ -158,8 +159,10 @@ def decision_text(d: Decision) -> str:
         if since
         else ""
     )
+    talk = chat_section(d.game.pk, d.seat.position)
     return (
         f"{head}{deadline}\n\n{happened}"
+        + (f"{talk}\n\n" if talk else "")
         + (f"{standing}\n\n" if standing else "")
         + f"{texts.view_text(d.game, d.seats, d.view, d.seat.position)}\n\n"
         + _("Your moves: reply to this mail with one code in the first line.")

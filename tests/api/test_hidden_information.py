@@ -173,3 +173,31 @@ def test_a_profile_names_no_card_of_a_game_under_way(db, anon) -> None:
             profile = reader.get(f"/api/players/{p.name}/").json()
             assert_no_leak(game_id, seat, profile)
             assert "cards" not in str(profile) and "hand" not in str(profile)
+
+
+def test_no_spectators_line_nor_note_reaches_another_reader(db, alice, bob, anon) -> None:
+    """Issue 32: a spectators' line never reaches a player during the game, and a seat's note
+    never reaches anyone but its player, by any read: the view, the events, the chat, the feed."""
+    game_id = start_game(alice, [bob])
+    watcher = signup()
+    secret_line, secret_note = "spectator-secret-7f3a", "note-secret-91c2"
+    assert watcher.post(f"/api/games/{game_id}/chat/", {"text": secret_line}).status_code == 201
+    put = alice.client.put(f"/api/games/{game_id}/note/", {"text": secret_note}, format="json")
+    assert put.status_code == 200
+    reads = [
+        f"/api/games/{game_id}/",
+        f"/api/games/{game_id}/events/?page_size=100",
+        f"/api/games/{game_id}/chat/",
+        f"/api/games/{game_id}/moves/",
+        f"/api/games/{game_id}/note/",
+        "/api/stream/?page_size=100",
+    ]
+    for reader in (alice, bob):
+        for path in reads:
+            body = reader.client.get(path).content.decode()
+            assert secret_line not in body, (reader.name, path)
+            if reader is bob:
+                assert secret_note not in body, path
+    for reader in (watcher, anon):
+        for path in reads[:4]:
+            assert secret_note not in reader.client.get(path).content.decode(), path

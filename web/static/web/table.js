@@ -557,6 +557,7 @@
     source.onmessage = (ev) => {
       let event = {};
       try { event = JSON.parse(ev.data); } catch (_) { /* not JSON: just look again */ }
+      document.dispatchEvent(new CustomEvent("gtr:event", { detail: event })); // chat.js hears
       changed(MOVE_EVENTS.has(event.type) ? event.seq : null);
     };
     source.onerror = () => {
