@@ -148,6 +148,35 @@ BAD_UNDO_TARGET = _code(
     "bad_undo_target", 422, "`to` is no state of your run that you may go back to (see the view)."
 )
 
+# Challenges, seeks and rematches (docs/community.md).
+MATCH_BLOCKED = _code("match_blocked", 403, "One of you blocked the other.")
+NOT_YOUR_CHALLENGE = _code(
+    "not_your_challenge",
+    403,
+    "Only the challenged answer a challenge, the challenger withdraws it.",
+)
+NOT_YOUR_SEEK = _code("not_your_seek", 403, "Only its owner cancels a seek.")
+CHALLENGE_CLOSED = _code(
+    "challenge_closed", 409, "The challenge was answered, withdrawn or voided, or it expired."
+)
+CHALLENGE_PENDING = _code(
+    "challenge_pending", 409, "You have challenged that player already: wait for the answer."
+)
+SEEK_OPEN = _code("seek_open", 409, "You have an open seek already: cancel it first.")
+SEEK_CLOSED = _code("seek_closed", 409, "The seek was matched, cancelled, or it expired.")
+GAME_NOT_FINISHED = _code("game_not_finished", 409, "Only a finished game has a rematch.")
+REMATCH_OFFERED = _code("rematch_offered", 409, "A rematch of this game was offered already.")
+NO_REMATCH = _code("no_rematch", 409, "No rematch offer is waiting for your answer.")
+CHALLENGE_SELF = _code("challenge_self", 422, "You cannot challenge yourself.")
+NO_SUCH_PLAYER = _code("no_such_player", 422, "No active account of that name.")
+TOO_MANY_CHALLENGES = _code(
+    "too_many_challenges", 422, "You have the most challenges waiting for an answer."
+)
+BAD_SEEK = _code(
+    "bad_seek", 422, "The seek could never match: no player count in its range fits its options."
+)
+OWN_SEEK = _code("own_seek", 422, "That seek is yours: wait for others to join it.")
+
 # 429, 500, 503.
 THROTTLED = _code("throttled", 429, "Too many requests: wait `Retry-After` seconds.")
 SERVER_ERROR = _code("server_error", 500, "Something went wrong on the server's side.")
