@@ -68,7 +68,7 @@ def seek_create(
             expires=now + timedelta(hours=settings.GTR_SEEK_HOURS),
         )
     seeks_pair(seek.key)
-    seeks_fill(now, key=seek.key)
+    seeks_fill(timezone.now(), key=seek.key)
     seek.refresh_from_db()
     return seek
 
