@@ -30,7 +30,7 @@ def on_committed(sender: Any, *, event: commit.Event, **_: Any) -> None:
 
     Each part runs on its own. One that fails is logged and does not stop the others.
     """
-    for react in (_invite, _tell_timeout, _tell_turn, _tell_final, _tell_time_off):
+    for react in (_invite, _tell_timeout, _tell_turn, _tell_final, _tell_time_off, _challenged):
         try:
             react(event)
         except Exception:
@@ -97,6 +97,13 @@ def _tell_time_off(event: commit.Event) -> None:
     mailable = event.to_act_mailable
     if mailable or (mailable is None and _has_address(event.game_id, event.to_act)):
         _schedule_reminder(event.game_id, event.seq, event.to_act, event.deadline)
+
+
+def _challenged(event: commit.Event) -> None:
+    """Mails each new challenge to the challenged (issue 32)."""
+    for row in event.feed_rows:
+        if row.type == "challenged":
+            tasks.notify_challenge.delay(row.data["challenge"])
 
 
 def _has_address(game_id: int, position: int) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 
 from games.tasks import task
 
-from . import inbound, notify
+from . import challenges, inbound, notify
 
 RETRY: dict[str, Any] = {
     "acks_late": True,
@@ -50,6 +50,11 @@ def notify_pause(game_id: int, proposal_id: int) -> int:
 @task(name="players.notify_vacation", **RETRY)
 def notify_vacation(vacation_id: int, game_id: int) -> bool:
     return notify.vacation_notify(vacation_id=vacation_id, game_id=game_id)
+
+
+@task(name="players.notify_challenge", **RETRY)
+def notify_challenge(challenge_id: int) -> bool:
+    return challenges.challenge_notify(challenge_id=challenge_id)
 
 
 @task(name="players.mails_sweep", **RETRY)

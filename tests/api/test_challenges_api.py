@@ -124,3 +124,18 @@ def test_a_challenge_of_a_closed_account_is_void(alice: Player, bob: Player) -> 
     refused(bob.post(f"/api/challenges/{one}/accept/"), 409, "challenge_closed")
     assert challenges.challenges_expire() == 1
     assert Challenge.objects.get(pk=one).status == "void"
+
+
+def test_the_challenged_get_a_mail_once(
+    alice: Player, bob: Player, mailoutbox: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    User.objects.filter(username="bob").update(email="bob@example.org")
+    with django_capture_on_commit_callbacks(execute=True):
+        one = alice.post("/api/challenges/", {"to": "bob", "players": 3}).json()["id"]
+    assert [m.to for m in mailoutbox] == [["bob@example.org"]]
+    body = mailoutbox[0].body
+    assert "alice challenges you" in body and "3 players" in body
+    assert f"/api/challenges/{one}/accept/" in body
+    from players.mail.challenges import challenge_notify
+
+    assert challenge_notify(challenge_id=one) is False  # once
