@@ -33,7 +33,9 @@ invent, given the way a real client would get it.
     now (how many, the generated one picks);
   - a resume needs a paused game: where the case's game is not paused, one of the script's
     games against a bot, paused first (alone with a bot, a proposal pauses at once), as a
-    client resumes what it paused.
+    client resumes what it paused;
+  - issue 32: a challenge goes to the other account, and one to answer comes from it (sent
+    anew, its old ones withdrawn); a seek to join is the other account's open one.
 """
 
 from __future__ import annotations
@@ -257,6 +259,48 @@ def sensible_orders(case: Any) -> None:
     case.body = {**case.body, "orders": orders}
 
 
+# Issue 32: challenges and seeks need another account on the other side -------------------------
+
+
+def _other_token() -> str:
+    return log_in("other", "fuzz-password-2")
+
+
+def challenge_to_fuzz(case: Any) -> None:
+    """A challenge the fuzz account may answer: one that the other account sends it now (the
+    fuzzer may have answered the last one)."""
+    other = _other_token()
+    for old in _get("/api/challenges/", other).get("results", []):
+        if old["status"] == "pending":
+            _delete(f"/api/challenges/{old['id']}/", other)
+    sent = post("/api/challenges/", {"to": "fuzz"}, other)
+    case.path_parameters = {**(case.path_parameters or {}), "challenge_id": sent["id"]}
+
+
+def seek_of_other(case: Any) -> None:
+    """An open seek the fuzz account may join: the other account's, posted where it has none."""
+    other = _other_token()
+    for seek in _get("/api/seeks/", other).get("results", []):
+        if seek["mine"]:
+            case.path_parameters = {**(case.path_parameters or {}), "seek_id": seek["id"]}
+            return
+    seek = post("/api/seeks/", {"version": "republic"}, other)
+    case.path_parameters = {**(case.path_parameters or {}), "seek_id": seek["id"]}
+
+
+def _get(path: str, token: str) -> dict[str, Any]:
+    request = urllib.request.Request(f"{URL}{path}", headers={"Authorization": f"Token {token}"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return dict(json.load(response))
+
+
+def _delete(path: str, token: str) -> None:
+    headers = {"Authorization": f"Token {token}"}
+    request = urllib.request.Request(f"{URL}{path}", headers=headers, method="DELETE")
+    with urllib.request.urlopen(request, timeout=10):
+        pass
+
+
 def _positive(case: Any) -> bool:
     return bool(case.meta is not None and case.meta.generation.mode == GenerationMode.POSITIVE)
 
@@ -272,6 +316,10 @@ def map_case(context: Any, case: Any) -> Any:
         paused_game(case)
     elif operation in SEATED:
         seated_game(case)
+    elif operation in ("challenges_accept", "challenges_decline"):
+        challenge_to_fuzz(case)
+    elif operation == "seeks_join":
+        seek_of_other(case)
     if not isinstance(case.body, dict):
         return case
     if operation == "notifications_unsubscribe":
@@ -286,6 +334,8 @@ def map_case(context: Any, case: Any) -> Any:
         case.body = pause_end(case.body)
     elif operation == "vacations_create":
         case.body = vacation_dates(case.body)
+    elif operation == "challenges_create":
+        case.body = {**case.body, "to": "other"}
     elif operation == "webhooks_create":
         case.body = {**case.body, "url": f"{RECEIVER}/{len(case.body.get('url', ''))}"}
     elif operation == "push_subscribe":  # a push service the server may post to: the receiver

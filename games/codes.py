@@ -69,7 +69,7 @@ EXPORT_FORBIDDEN = _code("export_forbidden", 403, "Only staff may export the gam
 CSRF_FAILED = _code("csrf_failed", 403, "A browser session's request failed its CSRF check.")
 # People (docs/api.md, People): blocks and suspensions.
 SUSPENDED = _code("suspended", 403, "Your account is suspended: you may not play or chat.")
-BLOCKED = _code("blocked", 403, "A block stands between you and a player there (yours or theirs).")
+BLOCKED = _code("blocked", 403, "A block stands between you and that player (yours or theirs).")
 
 # 404, 405, 406: no such thing, or not this way.
 NOT_FOUND = _code("not_found", 404, "No such game, page or path.")
@@ -163,6 +163,33 @@ BAD_SUSPENSION = _code("bad_suspension", 422, "A suspension ends in the future."
 BAD_REPORT = _code(
     "bad_report", 422, "A report names a player, or a message and its game, not both or neither."
 )
+
+# Challenges, seeks and rematches (docs/community.md).
+NOT_YOUR_CHALLENGE = _code(
+    "not_your_challenge",
+    403,
+    "Only the challenged answer a challenge, the challenger withdraws it.",
+)
+NOT_YOUR_SEEK = _code("not_your_seek", 403, "Only its owner cancels a seek.")
+CHALLENGE_CLOSED = _code(
+    "challenge_closed", 409, "The challenge was answered, withdrawn or voided, or it expired."
+)
+CHALLENGE_PENDING = _code(
+    "challenge_pending", 409, "You have challenged that player already: wait for the answer."
+)
+SEEK_OPEN = _code("seek_open", 409, "You have an open seek already: cancel it first.")
+SEEK_CLOSED = _code("seek_closed", 409, "The seek was matched, cancelled, or it expired.")
+GAME_NOT_FINISHED = _code("game_not_finished", 409, "Only a finished game has a rematch.")
+REMATCH_OFFERED = _code("rematch_offered", 409, "A rematch of this game was offered already.")
+NO_REMATCH = _code("no_rematch", 409, "No rematch offer is waiting for your answer.")
+CHALLENGE_SELF = _code("challenge_self", 422, "You cannot challenge yourself.")
+TOO_MANY_CHALLENGES = _code(
+    "too_many_challenges", 422, "You have the most challenges waiting for an answer."
+)
+BAD_SEEK = _code(
+    "bad_seek", 422, "The seek could never match: no player count in its range fits its options."
+)
+OWN_SEEK = _code("own_seek", 422, "That seek is yours: wait for others to join it.")
 
 # 429, 500, 503.
 THROTTLED = _code("throttled", 429, "Too many requests: wait `Retry-After` seconds.")

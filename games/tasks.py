@@ -29,7 +29,7 @@ from django.utils import timezone
 from games.events.commit import Event
 from games.live import deliveries, health
 from games.read import selectors
-from games.services import automatic, pauses
+from games.services import automatic, challenges, pauses, rematch, seeks
 
 log = logging.getLogger(__name__)
 P = ParamSpec("P")
@@ -101,6 +101,7 @@ def sweep() -> int:
     waiting, whose task was lost. Returns how many were queued."""
     pauses.proposals_expire()  # tidying: proposals to pause that nobody answered in time
     pauses.pauses_end()  # pauses whose end passed: the tables hear that they run again
+    people_sweep()
     late, stuck = selectors.games_due()
     for game_id, seq in late:
         expire_deadline.delay(game_id, seq)
@@ -108,6 +109,14 @@ def sweep() -> int:
         play_automatic_turn.delay(game_id, seq)
     health.record(health.SWEEP, queued=len(late) + len(stuck))
     return len(late) + len(stuck)
+
+
+def people_sweep() -> None:
+    """Challenges, seeks and rematch offers whose time is up; seeks due for their bots; seeks
+    that a lost pairing left open (docs/community.md)."""
+    challenges.challenges_expire()
+    seeks.seeks_sweep()
+    rematch.rematches_expire()
 
 
 @task(**RETRY)

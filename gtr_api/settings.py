@@ -492,6 +492,11 @@ GTR_VACATION_DAYS = int(os.environ.get("GTR_VACATION_DAYS", "30"))
 GTR_PAUSE_PROPOSAL_HOURS = float(os.environ.get("GTR_PAUSE_PROPOSAL_HOURS", "48"))
 # How long a takeback request waits for the other players' answers (docs/api.md).
 GTR_TAKEBACK_SECONDS = int(os.environ.get("GTR_TAKEBACK_SECONDS", "86400"))
+# Challenges, seeks and rematches (docs/community.md): how long each waits for its answer or its
+# partners. A seek that fills with bots does so before it expires (its wait is at most a day).
+GTR_CHALLENGE_HOURS = float(os.environ.get("GTR_CHALLENGE_HOURS", "72"))
+GTR_SEEK_HOURS = float(os.environ.get("GTR_SEEK_HOURS", "24"))
+GTR_REMATCH_HOURS = float(os.environ.get("GTR_REMATCH_HOURS", "24"))
 # A bot's move (games.tasks.play_automatic_turn) runs within this soft time limit, in seconds.
 # Past it, the greedy bot makes the move instead. The worker kills the task GTR_BOT_HARD_MARGIN
 # seconds later. Searching bots think for their level's time. GTR_BOT_THINK_SECONDS caps it when
@@ -566,6 +571,8 @@ SPECTACULAR_SETTINGS = {
         "ReportReasonEnum": "games.models.Report.Reason",
         "ReportKindEnum": "games.models.Report.Kind",
         "ReportStatusEnum": "games.models.Report.Status",
+        # Issue 32: a declined challenge's reason.
+        "DeclineReasonEnum": "games.services.challenges.DECLINE_REASONS",
     },
     # Requests and responses share one component for a shape they share. An action is posted
     # back as it is received. Request-only defaults do not make fields required in generated

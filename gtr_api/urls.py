@@ -5,8 +5,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 import gtr_api.errors
-from games.api import (
+from games.api import (  # issue 32: people at the table
     cards,
+    challenges,
     chat,
     events,
     export,
@@ -15,7 +16,9 @@ from games.api import (
     orders,
     people,
     play,
+    rematch,
     replay,
+    seeks,
     streams,
     timeoff,
     undo,
@@ -104,6 +107,39 @@ game_urls = [
         name="game-chat-hide",
     ),
     path("<int:game_id>/note/", chat.SeatNoteDetailView.as_view(), name="game-note"),
+    # Rematch (issue 32).
+    path("<int:game_id>/rematch/", rematch.RematchOfferView.as_view(), name="game-rematch"),
+    path(
+        "<int:game_id>/rematch/accept/",
+        rematch.RematchAcceptView.as_view(),
+        name="game-rematch-accept",
+    ),
+    path(
+        "<int:game_id>/rematch/decline/",
+        rematch.RematchDeclineView.as_view(),
+        name="game-rematch-decline",
+    ),
+]
+
+# Challenges and seeks (issue 32).
+challenge_urls = [
+    path("", challenges.ChallengeListCreateView.as_view(), name="challenges"),
+    path("<int:challenge_id>/", challenges.ChallengeDetailView.as_view(), name="challenge"),
+    path(
+        "<int:challenge_id>/accept/",
+        challenges.ChallengeAcceptView.as_view(),
+        name="challenge-accept",
+    ),
+    path(
+        "<int:challenge_id>/decline/",
+        challenges.ChallengeDeclineView.as_view(),
+        name="challenge-decline",
+    ),
+]
+seek_urls = [
+    path("", seeks.SeekListCreateView.as_view(), name="seeks"),
+    path("<int:seek_id>/", seeks.SeekDetailView.as_view(), name="seek"),
+    path("<int:seek_id>/join/", seeks.SeekJoinView.as_view(), name="seek-join"),
 ]
 
 time_off_urls = [
@@ -161,6 +197,8 @@ urlpatterns = [
     path("api/webhooks/", include(webhook_urls)),
     path("api/time-off/", include(time_off_urls)),
     path("api/", include(people_urls)),
+    path("api/challenges/", include(challenge_urls)),
+    path("api/seeks/", include(seek_urls)),
     # E-mail: every mail's unsubscribe link, and anymail's inbound webhooks for any ESP.
     path("mail/unsubscribe/<str:token>/", mail.unsubscribe_page, name="unsubscribe"),
     path("anymail/", include(mail_webhooks.urlpatterns())),

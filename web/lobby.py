@@ -9,9 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
-from games.models import Game, Seat
+from games.models import Challenge, Game, Seat
 from games.read import selectors
+from games.services import seeks
 from games.store import rows
 
 from .table import seat_name
@@ -70,7 +73,64 @@ def lobby_context(user: Any) -> dict[str, Any]:
         "my_games": mine[:LIST_LENGTH],
         "finished": finished[:LIST_LENGTH],
         "watch": [r for r in watch if r["mine"] is None][:10],
+        **match_context(user),
     }
+
+
+# Challenges and seeks (issue 32, docs/community.md) -------------------------------------------
+
+DECLINE_LABELS = {
+    "generic": _("Not now, thanks"),
+    "later": _("Later, please"),
+    "too_fast": _("Too fast for me"),
+    "too_slow": _("Too slow for me"),
+    "ruleset": _("Another ruleset, please"),
+    "players": _("Another number of players"),
+    "options": _("Other options, please"),
+    "no_bots": _("No bots, please"),
+}
+PACE_LABELS = {
+    "none": _("no time limit"),
+    "day": _("a day a move"),
+    "three_days": _("three days a move"),
+}
+
+
+def pace_label(clock: dict[str, Any]) -> str:
+    kind, seconds = clock.get("kind", "none"), clock.get("seconds", 0)
+    if kind == "fixed" and seconds == 86400:
+        return str(PACE_LABELS["day"])
+    if kind == "fixed" and seconds == 3 * 86400:
+        return str(PACE_LABELS["three_days"])
+    if kind == "none":
+        return str(PACE_LABELS["none"])
+    return str(_("%(hours)s hours") % {"hours": round(seconds / 3600, 1)})
+
+
+def match_context(user: Any) -> dict[str, Any]:
+    """The challenges waiting for the visitor and those they sent, and the open seeks."""
+    open_seeks = [
+        {"seek": s, "pace": pace_label(s.clock), "mine": s.user_id == user.pk}
+        for s in seeks.seeks_open()[:LIST_LENGTH]
+    ]
+    context: dict[str, Any] = {
+        "seeks": open_seeks,
+        "my_seek": next((r["seek"] for r in open_seeks if r["mine"]), None),
+        "versions": Game.Version.choices,
+        "paces": list(PACE_LABELS.items()),
+        "decline_reasons": list(DECLINE_LABELS.items()),
+    }
+    if user.is_authenticated:
+        pending = Challenge.objects.filter(
+            status=Challenge.Status.PENDING, expires__gt=timezone.now()
+        ).select_related("challenger", "challenged")
+        context["challenges_in"] = [
+            {"challenge": c, "pace": pace_label(c.clock)} for c in pending.filter(challenged=user)
+        ]
+        context["challenges_out"] = [
+            {"challenge": c, "pace": pace_label(c.clock)} for c in pending.filter(challenger=user)
+        ]
+    return context
 
 
 def seat_rows(game: Game, seat: Seat | None, user: Any) -> list[dict[str, Any]]:

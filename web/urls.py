@@ -3,7 +3,7 @@
 from django.urls import path
 from django.views.i18n import JavaScriptCatalog
 
-from . import preferences, profiles, push, timeoff, views
+from . import match, preferences, profiles, push, timeoff, views
 
 app_name = "web"
 
@@ -29,6 +29,17 @@ urlpatterns = [
     path("players/<str:username>/", profiles.profile_page, name="profile"),
     path("players/<str:username>/block/", profiles.profile_block, name="profile-block"),
     path("players/<str:username>/report/", profiles.profile_report, name="profile-report"),
+    # Challenges, seeks and rematch (issue 32, web/match.py).
+    path("challenges/", match.challenge_send, name="challenge"),
+    path(
+        "challenges/<int:challenge_id>/<str:answer>/",
+        match.challenge_answer,
+        name="challenge-answer",
+    ),
+    path("seeks/", match.seek_post, name="seek"),
+    path("seeks/<int:seek_id>/join/", match.seek_join, name="seek-join"),
+    path("seeks/<int:seek_id>/cancel/", match.seek_cancel, name="seek-cancel"),
+    path("games/<int:game_id>/rematch/<str:answer>/", match.rematch_answer, name="rematch"),
     path("cards/<slug:slug>.png", views.card_png, name="card"),
     # Every mail's preferences link (web/preferences.py): no account needed.
     path("mail/preferences/<str:token>/", preferences.mail_preferences, name="mail-preferences"),

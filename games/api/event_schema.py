@@ -356,6 +356,62 @@ ACCOUNT_EVENTS = {
 }
 
 
+# Challenges, seeks and rematches (issue 32, docs/community.md) ------------------------------------
+
+
+def match_event(name: str, doc: str, **fields: Any) -> type[serializers.Serializer]:
+    """An account event that may concern no game yet (`game` absent)."""
+    game = serializers.IntegerField(required=False, help_text="The game it concerns, if any.")
+    return account_event(name, doc, **{"game": game, **fields})
+
+
+MATCH_EVENTS = {
+    "challenged": match_event(
+        "ChallengedEvent",
+        "A player challenges you: accept or decline before `expires`.",
+        challenge=serializers.IntegerField(help_text="Its id (`/api/challenges/{id}/`)."),
+        by=serializers.CharField(help_text="The challenger's username."),
+        version=serializers.CharField(),
+        players=serializers.IntegerField(),
+        expires=serializers.DateTimeField(),
+    ),
+    "challenge_closed": match_event(
+        "ChallengeClosedEvent",
+        "A challenge you sent or received was accepted (`game`: the new game), declined "
+        "(`reason`), withdrawn, voided or expired.",
+        challenge=serializers.IntegerField(),
+        status=serializers.ChoiceField(
+            choices=["accepted", "declined", "withdrawn", "expired", "void"]
+        ),
+        reason=serializers.CharField(allow_null=True),
+    ),
+    "seek_matched": match_event(
+        "SeekMatchedEvent",
+        "Your seek was seated at `game` (with `bots` bots).",
+        seek=serializers.IntegerField(),
+        bots=serializers.IntegerField(),
+    ),
+    "seek_expired": match_event(
+        "SeekExpiredEvent", "Your seek found no partner in time.", seek=serializers.IntegerField()
+    ),
+    "rematch_offered": account_event(
+        "RematchOfferedEvent",
+        "A player offers a rematch of the finished `game`: accept or decline before `expires`.",
+        seat=serializers.IntegerField(help_text="Who offers."),
+        expires=serializers.DateTimeField(),
+    ),
+    "rematch_closed": account_event(
+        "RematchClosedEvent",
+        "The rematch offer of `game` was accepted by all (`next_game`), declined (`seat`: by "
+        "whom) or expired.",
+        status=serializers.ChoiceField(choices=["accepted", "declined", "expired"]),
+        seat=serializers.IntegerField(required=False),
+        next_game=serializers.IntegerField(required=False),
+    ),
+}
+ACCOUNT_EVENTS.update(MATCH_EVENTS)
+
+
 def kind_field(kind: str) -> serializers.CharField:
     """An event's `type` field, which takes one value only.
 

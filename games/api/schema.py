@@ -179,6 +179,11 @@ GAME_OPERATIONS = (
     "games_takeback",
     "games_takeback_accept",
     "games_takeback_decline",
+    # issue 32
+    "games_rematch",
+    "games_rematch_retrieve",
+    "games_rematch_accept",
+    "games_rematch_decline",
 )
 
 
@@ -285,6 +290,25 @@ def _line_links() -> dict[str, dict[str, Any]]:
     }
 
 
+def _challenge_links(body: str) -> dict[str, dict[str, Any]]:
+    """Links from a challenge found at `body` in a response: every operation on it."""
+    challenge_id = {"challenge_id": f"$response.body#{body}/id"}
+    operations = (
+        "challenges_retrieve",
+        "challenges_withdraw",
+        "challenges_accept",
+        "challenges_decline",
+    )
+    return {op: {"operationId": op, "parameters": challenge_id} for op in operations}
+
+
+def _seek_links(body: str) -> dict[str, dict[str, Any]]:
+    """Links from a seek found at `body` in a response: every operation on it."""
+    seek_id = {"seek_id": f"$response.body#{body}/id"}
+    operations = ("seeks_retrieve", "seeks_cancel", "seeks_join")
+    return {op: {"operationId": op, "parameters": seek_id} for op in operations}
+
+
 # The OpenAPI links of each (operation, status): how a response feeds the next requests.
 # They document the flow for client authors. They also drive schemathesis' stateful phase.
 # No link revokes a token that a list shows. The caller's own token would be among them.
@@ -315,6 +339,11 @@ LINKS: dict[tuple[str, str], dict[str, dict[str, Any]]] = {
     ("auth_me", "200"): _people_links("/username"),
     ("blocks_create", "201"): _people_links("/username"),
     ("blocks_list", "200"): _people_links("/0/username"),
+    # issue 32: challenges and seeks, and from them to the game they made
+    ("challenges_create", "201"): {**_challenge_links(""), **_then("challenges_list")},
+    ("challenges_list", "200"): {**_challenge_links("/results/0"), **_then("challenges_create")},
+    ("seeks_create", "201"): {**_seek_links(""), **_then("seeks_list")},
+    ("seeks_list", "200"): {**_seek_links("/results/0"), **_then("seeks_create")},
     ("games_list", "200"): {
         "games_retrieve": _game_links("/results/0")["games_retrieve"],
         **_then("games_export"),  # the finished games, all of them (staff)

@@ -4,8 +4,8 @@ Every request counts against one scope:
 
 - `view`: reading (every GET, and the JSON event pages);
 - `move`: playing at a table (moves, join, leave, start, resign, return, surrender, seat token,
-  undo and takeback, pause and resume);
-- `create`: creating games and webhooks;
+  undo and takeback, pause and resume, a rematch);
+- `create`: creating games and webhooks, challenges and seeks (and accepting or joining one);
 - `stream`: opening an event stream (Server-Sent Events) and the long poll (`/wait/`);
 - `write`: every other write (mail preferences, push subscriptions, unsubscribing, a webhook
   changed or deleted, a token revoked, standing orders, time off, blocks and reports);

@@ -19,9 +19,8 @@ from games import codes
 from games.errors import NotFound
 from games.models import Block, Suspension
 
-# What a username may be (Django's validator): anything else names no account, and is not asked
-# of the database (PostgreSQL refuses a NUL in a string).
-USERNAME = re.compile(r"[\w.@+-]{1,150}")
+# A name no account can have is not asked of the database (PostgreSQL refuses a NUL in a string).
+USERNAME = re.compile(r"[^\x00]{1,150}")
 
 
 def account_named(username: str) -> Any:
@@ -47,6 +46,15 @@ def blocked_any(user_id: int, others: Iterable[int | None]) -> bool:
     return Block.objects.filter(
         Q(user_id=user_id, blocked_id__in=ids) | Q(user_id__in=ids, blocked_id=user_id)
     ).exists()
+
+
+def blocks_among(user_ids: Iterable[int]) -> frozenset[frozenset[int]]:
+    """The pairs of these accounts with a block between them, whichever made it (one query)."""
+    ids = set(user_ids)
+    pairs = Block.objects.filter(user_id__in=ids, blocked_id__in=ids).values_list(
+        "user_id", "blocked_id"
+    )
+    return frozenset(frozenset(pair) for pair in pairs)
 
 
 def blocks_of(user_id: int) -> list[Block]:

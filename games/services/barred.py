@@ -15,8 +15,13 @@ from games.read import people
 
 
 def play_check(user: Any) -> None:
-    """Refuses a suspended account a new seat."""
-    if people.suspended(user.pk):
+    """Refuses a suspended account a new seat, a challenge, a seek or a rematch."""
+    account_check(user.pk)
+
+
+def account_check(user_id: int | None) -> None:
+    """Refuses a suspended account (None: a seat of no account, never suspended)."""
+    if user_id is not None and people.suspended(user_id):
         raise Forbidden("Your account is suspended: you may not play.", codes.SUSPENDED)
 
 

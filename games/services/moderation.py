@@ -21,6 +21,7 @@ from games.models import Game, Report, Seat, Suspension
 from games.read import people
 from games.store import rows
 
+from . import challenges, seeks
 from .lobby import seat_leave
 from .locking import game_locked
 from .turns import turn_next
@@ -82,7 +83,8 @@ def account_suspend(
 ) -> Suspension:
     """Suspend an account until `until` (None: until lifted).
 
-    It leaves the open tables it sits at, and bots stand in for it in its games in play.
+    It leaves the open tables it sits at, and bots stand in for it in its games in play. Its
+    challenges waiting for an answer are void and its open seeks cancelled.
     """
     if until is not None and until <= timezone.now():
         raise Refused("A suspension ends in the future.", codes.BAD_SUSPENSION)
@@ -95,6 +97,8 @@ def account_suspend(
             seat_leave(game_id=seat.game_id, seat=seat)
         else:
             stand_in(game_id=seat.game_id, user_id=user.pk)
+    challenges.challenges_void_of(user.pk)
+    seeks.seeks_cancel_of(user.pk)
     if report is not None:
         report_close(report=report, by=by, acted=True)
     return suspension

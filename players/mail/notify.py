@@ -422,25 +422,25 @@ def lost_mails_sweep(now: dt.datetime | None = None) -> int:
         decision_started__range=window,
     ).values_list("pk", "seq", "to_act")
     turns = {f"turn:{g}:{q}:{p}": (g, q, p) for g, q, p in decisions}
-    for game_id, seq, position in _missing(turns):
+    for game_id, seq, position in missing(turns):
         if _seat_wants(game_id, position, "your_turn"):
             sent += turn_notify(game_id=game_id, seq=seq, position=position)
     timeouts = Move.objects.filter(
         actor=Move.Actor.TIMEOUT, seat__isnull=False, created__range=window
     ).values_list("game_id", "seq", "seat")
     notices = {f"timeout:{g}:{q}": (g, q, p) for g, q, p in timeouts}
-    for game_id, seq, position in _missing(notices):
+    for game_id, seq, position in missing(notices):
         if _seat_wants(game_id, position, "reminder"):
             sent += timeout_notify(game_id=game_id, seq=seq, position=position)
     ended = Seat.objects.filter(
         game__status=Game.Status.FINISHED, game__finished__range=window
     ).values_list("game_id", "position")
-    for game_id in {g for g, _position in _missing({f"final:{g}:{p}": (g, p) for g, p in ended})}:
+    for game_id in {g for g, _position in missing({f"final:{g}:{p}": (g, p) for g, p in ended})}:
         sent += final_notify(game_id=game_id)  # Only to those who want it, once each.
     return sent
 
 
-def _missing(wanted: dict[str, Any]) -> list[Any]:
+def missing(wanted: dict[str, Any]) -> list[Any]:
     """Returns the values of `wanted` whose notification key has no record of being sent."""
     sent = set(SentNotification.objects.filter(key__in=list(wanted)).values_list("key", flat=True))
     return [value for key, value in wanted.items() if key not in sent]

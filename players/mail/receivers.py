@@ -30,7 +30,8 @@ def on_committed(sender: Any, *, event: commit.Event, **_: Any) -> None:
 
     Each part runs on its own. One that fails is logged and does not stop the others.
     """
-    for react in (_invite, _tell_timeout, _tell_turn, _tell_final, _tell_time_off, _ask_takeback):
+    reactions = (_invite, _tell_timeout, _tell_turn, _tell_final, _tell_time_off)
+    for react in (*reactions, _ask_takeback, _challenged):
         try:
             react(event)
         except Exception:
@@ -104,6 +105,13 @@ def _ask_takeback(event: commit.Event) -> None:
     waits for get its mail, once each (players.mail.takebacks)."""
     if event.kind == commit.TAKEBACK:
         tasks.notify_takeback.delay(event.game_id, event.seq)
+
+
+def _challenged(event: commit.Event) -> None:
+    """Mails each new challenge to the challenged (issue 32)."""
+    for row in event.feed_rows:
+        if row.type == "challenged":
+            tasks.notify_challenge.delay(row.data["challenge"])
 
 
 def _has_address(game_id: int, position: int) -> bool:

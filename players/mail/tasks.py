@@ -12,7 +12,7 @@ from typing import Any
 
 from games.tasks import task
 
-from . import inbound, notify, takebacks
+from . import challenges, inbound, notify, takebacks
 
 RETRY: dict[str, Any] = {
     "acks_late": True,
@@ -57,10 +57,15 @@ def notify_vacation(vacation_id: int, game_id: int) -> bool:
     return notify.vacation_notify(vacation_id=vacation_id, game_id=game_id)
 
 
+@task(name="players.notify_challenge", **RETRY)
+def notify_challenge(challenge_id: int) -> bool:
+    return challenges.challenge_notify(challenge_id=challenge_id)
+
+
 @task(name="players.mails_sweep", **RETRY)
 def mails_sweep() -> int:
     """Beat's mail sweep. Sends the reminders that are due, and the mails whose task was lost."""
-    return notify.reminders_sweep() + notify.lost_mails_sweep()
+    return notify.reminders_sweep() + notify.lost_mails_sweep() + challenges.lost_mails_sweep()
 
 
 @task(name="players.send_digests", **RETRY)

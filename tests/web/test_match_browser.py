@@ -1,0 +1,65 @@
+"""Challenges, seeks and rematch in a real headless Chromium (issue 32): a challenge shows in
+the lobby and its acceptance starts a game; a finished game's rematch starts the next one.
+Screenshots of the lobby and the rematch panel at 375 and 1,366 px go to GTR_SCREENSHOTS (else
+docs/screenshots/): `lobby-match-<width>.png`, `rematch-<width>.png`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.models import Game
+from games.services import resignation
+
+from .browser import wait_for
+from .test_layout_browser import log_in, shot, two_people
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_challenge_accepted_from_the_lobby_starts_a_game(browsers: Any) -> None:
+    from django.contrib.auth import get_user_model
+
+    from games.services import challenges, seeks
+
+    users = get_user_model().objects
+    ann = users.create_user("ann", email="ann@example.org", password="a long secret 1")
+    users.create_user("ben", email="ben@example.org", password="a long secret 1")
+    carl = users.create_user("carl<i>", password="a long secret 1")
+    seeks.seek_create(user=carl, version="imperium", players_min=3, players_max=5, bots_after=30)
+    ben_page = browsers(width=1366)
+    log_in(ben_page, "ben")
+    ben_page.open("/")
+    challenges.challenge_create(user=ann, to="ben", version="republic", players=2)
+    ben_page.open("/")  # (the account stream's refresh of the lists is not checked here)
+    wait_for(lambda: ben_page.all("#challenges-in-h"), what="the challenge")
+    assert "carl<i>" in ben_page.find("#seeks-h").find_element("xpath", "..").text
+    for width in (375, 1366):
+        ben_page.driver.set_window_size(width, 900)
+        ben_page.open("/")
+        shot(ben_page, f"lobby-match-{width}.png")
+    ben_page.find("form[action$='/accept/'] button").click()
+    wait_for(lambda: "/games/" in ben_page.driver.current_url, what="the new game's page")
+    game = Game.objects.get(players=2)
+    assert game.status == "active" and ben_page.driver.current_url.endswith(f"/games/{game.pk}/")
+
+
+def test_a_rematch_starts_the_next_game(browsers: Any) -> None:
+    game_id, _, _ = two_people()
+    resignation.game_resign(game_id=game_id, position=1)
+    ann_page = browsers(width=1366)
+    log_in(ann_page, "ann")
+    ann_page.open(f"/games/{game_id}/")
+    ann_page.find("#rematch button").click()
+    ben_page = browsers(width=1366)
+    log_in(ben_page, "ben")
+    for width in (375, 1366):
+        ben_page.driver.set_window_size(width, 900)
+        ben_page.open(f"/games/{game_id}/")
+        shot(ben_page, f"rematch-{width}.png")
+    ben_page.find("#rematch form[action$='/accept/'] button").click()
+    wait_for(lambda: f"/games/{game_id}/" not in ben_page.driver.current_url, what="the rematch")
+    following = Game.objects.exclude(pk=game_id).get()
+    assert following.status == "active"
+    assert [s.user.username for s in following.seats.order_by("position")] == ["ben", "ann"]
