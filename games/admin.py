@@ -12,6 +12,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 from django.utils import timezone
 
+from games.errors import NotFound
 from games.models import (
     Block,
     ChatMessage,
@@ -143,6 +144,7 @@ class ReportAdmin(admin.ModelAdmin):
         "player",
         "game",
         "message_id",
+        "message",
         "reason",
         "text",
         "created",
@@ -150,7 +152,27 @@ class ReportAdmin(admin.ModelAdmin):
         "handled_by",
     )
     fields = (*readonly_fields, "status", "note")
-    actions = ["dismiss", "suspend_for_a_week", "suspend_until_lifted"]
+    actions = ["dismiss", "hide_the_message", "suspend_for_a_week", "suspend_until_lifted"]
+
+    @admin.display(description="the line reported")
+    def message(self, report: Report) -> str:
+        line = ChatMessage.objects.filter(pk=report.message_id, game_id=report.game_id).first()
+        if line is None:
+            return "-"
+        hidden = " (hidden)" if line.hidden else ""
+        return f"{line.name} in the {line.channel}' chat{hidden}: {line.text}"
+
+    @admin.action(description="Hide the line reported, and close the report")
+    def hide_the_message(self, request: HttpRequest, queryset: Any) -> None:
+        for report in queryset.filter(kind=Report.Kind.MESSAGE, game__isnull=False):
+            try:
+                chat.chat_hide(
+                    game_id=report.game_id, message_id=report.message_id, user=request.user
+                )
+            except NotFound:
+                continue  # no such line in that game: nothing to hide
+            if report.status == Report.Status.OPEN:
+                moderation.report_close(report=report, by=request.user, acted=True)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # people report through the API and the web

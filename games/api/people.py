@@ -15,10 +15,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.models import Block, Game, Report
-from games.read import people
+from games.read import chat, people
 from games.services import blocks, moderation
 
-from .base import account, body, errors
+from .base import account, body, caller, errors
 from .inputs import JSONInput
 
 USERNAME = OpenApiParameter("username", str, OpenApiParameter.PATH)
@@ -116,8 +116,10 @@ class ReportCreateView(APIView):
         operation_id="reports_create",
         summary="Report a player, or a chat message, to staff",
         description="Name a `player`, or a `message` and its `game`. Staff see reports in the "
-        "admin; they may hide a message or suspend an account. 404 `no_such_player` or "
-        "`not_found` (the game); 409 `already_reported` while your report of the same is open; "
+        "admin; they may hide a message or suspend an account. 404 `no_such_player`, "
+        "`not_found` (the game) or `no_such_message` (no such line in its chat); 403 "
+        "`spectators_chat_closed` (a spectators' line, reported by a player during the game); "
+        "409 `already_reported` while your report of the same is open; "
         "422 `bad_report` (both or neither named, or a message without its game), `report_self`.",
         request=ReportInput,
         responses={201: ReportView, **errors(400, 401, 403, 404, 409, 413, 415, 422)},
@@ -126,9 +128,11 @@ class ReportCreateView(APIView):
     def post(self, request: Request) -> Response:
         data = body(ReportInput, request)
         player = people.account_named(data["player"]) if "player" in data else None
-        game = None
+        game, message = None, None
         if "game" in data:
-            game = get_object_or_404(Game.objects.only("id"), pk=data["game"])
+            game = get_object_or_404(Game.objects.only("id", "status"), pk=data["game"])
+        if game is not None and "message" in data and "player" not in data:
+            message = chat.message_seen(game, caller(request), data["message"])
         report = moderation.report_file(
             reporter=account(request),
             reason=data["reason"],
@@ -136,6 +140,7 @@ class ReportCreateView(APIView):
             player=player,
             game=game,
             message_id=data.get("message"),
+            message_author=message.user if message is not None else None,
         )
         return Response(
             {

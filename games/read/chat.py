@@ -2,7 +2,8 @@
 
 Who reads what: the players' chat, everyone who may see the game; the spectators' chat, the
 spectators, and the players only once the game is over (`channel_check`). A reader never gets
-the lines of the authors they muted, nor the text of a line staff hid.
+the lines of the authors they muted or with whom a block stands (either way, docs/api.md,
+People), nor the text of a line staff hid.
 """
 
 from __future__ import annotations
@@ -12,9 +13,11 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from games import codes
-from games.errors import Forbidden
+from games.errors import Forbidden, NotFound
 from games.models import ChatMessage, ChatReader, Game, Seat, SeatNote
+from games.read import people
 from games.read.selectors import Caller, seat_for
+from games.store import rows as game_rows
 
 PAGE = 100  # the most lines one read returns
 OVER = (Game.Status.FINISHED, Game.Status.CANCELLED)
@@ -51,6 +54,16 @@ def channel_check(game: Game, caller: Caller, channel: str) -> Seat | None:
     return seat
 
 
+def message_seen(game: Game, caller: Caller, message_id: int) -> ChatMessage:
+    """A line of the game's chat that the caller may read (to report it), or 404
+    `no_such_message` (403 `spectators_chat_closed` for a player, during the game)."""
+    message = game.chat.select_related("user").filter(pk=message_id).first()
+    if message is None:
+        raise NotFound("No such chat message in this game.", codes.NO_SUCH_MESSAGE)
+    channel_check(game, caller, message.channel)
+    return message
+
+
 def reader_row(game: Game, seat: Seat | None, user: Any) -> ChatReader | None:
     if seat is not None:
         return ChatReader.objects.filter(game=game, seat=seat.position).first()
@@ -60,13 +73,21 @@ def reader_row(game: Game, seat: Seat | None, user: Any) -> ChatReader | None:
 
 
 def _unmuted(rows: QuerySet[ChatMessage], muted: list[str]) -> QuerySet[ChatMessage]:
-    for key in muted:
-        kind, number = key.split(":")
-        if kind == "seat":
-            rows = rows.exclude(seat=int(number))
-        else:
-            rows = rows.exclude(seat__isnull=True, user_id=int(number))
-    return rows
+    seats = [int(k.split(":")[1]) for k in muted if k.startswith("seat:")]
+    users = [int(k.split(":")[1]) for k in muted if k.startswith("user:")]
+    return rows.exclude(seat__in=seats).exclude(seat__isnull=True, user_id__in=users)
+
+
+def silenced(game: Game, seat: Seat | None, user: Any, reader: ChatReader | None) -> list[str]:
+    """The authors whose lines the reader does not get: those they muted, and those with whom a
+    block stands, whichever of them made it."""
+    keys = list(reader.muted) if reader else []
+    account = seat.user_id if seat is not None else getattr(user, "pk", None)
+    if account is None:
+        return keys
+    blocked = people.blocked_with(account)
+    keys += [f"seat:{s.position}" for s in game_rows.seats_of(game) if s.user_id in blocked]
+    return keys + [f"user:{user_id}" for user_id in sorted(blocked)]
 
 
 def chat_for(game: Game, caller: Caller, channel: str, after: int = 0) -> dict[str, Any]:
@@ -75,7 +96,8 @@ def chat_for(game: Game, caller: Caller, channel: str, after: int = 0) -> dict[s
     seat = channel_check(game, caller, channel)
     reader = reader_row(game, seat, caller.user)
     muted = list(reader.muted) if reader else []
-    lines = _unmuted(game.chat.filter(channel=channel, pk__gt=after), muted).order_by("id")
+    hidden_from = silenced(game, seat, caller.user, reader)
+    lines = _unmuted(game.chat.filter(channel=channel, pk__gt=after), hidden_from).order_by("id")
     found = list(lines[: PAGE + 1])
     return {
         "channel": channel,
@@ -101,7 +123,7 @@ def can_post(game: Game, seat: Seat | None, user: Any) -> str | None:
 def unread(game: Game, seat: Seat | None, user: Any, reader: ChatReader | None) -> dict[str, int]:
     """Lines the reader has not marked read, by channel: not their own, not hidden, not muted.
     A player counts no spectators' line during the game."""
-    muted = list(reader.muted) if reader else []
+    muted = silenced(game, seat, user, reader)
     counts = {}
     for channel in ChatMessage.Channel.values:
         if (
@@ -158,7 +180,10 @@ def last_lines(game_id: int, position: int, count: int = 5) -> list[ChatMessage]
     rows = ChatMessage.objects.filter(
         game_id=game_id, channel=ChatMessage.Channel.PLAYERS, hidden__isnull=True
     )
-    rows = _unmuted(rows, muted_by(game_id, position, None))
+    game = Game.objects.get(pk=game_id)
+    seat = next(s for s in game_rows.seats_of(game) if s.position == position)
+    reader = ChatReader.objects.filter(game_id=game_id, seat=position).first()
+    rows = _unmuted(rows, silenced(game, seat, None, reader))
     return list(reversed(rows.order_by("-id")[:count]))
 
 

@@ -48,6 +48,12 @@ def blocked_any(user_id: int, others: Iterable[int | None]) -> bool:
     ).exists()
 
 
+def blocked_with(user_id: int) -> set[int]:
+    """The accounts with which a block stands, whichever of the two made it."""
+    pairs = Block.objects.filter(Q(user_id=user_id) | Q(blocked_id=user_id))
+    return {b if a == user_id else a for a, b in pairs.values_list("user_id", "blocked_id")}
+
+
 def blocks_among(user_ids: Iterable[int]) -> frozenset[frozenset[int]]:
     """The pairs of these accounts with a block between them, whichever made it (one query)."""
     ids = set(user_ids)

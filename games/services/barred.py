@@ -19,10 +19,10 @@ def play_check(user: Any) -> None:
     account_check(user.pk)
 
 
-def account_check(user_id: int | None) -> None:
+def account_check(user_id: int | None, doing: str = "play") -> None:
     """Refuses a suspended account (None: a seat of no account, never suspended)."""
     if user_id is not None and people.suspended(user_id):
-        raise Forbidden("Your account is suspended: you may not play.", codes.SUSPENDED)
+        raise Forbidden(f"Your account is suspended: you may not {doing}.", codes.SUSPENDED)
 
 
 def join_check(user: Any, seats: Iterable[Seat]) -> None:

@@ -41,9 +41,12 @@ from games.errors import (
 from games.events import commit, feeds, story
 from games.models import ChatMessage, ChatReader, Game, Seat, SeatNote
 from games.read import chat as chat_read_model
+from games.read import people
 from games.read.selectors import Caller, seat_for
 from games.store import rows
 from games.words.seats import seat_name
+
+from . import barred
 
 MAX_TEXT = 500
 MAX_NOTE = 10_000
@@ -106,6 +109,8 @@ def chat_post(*, game_id: int, caller: Caller, text: str, via: str = "web") -> C
         if game.status == Game.Status.CANCELLED:
             raise Conflict("This game was cancelled: its chat is closed.", codes.CHAT_CLOSED)
         author = author_of(game, caller)
+        if author.user is not None:
+            barred.account_check(author.user.pk, "chat")
         _flood_check(game, author)
         message = _said(game, author, text, via)
         commit.publish_on_commit(game, commit.CHAT, seat=message.seat, subject_id=message.pk)
@@ -184,7 +189,8 @@ def mentioned(text: str, seats: list[Seat]) -> list[int]:
 
 
 def _tell_mentioned(game: Game, message: ChatMessage, author: Author, seats: list[Seat]) -> None:
-    people = []
+    """The players named hear of it in their feed, unless they muted the author or a block
+    stands between them."""
     for seat in seats:
         if seat.position not in message.mentions or seat.user_id is None:
             continue
@@ -192,11 +198,10 @@ def _tell_mentioned(game: Game, message: ChatMessage, author: Author, seats: lis
             continue
         if author.key in chat_read_model.muted_by(game.pk, seat.position, None):
             continue
-        people.append(seat.user_id)
-    for user_id in people:
-        seat = next(s for s in seats if s.user_id == user_id)
+        if author.user is not None and people.blocked(author.user.pk, seat.user_id):
+            continue
         feeds.notify(
-            [user_id],
+            [seat.user_id],
             game,
             "chat_mention",
             seat=seat.position,

@@ -177,12 +177,13 @@ def test_a_blocked_player_cannot_join_your_table(alice: Player, bob: Player) -> 
 
 def test_reports_of_players_and_messages(alice: Player, bob: Player, anon: Player) -> None:
     game_id = start_game(alice, [bob])
+    line = bob.post(f"/api/games/{game_id}/chat/", {"text": "rude"}).json()["id"]
     r = alice.post("/api/reports/", {"player": "bob", "reason": "abuse", "text": "<b>rude</b>"})
     assert r.status_code == 201, r.content
     assert (r.json()["kind"], r.json()["status"]) == ("player", "open")
     report = Report.objects.get()
     assert (report.player.username, report.text) == ("bob", "<b>rude</b>")  # kept as sent
-    r = alice.post("/api/reports/", {"game": game_id, "message": 7, "reason": "spam"})
+    r = alice.post("/api/reports/", {"game": game_id, "message": line, "reason": "spam"})
     assert r.status_code == 201 and r.json()["kind"] == "message", r.content
     assert Report.objects.get(kind="message").game_id == game_id
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from games.models import AccountEvent, Game, Rematch
 from games.services import rematch
+from games.services.resignation import game_surrender
 from tests.conftest import Player, start_game
 
 
@@ -89,3 +90,18 @@ def test_an_unanswered_offer_expires(alice: Player, bob: Player) -> None:
     refused(bob.post(f"/api/games/{game_id}/rematch/accept/"), 409, "no_rematch")
     assert rematch.rematches_expire() == 1
     assert Rematch.objects.get().status == "expired"
+
+
+def test_a_rematch_of_players_invited_by_mail_seats_them_again(alice: Player) -> None:
+    """A table of invitations alone (its creator not seated): the next game invites the same
+    addresses, seats rotated."""
+    seats = [{"kind": "invited", "email": f"p{n}@example.org"} for n in range(2)]
+    r = alice.post("/api/games/", {"players": 2, "seats": seats})
+    assert r.status_code == 201, r.content
+    game_id = r.json()["id"]
+    game_surrender(game_id=game_id, position=0, to=1)
+    rematch.rematch_offer(game_id=game_id, position=0)
+    offer = rematch.rematch_answer(game_id=game_id, position=1, accept=True)
+    assert offer.status == "accepted"
+    emails = [s.email for s in offer.next_game.seats.order_by("position")]
+    assert emails == ["p1@example.org", "p0@example.org"]

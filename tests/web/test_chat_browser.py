@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from games.models import ChatMessage, Seat
+from games.models import ChatMessage, Report, Seat
 from players.mail import inbound, texts
 
 from .browser import Person, wait_for
@@ -69,6 +69,13 @@ def test_two_players_talk_live_and_the_spectators_chat_stays_apart(browsers: Any
     wait_for(lambda: "thanks ann" in shown(a), what="ben's line on ann's page")
     assert "ben should build the Temple" not in a.find("#chat").text
     assert "ben should build the Temple" not in b.driver.page_source
+
+    # Ann reports ben's line to the moderators: the report names him and the line.
+    line = ChatMessage.objects.get(text="thanks ann")
+    a.find(f'#chat-lines li[data-id="{line.pk}"] button.report').click()
+    a.driver.switch_to.alert.accept()
+    wait_for(lambda: Report.objects.filter(message_id=line.pk).exists(), what="the report")
+    assert Report.objects.get().player == ben
 
     ben_seat = Seat.objects.get(game_id=game_id, user=ben).position
     assert mail_reply(game_id, ben_seat, "say: sent from my mail\n\n> quoted") == "said"

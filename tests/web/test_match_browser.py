@@ -31,9 +31,14 @@ def test_a_challenge_accepted_from_the_lobby_starts_a_game(browsers: Any) -> Non
     ben_page = browsers(width=1366)
     log_in(ben_page, "ben")
     ben_page.open("/")
+    # Ben starts a seek's form; the challenge arrives live (the account stream refreshes the
+    # lobby's lists) and what he typed stays.
+    ben_page.find("#seeks-h ~ details summary").click()
+    typed = ben_page.find("input[name=bots_after]")
+    typed.send_keys("15")
     challenges.challenge_create(user=ann, to="ben", version="republic", players=2)
-    ben_page.open("/")  # (the account stream's refresh of the lists is not checked here)
-    wait_for(lambda: ben_page.all("#challenges-in-h"), what="the challenge")
+    wait_for(lambda: ben_page.all("#challenges-in-h"), what="the challenge, without a reload")
+    assert ben_page.find("input[name=bots_after]").get_attribute("value") == "15"
     assert "carl<i>" in ben_page.find("#seeks-h").find_element("xpath", "..").text
     for width in (375, 1366):
         ben_page.driver.set_window_size(width, 900)

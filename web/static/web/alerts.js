@@ -70,7 +70,19 @@
       const holder = document.createElement("div");
       holder.innerHTML = await r.text();
       const fresh = holder.querySelector("#lobby-lists");
-      if (fresh) lists.replaceWith(fresh);
+      if (!fresh) return;
+      // Section by section: one the person is using (a form open or focused) stays as it is,
+      // so a refresh never takes what they are typing.
+      const busy = (el) => el.querySelector("details[open]") || el.contains(document.activeElement);
+      const old = Array.from(lists.children);
+      const kept = old.filter(busy);
+      if (!kept.length) { lists.replaceWith(fresh); return; }
+      const key = (el) => el.getAttribute("aria-labelledby") || el.id || "";
+      for (const section of Array.from(fresh.children)) {
+        const same = old.find((el) => key(el) && key(el) === key(section));
+        if (same && kept.includes(same)) section.replaceWith(same);
+      }
+      lists.replaceWith(fresh);
     } catch (_) { /* the next event tries again */ }
   }
 

@@ -65,6 +65,7 @@
       li.classList.add("mention"); // a line that names this reader's seat
     }
     if (!m.hidden && m.author !== mine) li.append(" ", muteButton(m));
+    if (!m.hidden && m.author !== mine && panel.dataset.account) li.append(" ", reportButton(m));
     if (!m.hidden && panel.dataset.staff) li.append(" ", hideButton(m));
     return li;
   }
@@ -78,6 +79,26 @@
     b.addEventListener("click", async () => {
       const r = await call("POST", "chat/mute/", { author: m.author });
       if (r.ok) reload(); else shout(r);
+    });
+    return b;
+  }
+
+  // A report goes to staff (POST /api/reports/, docs/api.md, People): it needs an account.
+  function reportButton(m) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "link report";
+    b.textContent = gettext("report");
+    b.title = interpolate(gettext("Report %(name)s's line to the moderators"), { name: m.name }, true);
+    b.addEventListener("click", async () => {
+      if (!window.confirm(gettext("Report this line to the moderators as abuse?"))) return;
+      const r = await fetch("/api/reports/", {
+        method: "POST", credentials: "same-origin", headers: headers(),
+        body: JSON.stringify({ game: Number(root.dataset.game), message: m.id, reason: "abuse" }),
+      });
+      if (!r.ok) { shout(r); return; }
+      b.textContent = gettext("reported");
+      b.disabled = true;
     });
     return b;
   }
