@@ -283,3 +283,17 @@ def _user(player: Player) -> Any:
     from django.contrib.auth.models import User
 
     return User.objects.get(username=player.name)
+
+
+def test_a_mention_reaches_a_hook_as_the_text_written(transactional_db, receiver) -> None:
+    """Issue 32: a chat line is plain text on every surface; a webhook's payload carries it as
+    written, in JSON (application/json), with no markup added or taken away."""
+    alice, bob = signup("alice"), signup("bob")
+    game_id = start_game(alice, [bob])
+    hook_of(bob, receiver.url)
+    line = '@bob <script>alert("x")</script> & <b>bold</b>'
+    assert alice.post(f"/api/games/{game_id}/chat/", {"text": line}).status_code == 201
+    mentions = [e for e in receiver.events() if e["type"] == "chat_mention"]
+    assert [m["text"] for m in mentions] == [line]
+    raw = next(body for _, body in receiver.requests if b"chat_mention" in body)
+    assert b"&lt;" not in raw and b"<script>" in raw

@@ -68,3 +68,29 @@ def test_a_rematch_starts_the_next_game(browsers: Any) -> None:
     following = Game.objects.exclude(pk=game_id).get()
     assert following.status == "active"
     assert [s.user.username for s in following.seats.order_by("position")] == ["ben", "ann"]
+
+
+def test_a_seek_fills_with_a_bot_after_its_wait(browsers: Any) -> None:
+    """A seek posted from the lobby that nobody answers: once its wait is over, the sweep seats
+    it with a bot, and the lobby shows the game live (the account stream)."""
+    from datetime import timedelta
+
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    from games.models import Seek
+    from games.services import seeks
+
+    get_user_model().objects.create_user("ben", password="a long secret 1")
+    page = browsers(width=1366)
+    log_in(page, "ben")
+    page.open("/")
+    page.find("#seeks-h ~ details summary").click()
+    page.fill({"players_min": "2", "players_max": "2", "bots_after": "1"})
+    page.find("#seeks-h ~ details button[type=submit]").click()
+    wait_for(lambda: Seek.objects.filter(status="open").exists(), what="the seek posted")
+    wait_for(lambda: "ben" in page.find("#seeks-h").find_element("xpath", "..").text, what="it")
+    assert seeks.seeks_sweep(timezone.now() + timedelta(minutes=1, seconds=5)) >= 1
+    game = Game.objects.get()
+    assert [s.kind for s in game.seats.order_by("position")] == ["player", "bot"]
+    wait_for(lambda: page.all(f'#mine-h ~ ul a[href="/games/{game.pk}/"]'), what="the game, live")
