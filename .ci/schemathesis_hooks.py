@@ -155,8 +155,7 @@ def joinable_table(case: Any) -> None:
     """The case's game where the fuzz account can take a seat in it, or else a new table."""
     view = game_view((case.path_parameters or {}).get("game_id"))
     if not view or view["status"] != "open" or view["my_seat"] is not None:
-        other = log_in("other", "fuzz-password-2")
-        view = post("/api/games/", {"version": "republic", "players": 5}, other)
+        view = post("/api/games/", {"version": "republic", "players": 5}, _other_token())
         case.path_parameters = {**(case.path_parameters or {}), "game_id": view["id"]}
     free = [s["position"] for s in view["seats"] if s["kind"] == "open"]
     if isinstance(case.body, dict) and case.body.get("seat") not in free:
@@ -199,13 +198,21 @@ def paused_game(case: Any) -> None:
             continue
         if not view["clock"].get("pause"):
             try:
-                post(f"/api/games/{game_id}/pause/", {}, _token[0] if _token else log_in())
+                post(f"/api/games/{game_id}/pause/", {}, _fuzz_token())
             except urllib.error.HTTPError:
                 continue  # a pause proposed already, or the game just ended
         case.path_parameters = {**(case.path_parameters or {}), "game_id": game_id}
         return
 
 
+FINISHED_GAME = 4  # the script's finished game: the fuzz account against the other, resigned
+SHARED_GAME = 5  # the script's first table in play: fuzz at seat 0, the other at seat 1, a bot
+REMATCH = {
+    "games_rematch_retrieve",
+    "games_rematch",
+    "games_rematch_accept",
+    "games_rematch_decline",
+}
 SEATED = {  # operations on a game the fuzz account must sit at (issue 31)
     "games_pause",
     "games_pause_accept",
@@ -262,19 +269,74 @@ def sensible_orders(case: Any) -> None:
 # Issue 32: challenges and seeks need another account on the other side -------------------------
 
 
+_other: list[str] = []  # the other account's token, once logged in (a log-in hashes a password)
+
+
 def _other_token() -> str:
-    return log_in("other", "fuzz-password-2")
+    if not _other:
+        _other.append(log_in("other", "fuzz-password-2"))
+    return _other[0]
+
+
+def _fuzz_token() -> str:
+    if not _token:
+        _token.append(log_in())
+    return _token[0]
 
 
 def challenge_to_fuzz(case: Any) -> None:
     """A challenge the fuzz account may answer: one that the other account sends it now (the
-    fuzzer may have answered the last one)."""
+    fuzzer may have answered the last one, or blocked the other account)."""
     other = _other_token()
-    for old in _get("/api/challenges/", other).get("results", []):
-        if old["status"] == "pending":
-            _delete(f"/api/challenges/{old['id']}/", other)
+    _unblock(other)
+    for old in _all("/api/challenges/", other):
+        if old["status"] == "pending" and old["challenger"] == "other":
+            post(f"/api/challenges/{old['id']}/withdraw/", {}, other)
     sent = post("/api/challenges/", {"to": "fuzz"}, other)
     case.path_parameters = {**(case.path_parameters or {}), "challenge_id": sent["id"]}
+
+
+def _unblock(other: str) -> None:
+    """No block stands between the fuzz account and the other one (either may have made it)."""
+    for path, token in (("/api/blocks/other/", _fuzz_token()), ("/api/blocks/fuzz/", other)):
+        try:
+            _delete(path, token)
+        except urllib.error.HTTPError as error:
+            if error.code != 404:  # 404: no block to lift
+                raise
+
+
+def challenge_of_fuzz(case: Any) -> None:
+    """A challenge the fuzz account may withdraw: its pending one to the other account, or a new
+    one."""
+    _unblock(_other_token())
+    mine = _all("/api/challenges/", _fuzz_token())
+    pending = [c for c in mine if c["status"] == "pending" and c["challenger"] == "fuzz"]
+    challenge = pending[0] if pending else post("/api/challenges/", {"to": "other"}, _fuzz_token())
+    case.path_parameters = {**(case.path_parameters or {}), "challenge_id": challenge["id"]}
+
+
+def own_seek(case: Any) -> None:
+    """An open seek of the fuzz account's own, to cancel: posted where it has none."""
+    mine = _fuzz_token()
+    found = [s for s in _get("/api/seeks/", mine).get("results", []) if s["mine"]]
+    seek = found[0] if found else post("/api/seeks/", {"version": "republic"}, mine)
+    case.path_parameters = {**(case.path_parameters or {}), "seek_id": seek["id"]}
+
+
+def finished_game(case: Any) -> None:
+    """A finished game the fuzz account sat at (the script's game 4), for a rematch."""
+    case.path_parameters = {**(case.path_parameters or {}), "game_id": FINISHED_GAME}
+
+
+def other_author(case: Any) -> None:
+    """A line by the other account at a table in play they share (the script's game 5, where
+    the other account sits at seat 1), for the fuzz account to mute."""
+    lines = _get(f"/api/games/{SHARED_GAME}/chat/", _fuzz_token()).get("messages", [])
+    if not any(m["author"] == "seat:1" for m in lines):
+        post(f"/api/games/{SHARED_GAME}/chat/", {"text": "hello"}, _other_token())
+    case.path_parameters = {**(case.path_parameters or {}), "game_id": SHARED_GAME}
+    case.body = {**case.body, "author": "seat:1"}
 
 
 def seek_of_other(case: Any) -> None:
@@ -294,11 +356,43 @@ def _get(path: str, token: str) -> dict[str, Any]:
         return dict(json.load(response))
 
 
+def _all(path: str, token: str) -> list[dict[str, Any]]:
+    """Every result of a list, page after page."""
+    found: list[dict[str, Any]] = []
+    page: dict[str, Any] = {"next": f"{URL}{path}?page_size=100"}
+    while page.get("next"):
+        page = _get(str(page["next"]).removeprefix(URL), token)
+        found += page.get("results", [])
+    return found
+
+
 def _delete(path: str, token: str) -> None:
     headers = {"Authorization": f"Token {token}"}
     request = urllib.request.Request(f"{URL}{path}", headers=headers, method="DELETE")
     with urllib.request.urlopen(request, timeout=10):
         pass
+
+
+def _logged_in(hook: Any, case: Any) -> None:
+    """Runs a hook; once more after a 401 (the fuzzer revoked a token the hooks kept)."""
+    try:
+        hook(case)
+    except urllib.error.HTTPError as error:
+        if error.code != 401:
+            raise
+        _token.clear()
+        _other.clear()
+        hook(case)
+
+
+PEOPLE_HOOKS = {  # issue 32: operations whose case needs a challenge, a seek or a game found
+    "challenges_accept": challenge_to_fuzz,
+    "challenges_decline": challenge_to_fuzz,
+    "challenges_withdraw": challenge_of_fuzz,
+    "seeks_join": seek_of_other,
+    "seeks_cancel": own_seek,
+    **{operation: finished_game for operation in REMATCH},
+}
 
 
 def _positive(case: Any) -> bool:
@@ -316,10 +410,8 @@ def map_case(context: Any, case: Any) -> Any:
         paused_game(case)
     elif operation in SEATED:
         seated_game(case)
-    elif operation in ("challenges_accept", "challenges_decline"):
-        challenge_to_fuzz(case)
-    elif operation == "seeks_join":
-        seek_of_other(case)
+    elif operation in PEOPLE_HOOKS:
+        _logged_in(PEOPLE_HOOKS[operation], case)
     if not isinstance(case.body, dict):
         return case
     if operation == "notifications_unsubscribe":
@@ -335,7 +427,15 @@ def map_case(context: Any, case: Any) -> Any:
     elif operation == "vacations_create":
         case.body = vacation_dates(case.body)
     elif operation == "challenges_create":
+        _logged_in(lambda _: _unblock(_other_token()), case)
         case.body = {**case.body, "to": "other"}
+    elif operation == "chat_mute":
+        _logged_in(other_author, case)
+    elif operation == "reports_create":  # a player, as the schema allows one or a message
+        case.body = {"player": "other", "reason": case.body.get("reason", "spam")}
+    elif operation == "seeks_create":  # terms that can match: no options, a range in order
+        low, high = sorted((case.body.get("players_min", 2), case.body.get("players_max", 5)))
+        case.body = {**case.body, "options": {}, "players_min": low, "players_max": high}
     elif operation == "webhooks_create":
         case.body = {**case.body, "url": f"{RECEIVER}/{len(case.body.get('url', ''))}"}
     elif operation == "push_subscribe":  # a push service the server may post to: the receiver

@@ -135,11 +135,17 @@ challenge_urls = [
         challenges.ChallengeDeclineView.as_view(),
         name="challenge-decline",
     ),
+    path(
+        "<int:challenge_id>/withdraw/",
+        challenges.ChallengeWithdrawView.as_view(),
+        name="challenge-withdraw",
+    ),
 ]
 seek_urls = [
     path("", seeks.SeekListCreateView.as_view(), name="seeks"),
     path("<int:seek_id>/", seeks.SeekDetailView.as_view(), name="seek"),
     path("<int:seek_id>/join/", seeks.SeekJoinView.as_view(), name="seek-join"),
+    path("<int:seek_id>/cancel/", seeks.SeekCancelView.as_view(), name="seek-cancel"),
 ]
 
 time_off_urls = [

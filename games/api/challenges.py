@@ -62,7 +62,6 @@ class ChallengeListCreateView(APIView):
 
 class ChallengeDetailView(APIView):
     permission_classes = [IsAuthenticated]
-    throttle_scope = "write"
 
     @extend_schema(
         operation_id="challenges_retrieve",
@@ -75,17 +74,22 @@ class ChallengeDetailView(APIView):
     def get(self, request: Request, challenge_id: int) -> Response:
         return Response(challenge_view(challenges.challenge_get(account(request), challenge_id)))
 
-    @extend_schema(
-        operation_id="challenges_withdraw",
-        summary="Withdraw a challenge you sent",
+
+class ChallengeWithdrawView(APIView):
+    """A withdrawn challenge stays readable, as `withdrawn`: an action, not a deletion."""
+
+    permission_classes = [IsAuthenticated]
+    throttle_scope = "write"
+
+    @write(
+        "challenges_withdraw",
+        "Withdraw a challenge you sent",
+        tag="challenges",
+        answer=(200, ChallengeView),
         description="403 `not_your_challenge` for one sent to you (decline it instead); 409 "
         "`challenge_closed` once it was answered, withdrawn or expired.",
-        parameters=[CHALLENGE_ID],
-        request=None,
-        responses={200: ChallengeView, **errors(401, 403, 404, 409, described=False)},
-        tags=["challenges"],
     )
-    def delete(self, request: Request, challenge_id: int) -> Response:
+    def post(self, request: Request, challenge_id: int) -> Response:
         user = account(request)
         challenge = challenges.challenge_withdraw(user=user, challenge_id=challenge_id)
         return Response(challenge_view(challenge))

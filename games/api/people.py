@@ -21,7 +21,12 @@ from games.services import blocks, moderation
 from .base import account, body, caller, errors
 from .inputs import JSONInput
 
-USERNAME = OpenApiParameter("username", str, OpenApiParameter.PATH)
+# An account's name in a path, as Django's validator has it (a name no account can have is 404).
+USERNAME = OpenApiParameter(
+    "username",
+    {"type": "string", "pattern": r"^[\w.@+-]+$", "maxLength": 150},
+    OpenApiParameter.PATH,
+)
 
 
 class BlockInput(JSONInput):

@@ -55,7 +55,6 @@ class SeekListCreateView(APIView):
 
 class SeekDetailView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
-    throttle_scope = "write"
 
     @extend_schema(
         operation_id="seeks_retrieve",
@@ -67,16 +66,21 @@ class SeekDetailView(APIView):
     def get(self, request: Request, seek_id: int) -> Response:
         return Response(seek_view(seeks.seek_get(seek_id), request.user))
 
-    @extend_schema(
-        operation_id="seeks_cancel",
-        summary="Cancel your seek",
+
+class SeekCancelView(APIView):
+    """A cancelled seek stays readable, as `cancelled`: an action, not a deletion."""
+
+    permission_classes = [IsAuthenticated]
+    throttle_scope = "write"
+
+    @write(
+        "seeks_cancel",
+        "Cancel your seek",
+        tag="seeks",
+        answer=(200, SeekView),
         description="403 `not_your_seek`; 409 `seek_closed` once matched, cancelled or expired.",
-        parameters=[SEEK_ID],
-        request=None,
-        responses={200: SeekView, **errors(401, 403, 404, 409, described=False)},
-        tags=["seeks"],
     )
-    def delete(self, request: Request, seek_id: int) -> Response:
+    def post(self, request: Request, seek_id: int) -> Response:
         seek = seeks.seek_cancel(user=account(request), seek_id=seek_id)
         return Response(seek_view(seek, request.user))
 

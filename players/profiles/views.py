@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -10,12 +10,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.base import errors
+from games.api.people import USERNAME
 from games.models import Game, Seat
 from games.read import people
 
 from .selectors import profile_of
-
-USERNAME = OpenApiParameter("username", str, OpenApiParameter.PATH)
 
 
 class RulesetRecord(serializers.Serializer):

@@ -69,8 +69,12 @@ def test_decline_with_a_reason_and_withdraw(alice: Player, bob: Player, carol: P
     assert feed("alice", "challenge_closed")[0]["reason"] == "too_slow"
 
     two = alice.post("/api/challenges/", {"to": "bob"}).json()["id"]
-    refused(checked_answer(bob.client.delete(f"/api/challenges/{two}/")), 403, "not_your_challenge")
-    r = checked_answer(alice.client.delete(f"/api/challenges/{two}/"))
+    refused(
+        checked_answer(bob.client.post(f"/api/challenges/{two}/withdraw/")),
+        403,
+        "not_your_challenge",
+    )
+    r = checked_answer(alice.client.post(f"/api/challenges/{two}/withdraw/"))
     assert r.json()["status"] == "withdrawn"
     refused(bob.post(f"/api/challenges/{two}/accept/"), 409, "challenge_closed")
     assert feed("bob", "challenge_closed")[0]["status"] == "withdrawn"

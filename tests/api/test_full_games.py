@@ -10,9 +10,10 @@ import pytest
 
 from tests.conftest import Player, play_http_game, seat_player, signup
 
-# One game per player count, each of another ruleset (the suite's time budget; the engine's
-# property test plays every count and version by the hundred).
-CASES = [(2, "imperium"), (3, "republic"), (4, "first_edition")]
+# Two games, each of another ruleset and player count (the suite's time budget). Two players
+# play whole games over HTTP in the sdk stage (generated clients) and the soak; the engine's
+# property test plays every count and version by the hundred.
+CASES = [(3, "republic"), (4, "first_edition")]
 
 
 @pytest.mark.slow

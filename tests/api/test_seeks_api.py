@@ -72,9 +72,12 @@ def test_refusals_change_nothing(alice: Player, bob: Player, anon: Player) -> No
     assert Seek.objects.count() == 0
     one = alice.post("/api/seeks/", {"players_min": 3}).json()["id"]
     refused(alice.post("/api/seeks/", {"players_min": 4}), 409, "seek_open")
-    refused(checked_answer(bob.client.delete(f"/api/seeks/{one}/")), 403, "not_your_seek")
-    assert checked_answer(alice.client.delete(f"/api/seeks/{one}/")).json()["status"] == "cancelled"
-    refused(checked_answer(alice.client.delete(f"/api/seeks/{one}/")), 409, "seek_closed")
+    refused(checked_answer(bob.client.post(f"/api/seeks/{one}/cancel/")), 403, "not_your_seek")
+    assert (
+        checked_answer(alice.client.post(f"/api/seeks/{one}/cancel/")).json()["status"]
+        == "cancelled"
+    )
+    refused(checked_answer(alice.client.post(f"/api/seeks/{one}/cancel/")), 409, "seek_closed")
     refused(bob.post(f"/api/seeks/{one}/join/"), 409, "seek_closed")
     refused(anon.get("/api/seeks/99999/"), 404, "not_found")
     assert Seek.objects.count() == 1 and Game.objects.count() == 0

@@ -64,9 +64,7 @@ def test_two_hundred_seeks_at_once_pair_into_tables(
     assert not bad, bad
     print(f"{SEEKERS} seeks posted in {took:.1f} s")
 
-    seated = Counter(
-        Seat.objects.filter(user__isnull=False).values_list("user_id", flat=True)
-    )
+    seated = Counter(Seat.objects.filter(user__isnull=False).values_list("user_id", flat=True))
     assert max(seated.values()) == 1  # nobody at two tables
     matched = Seek.objects.filter(status="matched")
     assert sorted(matched.values_list("user_id", flat=True)) == sorted(seated)
