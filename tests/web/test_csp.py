@@ -164,6 +164,16 @@ def test_every_page_of_the_web_client_has_the_strict_policy_and_no_inline_code(
     check(alice, "post", f"/games/{open_game}/join/", seat="1")
     check(alice, "post", f"/games/{open_game}/leave/")
     check(alice, "post", f"/games/{open_game}/start/")
+    # Issue 32: profiles, challenges, seeks and rematch, each page and each form's answer.
+    check(alice, "get", "/players/bob/")
+    check(alice, "post", "/players/bob/report/", reason="spam", text="<b>x</b>")
+    check(alice, "post", "/players/bob/block/")
+    check(alice, "post", "/challenges/", to="nobody")  # refused: the lobby says why
+    check(alice, "post", "/challenges/999999/decline/", reason="generic")
+    check(alice, "post", "/seeks/", version="republic", players_min="2", players_max="3")
+    check(alice, "post", "/seeks/999999/join/")
+    check(alice, "post", "/seeks/999999/cancel/")
+    check(alice, "post", f"/games/{finished}/rematch/offer/")
     check(alice, "post", "/language/", language="pl", next="/")
     check(alice, "get", "/")  # in Polish
     check(alice, "post", "/logout/")

@@ -179,7 +179,8 @@ def test_the_heading_tab_title_and_seat_list_in_polish(django_user_model: Any) -
     page = alice.get(f"/games/{game}/").content.decode()
     assert f"<title>Gra {game} · Glory to Rome</title>" in page
     assert f"<h1>Gra {game} <small>Republika, 2 graczy</small></h1>" in page
-    assert "Miejsce 1: <strong>alice</strong> (ty)" in page and "Miejsce 2: " in page
+    assert 'Miejsce 1: <strong><a href="/players/alice/">alice</a></strong> (ty)' in page
+    assert "Miejsce 2: " in page
     assert 'lang="en">English</button>' in page and "angielski" not in page
     watched = Client(HTTP_ACCEPT_LANGUAGE="pl").get(f"/games/{game}/").content.decode()
     assert "oglądasz" in watched and "Zajmij miejsce 2" in watched  # a visitor
