@@ -156,6 +156,8 @@ class ReportAdmin(admin.ModelAdmin):
 
     @admin.display(description="the line reported")
     def message(self, report: Report) -> str:
+        if report.message_id is None or report.game_id is None:
+            return "-"
         line = ChatMessage.objects.filter(pk=report.message_id, game_id=report.game_id).first()
         if line is None:
             return "-"

@@ -506,3 +506,14 @@ def web_servers(tmp_path: Any) -> Any:
     yield start
     for server in started:
         server.stop()
+
+
+# The server's own tests: `make test` runs them on PostgreSQL, the production database, and the
+# long ones (whole_games, slow) on SQLite (.ci/suite).
+SERVER_TESTS = ("tests/games/", "tests/players/", "tests/api/")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.nodeid.startswith(SERVER_TESTS):
+            item.add_marker(pytest.mark.server)
