@@ -1,6 +1,6 @@
 """Seeded random playouts (OpenSpiel's random_sim_test): the engine's property test.
 
-600 complete random games in the suite (GTR_PROPERTY_GAMES=2000, or more, for a longer run: the
+400 complete random games in the suite (GTR_PROPERTY_GAMES=2000, or more, for a longer run: the
 suite has a time budget), across 2-5 players and every ruleset (Republic, Imperium, the 2005 first
 edition), building functions active (a tenth of the Black Box games are training games, and a third
 of the others play with the whole Geek expansion), one game in eight by its ruleset's first rules
@@ -33,7 +33,7 @@ from engine.cards import GEEK_NAMES, VERSIONS, order_types
 from engine.state import State, zones
 
 # The suite's budget, shared by the rulesets; set the variables higher for a deeper run.
-GAMES = int(os.environ.get("GTR_PROPERTY_GAMES", "600"))
+GAMES = int(os.environ.get("GTR_PROPERTY_GAMES", "400"))
 CHUNKS = 40
 MAX_STEPS = 5000
 END_REASONS = {"deck", "last_site", "catacomb", "forum", "plebian_council", "bacchanalia"}

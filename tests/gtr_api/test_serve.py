@@ -77,6 +77,7 @@ def bot_game(run: MakeRun) -> int:
             "from games.services.lobby import SeatSpec, game_create\n"
             "staff, _ = User.objects.get_or_create(username='ops', is_staff=True)\n"
             "game = game_create(user=staff, version='republic', players=2,"
+            " options={'training': True},"  # the training deal: a shorter whole game
             " seats=[SeatSpec('bot'), SeatSpec('bot', bot='random')])\n"
             "print(game.pk)"
         )

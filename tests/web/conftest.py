@@ -19,7 +19,7 @@ def site(transactional_db: Any, settings: Any) -> Iterator[str]:
     if not available():
         pytest.fail("Chromium and chromedriver are missing: run .ci/chromium")
     settings.GTR_WAIT_POLL_SECONDS = 0.05
-    settings.GTR_WAIT_MAX_SECONDS = 2  # no long poll outlives a test by much
+    settings.GTR_WAIT_MAX_SECONDS = 1  # no long poll outlives a test by much
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     with uvicorn_thread() as url:
         settings.GTR_PUBLIC_URL = url
