@@ -451,6 +451,16 @@ def _seat_wants(game_id: int, position: int, kind: str) -> bool:
     return seat is not None and seat.kind != Seat.Kind.BOT and wants(texts.seat_address(seat), kind)
 
 
+def _told_move(game: Game, seats: list[Seat], position: int, view: dict[str, Any], seq: int) -> str:
+    """Returns the story's words for the seat's move `seq`, as the page tells it to the seat."""
+    lines = selectors.story_lines(game, position, texts.names_of(seats), view, upto=seq)
+    return " ".join(
+        line.text
+        for line in lines
+        if line.seq == seq and line.seat == position and line.kind == "action"
+    )
+
+
 def timeout_notify(*, game_id: int, seq: int, position: int) -> bool:
     """Tells a seat that its time ran out, and what the server played at `seq`.
 
@@ -469,11 +479,13 @@ def timeout_notify(*, game_id: int, seq: int, position: int) -> bool:
         return False
     view = engine.view(engine.from_json(game.state), position)
     with in_language(address):
-        played = texts.describe(move.action, card_names(view), view)
-        body = _("Your time ran out at move %(move)s, so the server played for you: %(what)s.") % {
-            "move": seq - 1,
-            "what": played,
+        played = _told_move(game, seats, position, view, seq) or texts.describe(
+            move.action, card_names(view), view
+        )
+        body = _("Your time ran out at move %(move)s, so the server played for you:") % {
+            "move": seq - 1
         }
+        body += "\n\n" + played
         if _vacation_spent(seat, move.created):
             body += "\n\n" + _(
                 "Your vacation days of this year are spent, so your clocks no longer wait while "

@@ -243,7 +243,9 @@ def test_a_timeout_is_told_and_back_is_offered(table: Table, settings) -> None:
     assert automatic.deadline_expire(game_id=table.game_id, seq=0) == "timed_out"
     (notice,) = [m for m in mail.outbox if "time ran out" in m.subject]
     assert notice.to == [ADDRESSES[position]]
-    assert "the server played for you: Think: draw cards" in notice.body
+    # The story's words, as the table tells the seat (issue 30: the same words in mails).
+    assert "so the server played for you:\n\nYou think and draw: " in notice.body
+    assert "(Time ran out" not in notice.body  # the mail has said so already
     assert "reply 'back'" in notice.body and notice.reply_to
     assert Seat.objects.get(game_id=table.game_id, position=position).bot_standing_in
     back = reply(table, "back", position=position, seq=table.game.seq)
