@@ -517,3 +517,33 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.nodeid.startswith(SERVER_TESTS):
             item.add_marker(pytest.mark.server)
+    # The long tests first in each of pytest-django's groups (its sort, after this one, keeps
+    # this order within each group): pytest-xdist hands out tests in order, so no worker is
+    # left with a long one at the end while the others idle.
+    items.sort(key=lambda item: not _long(item))
+
+
+class _LongFirst:
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        """The long tests that flush no database first of all, after pytest-django's sort (a
+        transactional test run early would flush what the others expect from the migrations)."""
+        items.sort(key=lambda item: not (_long(item) and not _flushes(item)))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(_LongFirst(), "long-first")
+
+
+def _long(item: pytest.Item) -> bool:
+    return any(any(item.iter_markers(name=m)) for m in ("slow", "whole_games"))
+
+
+def _flushes(item: pytest.Item) -> bool:
+    marker = item.get_closest_marker("django_db")
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return bool(
+        fixtures & {"transactional_db", "live_server", "django_db_reset_sequences"}
+        or (marker and (marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences")))
+        or getattr(item, "cls", None) is not None
+    )

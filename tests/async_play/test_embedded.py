@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.conftest import EventReader
 
@@ -42,6 +43,7 @@ def signup(client: httpx.Client, name: str) -> dict[str, str]:
     return {"Authorization": f"Token {r.json()['token']}"}
 
 
+@pytest.mark.slow
 def test_bots_in_a_worker_process_reach_streams_on_every_web_process(tmp_path: Path) -> None:
     env = embedded_env(tmp_path)
     manage = [sys.executable, "manage.py"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import engine
 from tests.engine.helpers import find, lead, table, think
 
@@ -40,6 +42,7 @@ def test_safe_action_gives_only_what_a_victim_must() -> None:
         assert action in engine.legal_actions(state)
 
 
+@pytest.mark.slow
 def test_safe_action_is_always_legal_and_finishes_games() -> None:
     for seed in range(20):
         state = engine.new_game("imperium" if seed % 2 else "republic", 2 + seed % 4, seed)

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from kombu import Connection, Consumer, Exchange, Producer, Queue
 
 from gtr_api.broker import Transport, transport_options
@@ -70,6 +71,7 @@ def test_the_default_broker_is_this_transport(settings: Any) -> None:
         assert isinstance(conn.transport, Transport)
 
 
+@pytest.mark.slow
 def test_many_producers_and_consumers_lose_tear_and_double_nothing(tmp_path: Path) -> None:
     producers, per_producer, consumers = 8, 500, 4
     stop = fork.Event()

@@ -93,6 +93,7 @@ def status_of(run: MakeRun, game_id: int) -> str:
     return str(game_of(run, game_id)["status"])
 
 
+@pytest.mark.slow
 def test_make_run_serves_plays_and_brings_a_killed_worker_back(make_run: Any) -> None:
     run = make_run()
     wait_until(lambda: run.health() == 200, "every health check to be up (web, worker, beat)")
@@ -148,6 +149,7 @@ def test_make_run_serves_plays_and_brings_a_killed_worker_back(make_run: Any) ->
             os.kill(pid, 0)
 
 
+@pytest.mark.slow
 def test_a_worker_that_cannot_start_is_retried_and_each_failure_logged(make_run: Any) -> None:
     run = make_run(GTR_WORKER_POOL="no-such-pool")
     wait_until(
