@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "games",
     "players",
+    "tournaments",
     "web",
     "anymail",
     "csp",  # For its checks of CONTENT_SECURITY_POLICY.
@@ -479,6 +480,8 @@ CELERY_BEAT_SCHEDULE = {
     "mail-prune": {"task": "players.prune_mail_records", "schedule": crontab(minute=30, hour=3)},
     # Webhook deliveries whose retry is due, and whose task was lost or held back.
     "webhooks": {"task": "games.tasks.webhooks_sweep", "schedule": GTR_SWEEP_SECONDS},
+    # Tournaments due to start, rounds due at their date, a round a lost receiver left waiting.
+    "tournaments": {"task": "tournaments.sweep", "schedule": GTR_SWEEP_SECONDS},
 }
 # A deadline task is never held longer than this. Redis would deliver it again. Later deadlines
 # are reached in hops.
