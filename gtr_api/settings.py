@@ -576,6 +576,13 @@ SPECTACULAR_SETTINGS = {
         "ReportStatusEnum": "games.models.Report.Status",
         # Issue 32: a declined challenge's reason.
         "DeclineReasonEnum": "games.services.challenges.DECLINE_REASONS",
+        # Issue 33: tournaments.
+        "TournamentFormatEnum": "tournaments.models.Tournament.Format",
+        "FormatEnum": [("gtr-record/1", "gtr-record/1")],  # a record's, named as before
+        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
+        "TournamentRoundStatusEnum": "tournaments.models.Round.Status",
+        "EntryStatusEnum": "tournaments.models.Entry.Status",
+        "TournamentLeftStatusEnum": [("withdrawn", "withdrawn"), ("removed", "removed")],
     },
     # Requests and responses share one component for a shape they share. An action is posted
     # back as it is received. Request-only defaults do not make fields required in generated

@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
 from django.utils import timezone
 
 from games.models import AccountEvent, Availability, Game, Seat
@@ -154,6 +153,11 @@ def test_a_swiss_tournament_against_hand_computed_standings() -> None:
     assert seated == [["e1", "e2", "e3"], ["e4", "e5", "e6"], ["e7", "e8", "e9"]]
     announced = AccountEvent.objects.filter(user__username="e5", type="tournament_round")
     assert [e.data["game"] for e in announced] == [one[1].game_id]
+    feed = players["e5"].get("/api/stream/").json()["results"]  # it fits the schema's oneOf
+    rounds_told = [e for e in feed if e["type"] == "tournament_round"]
+    assert [(e["round"], e["game"], e["name"]) for e in rounds_told] == [
+        (1, one[1].game_id, "Autumn Cup")
+    ]
     for a, b, c in (("e1", "e2", "e3"), ("e4", "e5", "e6"), ("e7", "e8", "e9")):
         finish(table_with(t["id"], 1, a), a, b, c)
     two = tables_of(t["id"], 2)
@@ -223,8 +227,8 @@ def test_a_table_failing_verification_holds_the_round_until_staff_accept() -> No
     start(t["id"])
     table = tables_of(t["id"], 1)[0]
     resignation.game_resign(game_id=table.game_id, position=2)
-    with connection.cursor() as cursor:  # a stored record that no longer replays
-        cursor.execute("UPDATE games_move SET state_hash = 'x' WHERE game_id = %s", [table.game_id])
+    seed = Game.objects.get(pk=table.game_id).setup["seed"]
+    Game.objects.filter(pk=table.game_id).update(setup={"seed": seed + 1})  # no longer replays
     resignation.game_surrender(game_id=table.game_id, position=1, to=0)
     table.refresh_from_db()
     assert table.problems and not table.scored
@@ -232,3 +236,19 @@ def test_a_table_failing_verification_holds_the_round_until_staff_accept() -> No
     assert Tournament.objects.get(pk=t["id"]).status == "running"
     TableAdmin(Table, admin_site=None).accept_result(None, Table.objects.filter(pk=table.pk))  # type: ignore[arg-type]
     assert Tournament.objects.get(pk=t["id"]).status == "finished"
+
+
+def test_a_round_is_mailed_to_each_entrant_with_an_address(mailoutbox: list[Any]) -> None:
+    t = create(staff_player(), max_players=4, table_size=3, name="Ides Open")
+    for name in ("ann", "ben", "cat", "dan"):
+        signup(name).post(f"/api/tournaments/{t['id']}/join/")
+    for name in ("ann", "dan"):
+        User.objects.filter(username=name).update(email=f"{name}@example.com")
+    start(t["id"])
+    game_id = tables_of(t["id"], 1)[0].game_id
+    mails = {m.to[0]: m for m in mailoutbox if "Ides Open" in m.subject}
+    assert set(mails) == {"ann@example.com", "dan@example.com"}
+    bye = Round.objects.get(tournament_id=t["id"]).byes.get().user.email
+    assert "a bye" in mails[bye].body
+    other = ({"ann@example.com", "dan@example.com"} - {bye}).pop()
+    assert f"/games/{game_id}/" in mails[other].body

@@ -46,7 +46,7 @@ class TournamentInput(JSONInput):
     rated = serializers.BooleanField(default=True)
 
 
-class TableSeatView(serializers.Serializer):
+class TournamentSeatView(serializers.Serializer):
     position = serializers.IntegerField()
     player = serializers.CharField()
     place = serializers.IntegerField(allow_null=True, help_text="Once the game is scored.")
@@ -54,7 +54,7 @@ class TableSeatView(serializers.Serializer):
     score = serializers.IntegerField(allow_null=True, help_text="The game's victory points.")
 
 
-class TableView(serializers.Serializer):
+class TournamentTableView(serializers.Serializer):
     number = serializers.IntegerField()
     game = serializers.IntegerField(help_text="The game (`/api/games/{id}/`).")
     status = serializers.ChoiceField(choices=Game.Status.choices)
@@ -62,19 +62,19 @@ class TableView(serializers.Serializer):
     held = serializers.BooleanField(
         help_text="Its record failed verification: the round waits for staff."
     )
-    seats = TableSeatView(many=True)
+    seats = TournamentSeatView(many=True)
 
 
-class RoundView(serializers.Serializer):
+class TournamentRoundView(serializers.Serializer):
     number = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Round.Status.choices)
     started = serializers.DateTimeField()
     finished = serializers.DateTimeField(allow_null=True)
     byes = serializers.ListField(child=serializers.CharField(), help_text="Who sat out.")
-    tables = TableView(many=True)
+    tables = TournamentTableView(many=True)
 
 
-class StandingView(serializers.Serializer):
+class TournamentStandingView(serializers.Serializer):
     rank = serializers.IntegerField()
     player = serializers.CharField()
     status = serializers.ChoiceField(choices=Entry.Status.choices)
@@ -107,8 +107,8 @@ class TournamentView(serializers.Serializer):
 
 
 class TournamentDetail(TournamentView):
-    standings = StandingView(many=True)
-    rounds_played = RoundView(many=True)
+    standings = TournamentStandingView(many=True)
+    rounds_played = TournamentRoundView(many=True)
 
 
 TournamentPage = paginated(TournamentView, "TournamentPage")

@@ -38,7 +38,6 @@ class TournamentListCreateView(APIView):
         description="Open ones take entries until `starts`; then rounds are paired.",
         responses={200: TournamentPage},
         tags=["tournaments"],
-        auth=[],
     )
     def get(self, request: Request) -> Response:
         rows = Tournament.objects.order_by("-starts", "-id").prefetch_related("entries")
@@ -71,7 +70,6 @@ class TournamentDetailView(APIView):
         parameters=[TOURNAMENT_ID],
         responses={200: TournamentDetail, **errors(404, described=False)},
         tags=["tournaments"],
-        auth=[],
     )
     def get(self, request: Request, tournament_id: int) -> Response:
         found = entries.tournament_get(tournament_id)
