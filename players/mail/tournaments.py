@@ -40,7 +40,7 @@ def _body(data: dict[str, object]) -> str:
     else:
         text = _("Round %(round)s of %(name)s began. Your table: %(url)s/games/%(game)s/")
     facts = {"round": data["round"], "name": data["name"], "game": data.get("game"), "url": url}
-    standings = _("The standings: %(url)s/tournaments/%(id)s/") % {
+    standings = _("The standings: %(url)s/api/tournaments/%(id)s/") % {
         "url": url,
         "id": data["tournament"],
     }
