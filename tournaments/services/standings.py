@@ -60,7 +60,7 @@ def standings(tournament: Tournament) -> list[Row]:
         rows[entry_id].byes += 1
         rows[entry_id].points += worth
     for row in rows.values():
-        row.buchholz = sum(rows[o].points for o in row.opponents)
+        row.buchholz = sum((rows[o].points for o in row.opponents), 0.0)
     ordered = sorted(rows.values(), key=_key)
     for i, row in enumerate(ordered):
         same = i > 0 and _key(ordered[i - 1])[:-1] == _key(row)[:-1]
