@@ -252,3 +252,16 @@ def test_a_round_is_mailed_to_each_entrant_with_an_address(mailoutbox: list[Any]
     assert "a bye" in mails[bye].body
     other = ({"ann@example.com", "dan@example.com"} - {bye}).pop()
     assert f"/games/{game_id}/" in mails[other].body
+
+
+def test_a_round_at_a_fixed_date_waits_for_it_then_beat_starts_it() -> None:
+    t = create(staff_player(), max_players=3, round_interval=3600)
+    for name in ("ann", "ben", "cat"):
+        signup(name).post(f"/api/tournaments/{t['id']}/join/")
+    start(t["id"])
+    finish(tables_of(t["id"], 1)[0].game_id, "ann", "ben", "cat")
+    assert Round.objects.get(tournament_id=t["id"], number=1).status == "finished"
+    assert not tables_of(t["id"], 2)  # its date is an hour after the start
+    assert rounds.tournaments_sweep() == 0
+    assert rounds.tournaments_sweep(timezone.now() + timedelta(hours=1)) == 1
+    assert len(tables_of(t["id"], 2)) == 1
