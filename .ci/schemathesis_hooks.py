@@ -53,7 +53,8 @@ from schemathesis import GenerationMode
 
 URL = os.environ["GTR_FUZZ_URL"]
 RECEIVER = os.environ["GTR_FUZZ_RECEIVER"]
-STAFF_ONLY = {"games_export"}  # operations only staff may call: the script's staff account's
+# Operations only staff may call: the script's staff account's.
+STAFF_ONLY = {"games_export", "tournaments_create"}
 _token: list[str] = []
 _staff_token: list[str] = []
 
@@ -385,12 +386,43 @@ def _logged_in(hook: Any, case: Any) -> None:
         hook(case)
 
 
+# Issue 33: tournaments, created by the staff account; the fuzz account enters or withdraws.
+
+
+def _staff() -> str:
+    if not _staff_token:
+        _staff_token.append(log_in("staff", "fuzz-password-3"))
+    return _staff_token[0]
+
+
+def tournament_terms(body: dict[str, Any]) -> dict[str, Any]:
+    """Terms that can be held: a start tomorrow, rounds for a Swiss, no options, no clock."""
+    size = body.get("table_size", 2)
+    starts = (dt.datetime.now(dt.UTC) + dt.timedelta(days=1)).isoformat()
+    fixed = {"starts": starts, "options": {}, "clock": {"kind": "none"}}
+    return {**body, **fixed, "rounds": body.get("rounds") or 2, "max_players": max(size, 8)}
+
+
+def open_tournament(case: Any) -> dict[str, Any]:
+    terms = {"name": "fuzz", "format": "swiss", "table_size": 3}
+    made = post("/api/tournaments/", tournament_terms(terms), _staff())
+    case.path_parameters = {**(case.path_parameters or {}), "tournament_id": made["id"]}
+    return made
+
+
+def entered_tournament(case: Any) -> None:
+    made = open_tournament(case)
+    post(f"/api/tournaments/{made['id']}/join/", {}, _fuzz_token())
+
+
 PEOPLE_HOOKS = {  # issue 32: operations whose case needs a challenge, a seek or a game found
     "challenges_accept": challenge_to_fuzz,
     "challenges_decline": challenge_to_fuzz,
     "challenges_withdraw": challenge_of_fuzz,
     "seeks_join": seek_of_other,
     "seeks_cancel": own_seek,
+    "tournaments_join": open_tournament,  # issue 33
+    "tournaments_withdraw": entered_tournament,
     **{operation: finished_game for operation in REMATCH},
 }
 
@@ -429,6 +461,8 @@ def map_case(context: Any, case: Any) -> Any:
     elif operation == "challenges_create":
         _logged_in(lambda _: _unblock(_other_token()), case)
         case.body = {**case.body, "to": "other"}
+    elif operation == "tournaments_create":
+        case.body = tournament_terms(case.body)
     elif operation == "chat_mute":
         _logged_in(other_author, case)
     elif operation == "reports_create":  # a player, as the schema allows one or a message

@@ -191,6 +191,23 @@ BAD_SEEK = _code(
 )
 OWN_SEEK = _code("own_seek", 422, "That seek is yours: wait for others to join it.")
 
+# Tournaments (docs/tournaments.md).
+NO_SUCH_TOURNAMENT = _code("no_such_tournament", 404, "No tournament has that id.")
+TOURNAMENT_STARTED = _code(
+    "tournament_started", 409, "The tournament has started (or ended): entries are closed."
+)
+TOURNAMENT_FULL = _code("tournament_full", 409, "The tournament has its most entrants.")
+ALREADY_ENTERED = _code("already_entered", 409, "You have entered this tournament already.")
+NOT_ENTERED = _code(
+    "not_entered", 409, "You are not in this tournament (or withdrew, or were removed)."
+)
+TOURNAMENT_OVER = _code("tournament_over", 409, "The tournament is over: nothing to withdraw from.")
+BAD_TOURNAMENT = _code(
+    "bad_tournament",
+    422,
+    "The tournament cannot be held so: table size, rounds, players, start (docs/tournaments.md).",
+)
+
 # 429, 500, 503.
 THROTTLED = _code("throttled", 429, "Too many requests: wait `Retry-After` seconds.")
 SERVER_ERROR = _code("server_error", 500, "Something went wrong on the server's side.")

@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "games",
     "players",
+    "tournaments",
     "web",
     "anymail",
     "csp",  # For its checks of CONTENT_SECURITY_POLICY.
@@ -479,6 +480,8 @@ CELERY_BEAT_SCHEDULE = {
     "mail-prune": {"task": "players.prune_mail_records", "schedule": crontab(minute=30, hour=3)},
     # Webhook deliveries whose retry is due, and whose task was lost or held back.
     "webhooks": {"task": "games.tasks.webhooks_sweep", "schedule": GTR_SWEEP_SECONDS},
+    # Tournaments due to start, rounds due at their date, a round a lost receiver left waiting.
+    "tournaments": {"task": "tournaments.sweep", "schedule": GTR_SWEEP_SECONDS},
 }
 # A deadline task is never held longer than this. Redis would deliver it again. Later deadlines
 # are reached in hops.
@@ -573,6 +576,13 @@ SPECTACULAR_SETTINGS = {
         "ReportStatusEnum": "games.models.Report.Status",
         # Issue 32: a declined challenge's reason.
         "DeclineReasonEnum": "games.services.challenges.DECLINE_REASONS",
+        # Issue 33: tournaments.
+        "TournamentFormatEnum": "tournaments.models.Tournament.Format",
+        "FormatEnum": [("gtr-record/1", "gtr-record/1")],  # a record's, named as before
+        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
+        "TournamentRoundStatusEnum": "tournaments.models.Round.Status",
+        "EntryStatusEnum": "tournaments.models.Entry.Status",
+        "TournamentLeftStatusEnum": [("withdrawn", "withdrawn"), ("removed", "removed")],
     },
     # Requests and responses share one component for a shape they share. An action is posted
     # back as it is received. Request-only defaults do not make fields required in generated

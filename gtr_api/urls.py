@@ -31,6 +31,7 @@ from players.mail import views as mail
 from players.mail import webhooks as mail_webhooks
 from players.profiles import views as profiles
 from players.push import views as push
+from tournaments.api import views as tournaments
 
 
 class SchemaView(SpectacularAPIView):
@@ -148,6 +149,22 @@ seek_urls = [
     path("<int:seek_id>/cancel/", seeks.SeekCancelView.as_view(), name="seek-cancel"),
 ]
 
+# Tournaments (issue 33, docs/tournaments.md).
+tournament_urls = [
+    path("", tournaments.TournamentListCreateView.as_view(), name="tournaments"),
+    path("<int:tournament_id>/", tournaments.TournamentDetailView.as_view(), name="tournament"),
+    path(
+        "<int:tournament_id>/join/",
+        tournaments.TournamentJoinView.as_view(),
+        name="tournament-join",
+    ),
+    path(
+        "<int:tournament_id>/withdraw/",
+        tournaments.TournamentWithdrawView.as_view(),
+        name="tournament-withdraw",
+    ),
+]
+
 time_off_urls = [
     path("", timeoff.TimeOffDetailView.as_view(), name="time-off"),
     path("vacations/", timeoff.VacationListView.as_view(), name="vacations"),
@@ -205,6 +222,7 @@ urlpatterns = [
     path("api/", include(people_urls)),
     path("api/challenges/", include(challenge_urls)),
     path("api/seeks/", include(seek_urls)),
+    path("api/tournaments/", include(tournament_urls)),
     # E-mail: every mail's unsubscribe link, and anymail's inbound webhooks for any ESP.
     path("mail/unsubscribe/<str:token>/", mail.unsubscribe_page, name="unsubscribe"),
     path("anymail/", include(mail_webhooks.urlpatterns())),

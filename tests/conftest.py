@@ -510,7 +510,7 @@ def web_servers(tmp_path: Any) -> Any:
 
 # The server's own tests: `make test` runs them on PostgreSQL, the production database, and the
 # long ones (whole_games, slow) on SQLite (.ci/suite).
-SERVER_TESTS = ("tests/games/", "tests/players/", "tests/api/")
+SERVER_TESTS = ("tests/games/", "tests/players/", "tests/api/", "tests/tournaments/")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -3,7 +3,7 @@
 from django.urls import path
 from django.views.i18n import JavaScriptCatalog
 
-from . import match, preferences, profiles, push, timeoff, views
+from . import match, preferences, profiles, push, timeoff, tournaments, views
 
 app_name = "web"
 
@@ -40,6 +40,14 @@ urlpatterns = [
     path("seeks/<int:seek_id>/join/", match.seek_join, name="seek-join"),
     path("seeks/<int:seek_id>/cancel/", match.seek_cancel, name="seek-cancel"),
     path("games/<int:game_id>/rematch/<str:answer>/", match.rematch_answer, name="rematch"),
+    # Tournaments (issue 33, web/tournaments.py).
+    path("tournaments/", tournaments.tournaments_page, name="tournaments"),
+    path("tournaments/<int:tournament_id>/", tournaments.tournament_page, name="tournament"),
+    path(
+        "tournaments/<int:tournament_id>/<str:action>/",
+        tournaments.tournament_entry,
+        name="tournament-entry",
+    ),
     path("cards/<slug:slug>.png", views.card_png, name="card"),
     # Every mail's preferences link (web/preferences.py): no account needed.
     path("mail/preferences/<str:token>/", preferences.mail_preferences, name="mail-preferences"),

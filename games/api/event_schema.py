@@ -412,6 +412,49 @@ MATCH_EVENTS = {
 ACCOUNT_EVENTS.update(MATCH_EVENTS)
 
 
+# Tournaments (issue 33, docs/tournaments.md): the tournaments app writes them to the feed.
+def tournament_event(
+    component: str, doc: str, named: bool = True, **fields: Any
+) -> type[serializers.Serializer]:
+    """An account event of a tournament: its id, and its `name` unless `named` is off (a field
+    of that name cannot pass through the helpers' keyword arguments)."""
+    tournament = serializers.IntegerField(help_text="Its id (`/api/tournaments/{id}/`).")
+    base = match_event(component, doc, **{"tournament": tournament, **fields})
+    if not named:
+        return base
+    name = serializers.CharField(help_text="The tournament's name.")
+    return type(component, (base,), {"__doc__": doc, "name": name})
+
+
+TOURNAMENT_EVENTS = {
+    "tournament_round": tournament_event(
+        "TournamentRoundEvent",
+        "A round of a tournament you play began: your table's `game`, or `bye` (you sit out).",
+        round=serializers.IntegerField(),
+        bye=serializers.BooleanField(required=False),
+    ),
+    "tournament_left": tournament_event(
+        "TournamentLeftEvent",
+        "You withdrew (`withdrawn`) or were removed (`removed`; `reason`: `timeouts` or "
+        "`suspended`): your games in play were resigned.",
+        named=False,
+        status=serializers.ChoiceField(choices=["withdrawn", "removed"]),
+        reason=serializers.CharField(allow_null=True),
+    ),
+    "tournament_finished": tournament_event(
+        "TournamentFinishedEvent",
+        "A tournament you entered ended: your final `rank` and `points`.",
+        rank=serializers.IntegerField(),
+        points=serializers.FloatField(),
+    ),
+    "tournament_cancelled": tournament_event(
+        "TournamentCancelledEvent",
+        "A tournament you entered was cancelled: too few entrants at the start.",
+    ),
+}
+ACCOUNT_EVENTS.update(TOURNAMENT_EVENTS)
+
+
 def kind_field(kind: str) -> serializers.CharField:
     """An event's `type` field, which takes one value only.
 

@@ -309,6 +309,14 @@ def _seek_links(body: str) -> dict[str, dict[str, Any]]:
     return {op: {"operationId": op, "parameters": seek_id} for op in operations}
 
 
+def _tournament_links(body: str) -> dict[str, dict[str, Any]]:
+    """Links from a tournament found at `body` in a response: every operation on it (issue 33;
+    the tournaments app's operations, named here as strings)."""
+    tournament_id = {"tournament_id": f"$response.body#{body}/id"}
+    operations = ("tournaments_retrieve", "tournaments_join", "tournaments_withdraw")
+    return {op: {"operationId": op, "parameters": tournament_id} for op in operations}
+
+
 # The OpenAPI links of each (operation, status): how a response feeds the next requests.
 # They document the flow for client authors. They also drive schemathesis' stateful phase.
 # No link revokes a token that a list shows. The caller's own token would be among them.
@@ -344,6 +352,9 @@ LINKS: dict[tuple[str, str], dict[str, dict[str, Any]]] = {
     ("challenges_list", "200"): {**_challenge_links("/results/0"), **_then("challenges_create")},
     ("seeks_create", "201"): {**_seek_links(""), **_then("seeks_list")},
     ("seeks_list", "200"): {**_seek_links("/results/0"), **_then("seeks_create")},
+    # issue 33: tournaments
+    ("tournaments_create", "201"): {**_tournament_links(""), **_then("tournaments_list")},
+    ("tournaments_list", "200"): {**_tournament_links("/results/0"), **_then("tournaments_create")},
     ("games_list", "200"): {
         "games_retrieve": _game_links("/results/0")["games_retrieve"],
         **_then("games_export"),  # the finished games, all of them (staff)

@@ -31,7 +31,7 @@ def on_committed(sender: Any, *, event: commit.Event, **_: Any) -> None:
     Each part runs on its own. One that fails is logged and does not stop the others.
     """
     reactions = (_invite, _tell_timeout, _tell_turn, _tell_final, _tell_time_off)
-    for react in (*reactions, _ask_takeback, _challenged):
+    for react in (*reactions, _ask_takeback, _challenged, _tournament_round):
         try:
             react(event)
         except Exception:
@@ -112,6 +112,13 @@ def _challenged(event: commit.Event) -> None:
     for row in event.feed_rows:
         if row.type == "challenged":
             tasks.notify_challenge.delay(row.data["challenge"])
+
+
+def _tournament_round(event: commit.Event) -> None:
+    """Mails each entrant the game (or the bye) of a tournament round that began (issue 33)."""
+    for row in event.feed_rows:
+        if row.type == "tournament_round":
+            tasks.notify_tournament_round.delay(row.pk)
 
 
 def _has_address(game_id: int, position: int) -> bool:

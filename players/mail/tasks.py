@@ -12,7 +12,7 @@ from typing import Any
 
 from games.tasks import task
 
-from . import challenges, inbound, notify, takebacks
+from . import challenges, inbound, notify, takebacks, tournaments
 
 RETRY: dict[str, Any] = {
     "acks_late": True,
@@ -60,6 +60,11 @@ def notify_vacation(vacation_id: int, game_id: int) -> bool:
 @task(name="players.notify_challenge", **RETRY)
 def notify_challenge(challenge_id: int) -> bool:
     return challenges.challenge_notify(challenge_id=challenge_id)
+
+
+@task(name="players.notify_tournament_round", **RETRY)
+def notify_tournament_round(event_id: int) -> bool:
+    return tournaments.round_notify(event_id=event_id)
 
 
 @task(name="players.mails_sweep", **RETRY)

@@ -8,6 +8,7 @@ same in Chromium."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ import pytest
 from django.core import mail
 from django.test import Client
 from django.urls import resolve
+from django.utils import timezone
 
 import web.urls
 from games.models import Game
@@ -23,6 +25,7 @@ from games.services import lobby, resignation
 from games.services.lobby import SeatSpec
 from games.services.tokens import mail_token
 from players.mail import texts
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -174,6 +177,20 @@ def test_every_page_of_the_web_client_has_the_strict_policy_and_no_inline_code(
     check(alice, "post", "/seeks/999999/join/")
     check(alice, "post", "/seeks/999999/cancel/")
     check(alice, "post", f"/games/{finished}/rematch/offer/")
+    # Issue 33: the tournaments, and an entry's answer (refused: no such tournament).
+    cup = Tournament.objects.create(
+        name="Cup",
+        version="republic",
+        format="swiss",
+        table_size=3,
+        rounds=2,
+        starts=timezone.now() + timedelta(days=1),
+        max_players=9,
+    )
+    check(alice, "get", "/tournaments/")
+    check(alice, "post", f"/tournaments/{cup.pk}/join/")
+    check(alice, "get", f"/tournaments/{cup.pk}/")  # with the withdraw button
+    check(alice, "post", "/tournaments/999999/join/")  # refused: no such tournament
     check(alice, "post", "/language/", language="pl", next="/")
     check(alice, "get", "/")  # in Polish
     check(alice, "post", "/logout/")
