@@ -13,9 +13,10 @@ tables of 3 to 5 are formed here, by one method for both formats:
    until none does (or a bound on the passes).
 
 The cost of a round is, over every pair that shares a table, REPEAT times the square of how
-often they met before (so a second meeting is avoided first, a third even more), plus in Swiss
-the spread of points at each table (so players meet others of their score). Round-robin has
-no spread: it only spreads meetings as evenly as it can over its rounds.
+often they met before (so a second meeting is avoided first, a third even more), plus APART for
+a pair kept apart (a block between them), plus in Swiss the spread of points at each table (so
+players meet others of their score). Round-robin has no spread: it only spreads meetings as
+evenly as it can over its rounds.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 REPEAT = 1000  # the cost of one repeated meeting, above any spread of points
+APART = 100 * REPEAT  # a pair kept apart: above the repeats of any tournament
 MAX_PASSES = 50  # local search: passes over all swaps, at most
 
 Pair = frozenset[int]
@@ -33,10 +35,12 @@ Pair = frozenset[int]
 
 @dataclass(frozen=True)
 class History:
-    """What earlier rounds did: how often each pair met, and each player's byes."""
+    """What earlier rounds did: how often each pair met, and each player's byes; and the pairs
+    to keep apart where the players allow it."""
 
     meetings: Mapping[Pair, int]
     byes: Mapping[int, int]
+    apart: frozenset[Pair] = frozenset()
 
     @staticmethod
     def of(rounds: Sequence[tuple[Sequence[Sequence[int]], Sequence[int]]]) -> History:
@@ -112,8 +116,9 @@ def _byes(order: list[int], count: int, history: History) -> list[int]:
 
 
 def _pair_cost(a: int, b: int, history: History) -> int:
-    met = history.meetings.get(frozenset((a, b)), 0)
-    return REPEAT * met * met
+    pair = frozenset((a, b))
+    met = history.meetings.get(pair, 0)
+    return REPEAT * met * met + (APART if pair in history.apart else 0)
 
 
 def _table_cost(

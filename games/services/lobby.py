@@ -147,10 +147,14 @@ def _check_seats(user: Any, seats: list[SeatSpec], players: int) -> None:
         raise BadRequest("Unknown timeout policy.", codes.BAD_TIMEOUT)
 
 
-def seat_join(*, game_id: int, user: Any, position: int | None = None) -> Seat:
+def seat_join(
+    *, game_id: int, user: Any, position: int | None = None, blocks_refuse: bool = True
+) -> Seat:
     """Take an open seat: the first one, unless `position` says which.
 
-    Not for a suspended account, nor at a table with someone it blocks or who blocks it.
+    Not for a suspended account, nor at a table with someone it blocks or who blocks it, unless
+    `blocks_refuse` is False: a tournament seats whom it paired, and a block made after both
+    joined works there as at any table the two share, as a mute both ways.
 
     The game starts when the table is full and set to start automatically.
     """
@@ -160,7 +164,10 @@ def seat_join(*, game_id: int, user: Any, position: int | None = None) -> Seat:
         seats = rows.seats_of(game)
         if any(s.user_id == user.pk for s in seats):
             raise Conflict("You already sit at this table.", codes.ALREADY_SEATED)
-        barred.join_check(user, seats)
+        if blocks_refuse:
+            barred.join_check(user, seats)
+        else:
+            barred.play_check(user)
         free = [s for s in seats if s.kind == Seat.Kind.OPEN]
         if position is not None:
             free = [s for s in free if s.position == position]

@@ -109,3 +109,17 @@ def test_bad_tables_are_refused() -> None:
         pairing.pair_round_robin([1, 2, 3], 6, pairing.History({}, {}))
     with pytest.raises(ValueError):
         pairing.pair_round_robin([1, 1, 2], 2, pairing.History({}, {}))
+
+
+def test_a_pair_kept_apart_shares_no_table_while_another_round_exists() -> None:
+    """docs/tournaments.md, Pairing: a block between two entrants costs more than any repeat."""
+    players = list(range(9))
+    apart = frozenset({frozenset((0, 1)), frozenset((2, 3))})
+    history = pairing.History({}, {}, apart)
+    for seed in range(20):
+        drawn = pairing.pair_round_robin(players, 3, history, seed)
+        for table in drawn.tables:
+            assert not {0, 1} <= set(table) and not {2, 3} <= set(table)
+    # Only three players for one table: they sit together all the same.
+    (table,) = pairing.pair_swiss([0, 1, 2], {0: 0, 1: 0, 2: 0}, 3, history, 0).tables
+    assert sorted(table) == [0, 1, 2]

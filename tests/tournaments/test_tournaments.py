@@ -201,6 +201,23 @@ def test_withdrawing_resigns_the_games_in_play() -> None:
     assert Game.objects.get(pk=game_id).status == Game.Status.ACTIVE  # two still play
 
 
+def test_a_block_made_after_joining_neither_stalls_nor_refuses_a_round() -> None:
+    """docs/tournaments.md, The API: three entrants, one blocks another after both joined. The
+    round is paired all the same (one table is all the field allows), and everyone is seated."""
+    t = create(staff_player(), max_players=3)
+    players = [signup(n) for n in ("ann", "ben", "cat")]
+    for p in players:
+        assert p.post(f"/api/tournaments/{t['id']}/join/").status_code == 200
+    assert players[0].post("/api/blocks/", {"username": "ben"}).status_code == 201
+    start(t["id"])
+    (table,) = tables_of(t["id"], 1)
+    seated = set(
+        Seat.objects.filter(game_id=table.game_id).values_list("user__username", flat=True)
+    )
+    assert seated == {"ann", "ben", "cat"}
+    assert Game.objects.get(pk=table.game_id).status == Game.Status.ACTIVE
+
+
 def test_an_entrant_is_removed_at_the_timeout_limit() -> None:
     t = create(
         staff_player(), max_players=3, timeout_limit=1, clock={"kind": "fixed", "seconds": 60}

@@ -10,7 +10,10 @@ Entrants who withdrew or were removed keep their points and rank among the other
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
+
+from games.read import people
 
 from .. import pairing
 from ..models import Entry, Seating, Tournament
@@ -84,4 +87,12 @@ def history(tournament: Tournament) -> pairing.History:
             "entry_id", flat=True
         )
     )
-    return pairing.History.of([(list(tables.values()), byes)])
+    met = pairing.History.of([(list(tables.values()), byes)])
+    return dataclasses.replace(met, apart=_blocked_entries(tournament))
+
+
+def _blocked_entries(tournament: Tournament) -> frozenset[pairing.Pair]:
+    """The pairs of active entrants with a block between them, made after both joined (a block
+    before refuses the join): the pairing keeps them apart where it can."""
+    users = dict(tournament.entries.filter(status=Entry.Status.ACTIVE).values_list("user_id", "pk"))
+    return frozenset(frozenset(users[u] for u in pair) for pair in people.blocks_among(users))

@@ -44,7 +44,7 @@ def table_create(
     )
     game_rated(game, tournament)
     for position, entry in enumerate(others, start=1):
-        lobby.seat_join(game_id=game.pk, user=entry.user, position=position)
+        lobby.seat_join(game_id=game.pk, user=entry.user, position=position, blocks_refuse=False)
     table = Table.objects.create(round=round_, number=number, game=game)
     Seating.objects.bulk_create(
         Seating(table=table, entry=entry, position=p) for p, entry in enumerate(entries)
