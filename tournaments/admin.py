@@ -6,12 +6,16 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from django import forms
 from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from games.errors import ServiceError
+from games.services.matching import clock_json, clock_of
+
 from .models import Entry, Round, Table, Tournament
-from .services import rounds
+from .services import entries, rounds
 from .services.tables import table_score
 
 
@@ -23,8 +27,37 @@ class EntryInline(admin.TabularInline):
     raw_id_fields = ("user",)
 
 
+class TournamentForm(forms.ModelForm):
+    """The API's checks of a new tournament's terms and clock, as form errors."""
+
+    class Meta:
+        model = Tournament
+        fields = "__all__"
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.instance.pk is None and not self.errors:
+            try:
+                data["options"] = entries.terms_checked(
+                    version=data["version"],
+                    format=data["format"],
+                    table_size=data["table_size"],
+                    starts=data["starts"],
+                    max_players=data["max_players"],
+                    rounds=data.get("rounds"),
+                    options=data.get("options") or {},
+                )
+                data["clock"] = clock_json(clock_of(data.get("clock") or {}))
+            except ServiceError as error:
+                raise forms.ValidationError(str(error.detail)) from error
+            except TypeError as error:  # a clock field its kind does not know
+                raise forms.ValidationError(f"Not a clock: {error}") from error
+        return data
+
+
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
+    form = TournamentForm
     list_display = ("name", "format", "table_size", "status", "starts", "current_round", "rounds")
     list_filter = ("status", "format")
     search_fields = ("name",)

@@ -282,3 +282,40 @@ def test_a_round_at_a_fixed_date_waits_for_it_then_beat_starts_it() -> None:
     assert rounds.tournaments_sweep() == 0
     assert rounds.tournaments_sweep(timezone.now() + timedelta(hours=1)) == 1
     assert len(tables_of(t["id"], 2)) == 1
+
+
+def test_the_admin_checks_a_new_tournament_as_the_api_does(client: Any) -> None:
+    """docs/tournaments.md: staff create tournaments in the admin too, with the API's checks."""
+    staff_player("director")
+    User.objects.filter(username="director").update(is_superuser=True)  # the admin's permissions
+    client.force_login(User.objects.get(username="director"))
+    starts = timezone.now() + timedelta(days=1)
+    form = {
+        "name": "Winter Cup",
+        "version": "republic",
+        "options": "{}",
+        "format": "swiss",
+        "table_size": "3",
+        "rounds": "2",
+        "starts_0": starts.strftime("%Y-%m-%d"),
+        "starts_1": starts.strftime("%H:%M:%S"),
+        "clock": '{"kind": "fixed", "seconds": 86400}',
+        "max_players": "9",
+        "timeout_limit": "3",
+        "rated": "on",
+        "entries-TOTAL_FORMS": "0",
+        "entries-INITIAL_FORMS": "0",
+    }
+    url = "/admin/tournaments/tournament/add/"
+    for bad, says in (
+        ({"options": '{"no_such_option": true}'}, b"No table of these terms"),
+        ({"clock": '{"kind": "fixed", "seconds": 0}'}, b"Say how many seconds"),
+        ({"clock": '{"kind": "fixed", "hours": 3}'}, b"Not a clock"),
+        ({"max_players": "2"}, b"Room for one table at least"),
+    ):
+        r = client.post(url, {**form, **bad})
+        assert r.status_code == 200 and says in r.content, bad
+    assert not Tournament.objects.exists()
+    assert client.post(url, form).status_code == 302
+    made = Tournament.objects.get()
+    assert made.clock == {"kind": "fixed", "seconds": 86400} and made.seed != 0

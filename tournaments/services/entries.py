@@ -24,6 +24,30 @@ from ..models import Entry, Tournament
 MAX_ROUNDS = 30
 
 
+def terms_checked(
+    *,
+    version: str,
+    format: str,
+    table_size: int,
+    starts: datetime,
+    max_players: int,
+    rounds: int | None,
+    options: dict[str, Any],
+) -> dict[str, Any]:
+    """A new tournament's terms, checked for the API and the admin alike: its options as the
+    engine stores them. Raises 422 `bad_tournament` (or `bad_seek` for options no table fits)."""
+    options = options_checked(version, [table_size], options)
+    if max_players < table_size:
+        raise Refused("Room for one table at least.", codes.BAD_TOURNAMENT)
+    if format == Tournament.Format.SWISS and rounds is None:
+        raise Refused("Say how many rounds a Swiss tournament plays.", codes.BAD_TOURNAMENT)
+    if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
+        raise Refused(f"From 1 to {MAX_ROUNDS} rounds.", codes.BAD_TOURNAMENT)
+    if starts <= timezone.now():
+        raise Refused("A tournament starts in the future.", codes.BAD_TOURNAMENT)
+    return options
+
+
 def tournament_create(
     *,
     user: Any,
@@ -43,15 +67,15 @@ def tournament_create(
     """Staff create a tournament. Nothing is written when it is refused."""
     if not user.is_staff:
         raise Forbidden("Only staff may create a tournament.", codes.NOT_STAFF)
-    options = options_checked(version, [table_size], options or {})
-    if max_players < table_size:
-        raise Refused("Room for one table at least.", codes.BAD_TOURNAMENT)
-    if format == Tournament.Format.SWISS and rounds is None:
-        raise Refused("Say how many rounds a Swiss tournament plays.", codes.BAD_TOURNAMENT)
-    if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
-        raise Refused(f"From 1 to {MAX_ROUNDS} rounds.", codes.BAD_TOURNAMENT)
-    if starts <= timezone.now():
-        raise Refused("A tournament starts in the future.", codes.BAD_TOURNAMENT)
+    options = terms_checked(
+        version=version,
+        format=format,
+        table_size=table_size,
+        starts=starts,
+        max_players=max_players,
+        rounds=rounds,
+        options=options or {},
+    )
     return Tournament.objects.create(
         name=name,
         version=version,
