@@ -63,7 +63,11 @@ def test_join_a_tournament_and_read_its_standings(browsers: Any) -> None:
     for width in (375, 1366):
         person.driver.set_window_size(width, 900)
         person.open(f"/tournaments/{t.pk}/")
-        assert "Round 1" in person.find("main").text and "Buchholz" in person.find("main").text
+        assert "Round 1" in person.find("main").text and "Buch." in person.find("main").text
+        hidden = person.driver.execute_script(
+            "const s = document.querySelector('main .scroll'); return s.scrollWidth - s.clientWidth"
+        )
+        assert hidden <= 0, f"the standings hide {hidden} px at {width} px: scroll to see them"
         wide = person.driver.execute_script(
             "return document.documentElement.scrollWidth - document.documentElement.clientWidth"
         )
