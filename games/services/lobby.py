@@ -83,7 +83,7 @@ def game_create(
     seats = seats or [SeatSpec("me")] + [SeatSpec("open")] * (players - 1)
     _check_seats(user, seats, players)
     if rated:
-        _check_ratable(setup, options, seats)
+        check_ratable(setup, options, seats)
     barred.play_check(user)
     clock = clock or ClockSpec()
     clock.check()
@@ -154,7 +154,7 @@ def _check_seats(user: Any, seats: list[SeatSpec], players: int) -> None:
         raise BadRequest("Unknown timeout policy.", codes.BAD_TIMEOUT)
 
 
-def _check_ratable(setup: dict[str, Any], options: dict[str, Any], seats: list[SeatSpec]) -> None:
+def check_ratable(setup: dict[str, Any], options: dict[str, Any], seats: list[SeatSpec]) -> None:
     if setup or options.get("training"):
         raise Refused("A training game, a scenario or a record is never rated.", codes.UNRATABLE)
     if any(s.kind == "invited" for s in seats):
