@@ -33,13 +33,19 @@ def _row(game: Game, user: Any) -> dict[str, Any]:
     )
     return {
         "game": game,
-        "seats": [seat_name(s) for s in seats],
+        "seats": [rated_name(s) for s in seats],
         "open_seats": sum(s.kind == Seat.Kind.OPEN for s in seats),
         "mine": mine,
         "your_turn": your_turn,
         "to_act": next((seat_name(s) for s in seats if s.position == game.to_act), ""),
         "result": result(game, mine),
     }
+
+
+def rated_name(seat: Seat) -> str:
+    """A seat's name with its rating, as the lobby lists it: "alice (1042)"."""
+    name = seat_name(seat)
+    return name if seat.rating is None else f"{name} ({seat.rating})"
 
 
 def result(game: Game, mine: Seat | None) -> dict[str, Any] | None:
