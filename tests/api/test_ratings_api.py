@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from games.models import Game, Rating, Seek, Suspension
-from games.services import ratings
+from games.services import ratings, rematch, resignation
 from tests.conftest import Player, checked_answer
 from tests.ratings_data import At, finished
 
@@ -89,3 +89,19 @@ def test_seeks_with_rating_ranges_pair_only_within_them(
     assert game.rated and {s.user_id for s in game.seats.all()} == {a.pk, user(carol).pk}
     bad = {"rated": True, "rating_min": 1500, "rating_max": 1400}
     refused(carol.post("/api/seeks/", bad), 422, "bad_rating_range")
+
+
+def test_a_rated_challenge_makes_a_rated_game_and_its_rematch_too(
+    alice: Player, bob: Player
+) -> None:
+    r = checked_answer(alice.post("/api/challenges/", {"to": "bob", "rated": True}))
+    assert r.json()["rated"] is True
+    r = checked_answer(bob.post(f"/api/challenges/{r.json()['id']}/accept/", {}))
+    game = Game.objects.get(pk=r.json()["game"])
+    assert game.rated
+    resignation.game_resign(game_id=game.pk, position=1)
+    rematch.rematch_offer(game_id=game.pk, position=0)
+    offer = rematch.rematch_answer(game_id=game.pk, position=1, accept=True)
+    assert offer.next_game is not None and offer.next_game.rated
+    training = {"to": "bob", "rated": True, "options": {"training": True}}
+    refused(alice.post("/api/challenges/", training), 422, "unratable")

@@ -44,3 +44,15 @@ def test_the_leaderboard_pages(client: Client) -> None:
     assert client.get("/ratings/").status_code == 200
     assert client.get("/ratings/first_edition/").status_code == 200
     assert client.get("/ratings/chess/").status_code == 404
+
+
+def test_a_rated_seek_with_a_range_from_the_lobby(django_user_model: Any) -> None:
+    from games.models import Seek
+
+    alice = logged_in(django_user_model, "alice")
+    post = {"version": "imperium", "players_min": "2", "players_max": "2", "pace": "none"}
+    alice.post("/seeks/", {**post, "rated": "on", "rating_min": "900", "rating_max": ""})
+    seek = Seek.objects.get()
+    assert (seek.rated, seek.rating_min, seek.rating_max) == (True, 900, None)
+    listed = logged_in(django_user_model, "bob").get("/").content.decode()
+    assert '<span class="rating">(1000)</span>' in listed and "ratings 900 to ∞" in listed
