@@ -198,6 +198,26 @@ def test_a_resignation_that_ends_a_game_rates_it_in_that_transaction(users: list
     assert rating(users[0]).games == 1
 
 
+def test_a_rating_that_fails_at_the_end_leaves_the_game_ended_and_the_sweep_rates_it(
+    users: list[Any], monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A fault injected into the model: the resignation still ends the game, the failure is
+    logged, and beat's sweep rates the game once the fault is gone."""
+    game = lobby.game_create(user=users[0], version="republic", players=2, rated=True)
+    lobby.seat_join(game_id=game.pk, user=users[1])
+
+    def broken(*args: Any) -> Any:
+        raise RuntimeError("injected")
+
+    monkeypatch.setattr(rules, "rate", broken)
+    resignation.game_resign(game_id=game.pk, position=1)
+    assert Game.objects.get(pk=game.pk).status == "finished"
+    assert not RatedGame.objects.exists() and "Rating game" in caplog.text
+    monkeypatch.undo()
+    assert ratings.ratings_sweep() == 1
+    assert RatedGame.objects.get(game=game).rated and rating(users[0]).games == 1
+
+
 def test_the_sweep_rates_a_game_whose_rating_was_lost(users: list[Any]) -> None:
     game = finished([At(users[0], 9), At(users[1])])
     assert ratings.ratings_sweep() == 1
