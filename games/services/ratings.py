@@ -21,7 +21,7 @@ from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.db.models import Count
 from django.utils import timezone
 
@@ -241,7 +241,12 @@ def ratings_sweep() -> int:
     ).order_by("finished", "id")
     done = 0
     for game_id in due.values_list("pk", flat=True):
-        done += game_rate_late(game_id)
+        try:
+            done += game_rate_late(game_id)
+        except DatabaseError:
+            # Here the ratings are locked before the feeds, where a game's end locks its feeds
+            # first: PostgreSQL may end one of the two as a deadlock. The next sweep tries again.
+            log.exception("Rating game %s failed; the next sweep will try again", game_id)
     return done
 
 
