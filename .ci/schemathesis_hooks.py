@@ -461,6 +461,8 @@ def map_case(context: Any, case: Any) -> Any:
     elif operation == "challenges_create":
         _logged_in(lambda _: _unblock(_other_token()), case)
         case.body = {**case.body, "to": "other"}
+        if case.body.get("rated"):  # a rated game has no training option (422 `unratable`)
+            case.body["options"] = {}
     elif operation == "tournaments_create":
         case.body = tournament_terms(case.body)
     elif operation == "chat_mute":
@@ -470,6 +472,9 @@ def map_case(context: Any, case: Any) -> Any:
     elif operation == "seeks_create":  # terms that can match: no options, a range in order
         low, high = sorted((case.body.get("players_min", 2), case.body.get("players_max", 5)))
         case.body = {**case.body, "options": {}, "players_min": low, "players_max": high}
+        bounds = [case.body.get("rating_min"), case.body.get("rating_max")]
+        if None not in bounds:  # a rating range in order too
+            case.body["rating_min"], case.body["rating_max"] = sorted(bounds)
     elif operation == "webhooks_create":
         case.body = {**case.body, "url": f"{RECEIVER}/{len(case.body.get('url', ''))}"}
     elif operation == "push_subscribe":  # a push service the server may post to: the receiver

@@ -208,6 +208,19 @@ BAD_TOURNAMENT = _code(
     "The tournament cannot be held so: table size, rounds, players, start (docs/tournaments.md).",
 )
 
+# Ratings (docs/ratings.md).
+UNRATABLE = _code(
+    "unratable",
+    422,
+    "This game cannot be rated: a training game, a scenario or record, or an invited seat.",
+)
+BAD_RATING_RANGE = _code(
+    "bad_rating_range", 422, "A seek's `rating_min` is above its `rating_max`."
+)
+NO_SUCH_FAMILY = _code(
+    "no_such_family", 404, "No such ruleset family: `black_box` or `first_edition`."
+)
+
 # 429, 500, 503.
 THROTTLED = _code("throttled", 429, "Too many requests: wait `Retry-After` seconds.")
 SERVER_ERROR = _code("server_error", 500, "Something went wrong on the server's side.")

@@ -29,7 +29,7 @@ from django.utils import timezone
 from games.events.commit import Event
 from games.live import deliveries, health
 from games.read import selectors
-from games.services import automatic, challenges, pauses, rematch, seeks
+from games.services import automatic, challenges, pauses, ratings, rematch, seeks
 
 log = logging.getLogger(__name__)
 P = ParamSpec("P")
@@ -102,6 +102,7 @@ def sweep() -> int:
     pauses.proposals_expire()  # tidying: proposals to pause that nobody answered in time
     pauses.pauses_end()  # pauses whose end passed: the tables hear that they run again
     people_sweep()
+    ratings.ratings_sweep()  # rated games whose rating failed at their end
     late, stuck = selectors.games_due()
     for game_id, seq in late:
         expire_deadline.delay(game_id, seq)

@@ -500,6 +500,12 @@ GTR_TAKEBACK_SECONDS = int(os.environ.get("GTR_TAKEBACK_SECONDS", "86400"))
 GTR_CHALLENGE_HOURS = float(os.environ.get("GTR_CHALLENGE_HOURS", "72"))
 GTR_SEEK_HOURS = float(os.environ.get("GTR_SEEK_HOURS", "24"))
 GTR_REMATCH_HOURS = float(os.environ.get("GTR_REMATCH_HOURS", "24"))
+# Ratings (docs/ratings.md): a rating is provisional for its first games; the leaderboards list
+# those who played a rated game in the last days; a game is not rated when the server played more
+# than this share of a person's decisions (timeouts and a bot standing in) who did not forfeit.
+GTR_RATING_PROVISIONAL_GAMES = int(os.environ.get("GTR_RATING_PROVISIONAL_GAMES", "10"))
+GTR_RATING_ACTIVE_DAYS = int(os.environ.get("GTR_RATING_ACTIVE_DAYS", "90"))
+GTR_RATING_BOT_SHARE = float(os.environ.get("GTR_RATING_BOT_SHARE", "0.25"))
 # A bot's move (games.tasks.play_automatic_turn) runs within this soft time limit, in seconds.
 # Past it, the greedy bot makes the move instead. The worker kills the task GTR_BOT_HARD_MARGIN
 # seconds later. Searching bots think for their level's time. GTR_BOT_THINK_SECONDS caps it when

@@ -16,6 +16,7 @@ from games.api import (  # issue 32: people at the table
     orders,
     people,
     play,
+    ratings,
     rematch,
     replay,
     seeks,
@@ -142,6 +143,14 @@ challenge_urls = [
         name="challenge-withdraw",
     ),
 ]
+rating_urls = [
+    path("<str:family>/", ratings.LeaderboardView.as_view(), name="leaderboard"),
+    path(
+        "<str:family>/history/<str:username>/",
+        ratings.RatingHistoryView.as_view(),
+        name="rating-history",
+    ),
+]
 seek_urls = [
     path("", seeks.SeekListCreateView.as_view(), name="seeks"),
     path("<int:seek_id>/", seeks.SeekDetailView.as_view(), name="seek"),
@@ -223,6 +232,7 @@ urlpatterns = [
     path("api/challenges/", include(challenge_urls)),
     path("api/seeks/", include(seek_urls)),
     path("api/tournaments/", include(tournament_urls)),
+    path("api/ratings/", include(rating_urls)),
     # E-mail: every mail's unsubscribe link, and anymail's inbound webhooks for any ESP.
     path("mail/unsubscribe/<str:token>/", mail.unsubscribe_page, name="unsubscribe"),
     path("anymail/", include(mail_webhooks.urlpatterns())),

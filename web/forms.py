@@ -73,6 +73,10 @@ class GameForm(forms.Form):
     training = forms.BooleanField(
         required=False, label=_("Training game (fewer sites: a shorter game for learning)")
     )
+    rated = forms.BooleanField(
+        required=False,
+        label=_("Rated: the end changes the players' ratings (not a training game, no guests)"),
+    )
     geek = forms.MultipleChoiceField(
         choices=[(name, name) for name in GEEK_NAMES],
         required=False,
@@ -211,4 +215,5 @@ class GameForm(forms.Form):
             "clock": clock,
             "options": options,
             "playing_hours": self.playing_hours(),
+            "rated": bool(data.get("rated")),
         }

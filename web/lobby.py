@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Challenge, Game, Seat
-from games.read import selectors
+from games.models import FAMILY_OF, Challenge, Game, Seat, Seek
+from games.read import ratings, selectors
 from games.services import seeks
 from games.store import rows
 
@@ -33,13 +33,19 @@ def _row(game: Game, user: Any) -> dict[str, Any]:
     )
     return {
         "game": game,
-        "seats": [seat_name(s) for s in seats],
+        "seats": [rated_name(s) for s in seats],
         "open_seats": sum(s.kind == Seat.Kind.OPEN for s in seats),
         "mine": mine,
         "your_turn": your_turn,
         "to_act": next((seat_name(s) for s in seats if s.position == game.to_act), ""),
         "result": result(game, mine),
     }
+
+
+def rated_name(seat: Seat) -> str:
+    """A seat's name with its rating, as the lobby lists it: "alice (1042)"."""
+    name = seat_name(seat)
+    return name if seat.rating is None else f"{name} ({seat.rating})"
 
 
 def result(game: Game, mine: Seat | None) -> dict[str, Any] | None:
@@ -109,9 +115,16 @@ def pace_label(clock: dict[str, Any]) -> str:
 
 def match_context(user: Any) -> dict[str, Any]:
     """The challenges waiting for the visitor and those they sent, and the open seeks."""
+    listed = list(seeks.seeks_open()[:LIST_LENGTH])
+    shown = seek_ratings(listed)
     open_seeks = [
-        {"seek": s, "pace": pace_label(s.clock), "mine": s.user_id == user.pk}
-        for s in seeks.seeks_open()[:LIST_LENGTH]
+        {
+            "seek": s,
+            "pace": pace_label(s.clock),
+            "mine": s.user_id == user.pk,
+            "rating": shown.get(s.pk),
+        }
+        for s in listed
     ]
     context: dict[str, Any] = {
         "seeks": open_seeks,
@@ -131,6 +144,16 @@ def match_context(user: Any) -> dict[str, Any]:
             {"challenge": c, "pace": pace_label(c.clock)} for c in pending.filter(challenger=user)
         ]
     return context
+
+
+def seek_ratings(listed: list[Seek]) -> dict[int, int]:
+    """Each seeker's rating in the seek's family, by seek: a query per family listed."""
+    out: dict[int, int] = {}
+    for family in {FAMILY_OF[Game.Version(s.version)] for s in listed}:
+        mine = [s for s in listed if FAMILY_OF[Game.Version(s.version)] == family]
+        shown = ratings.shown_of([s.user_id for s in mine], family)
+        out.update({s.pk: shown[s.user_id] for s in mine})
+    return out
 
 
 def seat_rows(game: Game, seat: Seat | None, user: Any) -> list[dict[str, Any]]:

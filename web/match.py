@@ -45,6 +45,11 @@ def _number(raw: str | None, default: int, low: int, high: int) -> int:
     return min(max(value, low), high)
 
 
+def _rating(raw: str | None) -> int | None:
+    """A seek's bound on the ratings it accepts (docs/ratings.md); empty: none."""
+    return _number(raw, 0, 0, 10_000) if raw else None
+
+
 def _terms(post: Any) -> dict[str, Any]:
     version = post.get("version", "republic")
     return {
@@ -124,6 +129,9 @@ def seek_post(request: HttpRequest) -> HttpResponse:
             players_min=low,
             players_max=_number(post.get("players_max"), low, 2, 5),
             bots_after=_number(wait, 0, 0, 1440) if wait else None,
+            rated=bool(post.get("rated")),
+            rating_min=_rating(post.get("rating_min")),
+            rating_max=_rating(post.get("rating_max")),
             **_terms(post),
         )
 

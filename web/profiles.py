@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from engine.errors import GameError
 from games.errors import NotFound
-from games.models import Game, Report
+from games.models import Family, Game, Report
 from games.read import people
 from games.services import blocks, moderation
 from players.profiles.selectors import profile_of
@@ -68,6 +68,9 @@ def profile_page(request: HttpRequest, username: str) -> HttpResponse:
     versions = _versions()
     for row in [*profile["rulesets"], *profile["results"], *profile["current"]]:
         row["version_label"] = versions.get(row["version"], row["version"])
+    families = {str(f): str(label) for f, label in Family.choices}
+    for row in profile["ratings"]:
+        row["family_label"] = families.get(row["family"], row["family"])
     for row in profile["current"]:
         row["to_act_name"] = next(
             (s["player"] for s in row["seats"] if s["position"] == row["to_act"]), None

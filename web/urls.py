@@ -3,7 +3,7 @@
 from django.urls import path
 from django.views.i18n import JavaScriptCatalog
 
-from . import match, preferences, profiles, push, timeoff, tournaments, views
+from . import match, preferences, profiles, push, ratings, timeoff, tournaments, views
 
 app_name = "web"
 
@@ -25,6 +25,9 @@ urlpatterns = [
     path("games/<int:game_id>/leave/", views.game_leave, name="leave"),
     path("games/<int:game_id>/start/", views.game_start, name="start"),
     path("play/<str:token>/", views.play_link, name="play"),
+    # Ratings (docs/ratings.md): the leaderboards.
+    path("ratings/", ratings.leaderboard_page, name="ratings"),
+    path("ratings/<str:family>/", ratings.leaderboard_page, name="ratings-family"),
     # Profiles (docs/web.md, Profiles).
     path("players/<str:username>/", profiles.profile_page, name="profile"),
     path("players/<str:username>/block/", profiles.profile_block, name="profile-block"),

@@ -267,6 +267,16 @@ ACCOUNT_EVENTS = {
         reason=serializers.CharField(),
         winners=serializers.ListField(child=serializers.IntegerField()),
     ),
+    "rating_changed": account_event(
+        "RatingChangedEvent",
+        "A rated game of yours was rated: your new rating in its family (docs/ratings.md).",
+        family=serializers.CharField(help_text="`black_box` or `first_edition`."),
+        rank=serializers.IntegerField(help_text="Your place: 1 the best; ties share one."),
+        rating=serializers.IntegerField(help_text="Your rating now."),
+        change=serializers.IntegerField(help_text="What the game changed it by."),
+        games=serializers.IntegerField(help_text="Rated games you played in the family."),
+        provisional=serializers.BooleanField(),
+    ),
     "timed_out": account_event(
         "TimedOutEvent",
         "Your time ran out: the server played the safe move for you.",

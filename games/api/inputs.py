@@ -218,6 +218,11 @@ class GameCreateInput(JSONInput):
     auto_start = serializers.BooleanField(
         default=True, help_text="Start as soon as every seat is taken."
     )
+    rated = serializers.BooleanField(
+        default=False,
+        help_text="Rated: its end changes the players' ratings (docs/ratings.md). Never a "
+        "training game, a scenario or record, or an invited seat: 422 `unratable`.",
+    )
     clock = ClockInput(required=False, help_text="The time control; default: none.")
     playing_hours = PlayingHoursInput(
         required=False,

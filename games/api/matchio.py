@@ -6,7 +6,8 @@ from typing import Any
 
 from rest_framework import serializers
 
-from games.models import Challenge, Game, Rematch, Seek
+from games.models import FAMILY_OF, Challenge, Game, Rematch, Seek
+from games.read import ratings
 from games.services import challenges, rematch
 
 from .inputs import ClockInput, GameOptions, JSONInput
@@ -24,6 +25,7 @@ class ChallengeInput(JSONInput):
         default="open",
         help_text="The seats beyond the two of you: `open` to anyone in the lobby, or `bot`.",
     )
+    rated = serializers.BooleanField(default=False, help_text="The game it creates is rated.")
 
 
 class ChallengeDeclineInput(JSONInput):
@@ -52,6 +54,7 @@ class ChallengeView(serializers.Serializer):
     options = serializers.DictField()
     clock = TermsClockView()
     fill = serializers.ChoiceField(choices=list(challenges.FILLS))
+    rated = serializers.BooleanField()
     status = serializers.ChoiceField(choices=Challenge.Status.choices)
     reason = serializers.ChoiceField(
         choices=list(challenges.DECLINE_REASONS), allow_null=True, help_text="If declined."
@@ -74,6 +77,7 @@ def challenge_view(challenge: Challenge) -> dict[str, Any]:
         "options": challenge.options,
         "clock": challenge.clock or {"kind": "none"},
         "fill": challenge.fill,
+        "rated": challenge.rated,
         "status": challenges.status_of(challenge),
         "reason": challenge.reason or None,
         "game": challenge.game_id,
@@ -98,6 +102,23 @@ class SeekInput(JSONInput):
         help_text="Minutes to wait for people before bots fill the table (0: at once); "
         "absent or null: never.",
     )
+    rated = serializers.BooleanField(
+        default=False, help_text="A rated game: part of the terms, as the ruleset is."
+    )
+    rating_min = serializers.IntegerField(
+        min_value=0,
+        max_value=10_000,
+        required=False,
+        allow_null=True,
+        help_text="The lowest rating (of the family) of the people you would sit with.",
+    )
+    rating_max = serializers.IntegerField(
+        min_value=0,
+        max_value=10_000,
+        required=False,
+        allow_null=True,
+        help_text="The highest. Their own ranges must hold your rating too.",
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         attrs.setdefault("players_max", attrs["players_min"])
@@ -114,6 +135,10 @@ class SeekView(serializers.Serializer):
     options = serializers.DictField()
     clock = TermsClockView()
     bots_after = serializers.IntegerField(allow_null=True)
+    rated = serializers.BooleanField()
+    rating_min = serializers.IntegerField(allow_null=True)
+    rating_max = serializers.IntegerField(allow_null=True)
+    rating = serializers.IntegerField(help_text="The seeker's rating in the family.")
     status = serializers.ChoiceField(choices=Seek.Status.choices)
     game = serializers.IntegerField(allow_null=True, help_text="Where it was seated.")
     created = serializers.DateTimeField()
@@ -134,11 +159,20 @@ def seek_view(seek: Seek, user: Any) -> dict[str, Any]:
         "options": seek.options,
         "clock": seek.clock or {"kind": "none"},
         "bots_after": seek.bots_after,
+        "rated": seek.rated,
+        "rating_min": seek.rating_min,
+        "rating_max": seek.rating_max,
+        "rating": seek_rating(seek),
         "status": seek.status,
         "game": seek.game_id,
         "created": seek.created,
         "expires": seek.expires,
     }
+
+
+def seek_rating(seek: Seek) -> int:
+    family = FAMILY_OF[Game.Version(seek.version)]
+    return ratings.shown_of([seek.user_id], family)[seek.user_id]
 
 
 class RematchView(serializers.Serializer):

@@ -68,6 +68,14 @@ class SeatPublic(serializers.Serializer):
         help_text="The player is on vacation until then: the seat's clock waits (null: not "
         "on vacation now).",
     )
+    rating = serializers.IntegerField(
+        allow_null=True,
+        help_text="The player's or bot's rating in the game's family when it sat down, and "
+        "again when the game began (docs/ratings.md); null for an open or invited seat.",
+    )
+    rating_change = serializers.IntegerField(
+        allow_null=True, help_text="What the rated game's end changed it by, once rated."
+    )
 
 
 class ClockStopped(serializers.Serializer):
@@ -135,6 +143,7 @@ class GameSummary(serializers.Serializer):
     players = serializers.IntegerField()
     options = serializers.DictField()
     scenario = serializers.BooleanField(help_text="Set up from a scenario or an imported record.")
+    rated = serializers.BooleanField(help_text="Rated or casual, chosen at its creation.")
     creator = serializers.CharField(allow_null=True)
     seq = serializers.IntegerField(help_text="Moves applied so far; send it with your move.")
     revision = serializers.IntegerField(help_text="Changes so far (moves, seats, resignations).")

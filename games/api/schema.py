@@ -255,6 +255,17 @@ def _people_links(body: str) -> dict[str, dict[str, Any]]:
         "players_retrieve": {"operationId": "players_retrieve", "parameters": username},
         "blocks_delete": {"operationId": "blocks_delete", "parameters": username},
         **_then("blocks_list", "blocks_create", "reports_create"),
+        **_rating_links(body),
+    }
+
+
+def _rating_links(body: str) -> dict[str, dict[str, Any]]:
+    """Links from an account's name at `body`: its history, and the leaderboard, in a family."""
+    family = {"family": "black_box"}  # games.models.Family.BLACK_BOX
+    history = {**family, "username": f"$response.body#{body}"}
+    return {
+        "ratings_history": {"operationId": "ratings_history", "parameters": history},
+        "ratings_leaderboard": {"operationId": "ratings_leaderboard", "parameters": family},
     }
 
 

@@ -7,6 +7,7 @@ from .chat import ChatMessage, ChatReader, SeatNote
 from .events import AccountEvent, AccountFeed, GameEvent, Heartbeat, Webhook, WebhookDelivery
 from .matching import Challenge, Rematch, Seek
 from .people import Block, Report, Suspension
+from .ratings import FAMILY_OF, Family, RatedGame, Rating, RatingChange
 from .tables import (
     AppendOnlyError,
     Game,
@@ -19,6 +20,7 @@ from .tables import (
 from .time_off import Availability, PauseProposal, Vacation
 
 __all__ = [
+    "FAMILY_OF",
     "AccountEvent",
     "AccountFeed",
     "AppendOnlyError",
@@ -27,6 +29,7 @@ __all__ = [
     "Challenge",
     "ChatMessage",
     "ChatReader",
+    "Family",
     "Game",
     "GameEvent",
     "Heartbeat",
@@ -34,6 +37,9 @@ __all__ = [
     "Move",
     "MoveQuerySet",
     "PauseProposal",
+    "RatedGame",
+    "Rating",
+    "RatingChange",
     "Rematch",
     "Report",
     "Seat",

@@ -30,6 +30,7 @@ class Challenge(models.Model):
     options = models.JSONField(default=dict, blank=True)
     clock = models.JSONField(default=dict, blank=True)  # ClockSpec's fields
     fill = models.CharField(max_length=8, default="open")  # the seats beyond two: open or bot
+    rated = models.BooleanField(default=False)  # the game it creates is rated
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     reason = models.CharField(max_length=16, blank=True)  # why it was declined
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.SET_NULL)
@@ -63,6 +64,10 @@ class Seek(models.Model):
     # Compatible seeks have the same key: version, options and clock, as canonical JSON.
     key = models.CharField(max_length=300)
     bots_after = models.PositiveIntegerField(null=True, blank=True)  # minutes; None: never
+    rated = models.BooleanField(default=False)  # part of the terms (`key`)
+    # The displayed ratings (of the family) the seeker accepts at the table; None: any.
+    rating_min = models.IntegerField(null=True, blank=True)
+    rating_max = models.IntegerField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.SET_NULL)
     created = models.DateTimeField(auto_now_add=True)

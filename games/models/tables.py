@@ -50,6 +50,8 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     auto_start = models.BooleanField(default=True)
+    # Rated or casual, chosen at creation (docs/ratings.md); a rated game's end changes ratings.
+    rated = models.BooleanField(default=False)
     # How the table was set up, enough to replay it.
     # {"seed": int}, {"scenario": {...}}, or {"record": {...}, "upto": int, "seed": int}.
     setup = models.JSONField(default=dict, blank=True)
@@ -155,6 +157,10 @@ class Seat(models.Model):
     # The player's standing orders, private to them (games.services.orders):
     # {"orders": [...], "next": <the next order's id>, "cancelled": [...recent notices]}.
     orders = models.JSONField(default=dict, blank=True)
+    # The displayed rating of the seat's player or bot in the game's family when it sat down,
+    # again when the game started; and, once a rated game's end was rated, what it changed.
+    rating = models.IntegerField(null=True, blank=True)
+    rating_change = models.IntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "position"]

@@ -112,6 +112,8 @@ def seats_public(game: Game, now: datetime | None = None) -> list[dict[str, Any]
             "timeouts": s.timeouts,
             "bank": bank_left(game, s, now),
             "away_until": calendars.away_until(s, now) if s.away else None,
+            "rating": s.rating,
+            "rating_change": s.rating_change,
         }
         for s in rows.seats_of(game)
     ]
@@ -204,6 +206,7 @@ def game_summary(game: Game, user: Any = None) -> dict[str, Any]:
         "players": game.players,
         "options": game.options,
         "scenario": "scenario" in game.setup or "record" in game.setup,
+        "rated": game.rated,
         "creator": game.creator.get_username() if game.creator is not None else None,
         "seq": game.seq,
         "revision": game.revision,

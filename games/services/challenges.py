@@ -55,6 +55,7 @@ def challenge_create(
     options: dict[str, Any] | None = None,
     clock: ClockSpec | None = None,
     fill: str = "open",
+    rated: bool = False,
 ) -> Challenge:
     """Challenges the account called `to`. Nothing changes when it is refused."""
     barred.play_check(user)
@@ -63,6 +64,8 @@ def challenge_create(
     target = people.account_named(to)
     refuse_blocked(user.pk, target.pk)
     options = options_checked(version, [players], options or {})
+    if rated:
+        lobby.check_ratable({}, options, [])
     stored_clock = clock_json(clock or ClockSpec())
     now = timezone.now()
     with transaction.atomic():
@@ -84,6 +87,7 @@ def challenge_create(
             options=options,
             clock=stored_clock,
             fill=fill,
+            rated=rated,
             expires=now + timedelta(hours=settings.GTR_CHALLENGE_HOURS),
         )
         tell([target.pk], "challenged", **_event_data(challenge))
@@ -147,6 +151,7 @@ def challenge_accept(*, user: Any, challenge_id: int) -> Challenge:
             options=challenge.options,
             seats=[lobby.SeatSpec("me"), lobby.SeatSpec("open"), *extra],
             clock=clock_of(challenge.clock),
+            rated=challenge.rated,
         )
         lobby.seat_join(game_id=game.pk, user=user, position=1)
         _close(challenge, Challenge.Status.ACCEPTED, game=game)

@@ -19,7 +19,7 @@ from games.models import Game, Seat
 from games.services.tokens import new_token
 from games.store import rows
 
-from . import barred, timeoff
+from . import barred, ratings, timeoff
 from .clocks import ClockSpec
 from .locking import game_locked, require_open
 from .moves import initial_state
@@ -48,6 +48,7 @@ def game_create(
     record: dict[str, Any] | None = None,
     upto: int | None = None,
     playing_hours: dict[str, Any] | None = None,
+    rated: bool = False,
 ) -> Game:
     """Create a game in the lobby.
 
@@ -58,6 +59,8 @@ def game_create(
     Only staff may use one, unless GTR_ALLOW_SCENARIOS is on.
     Only staff may seat bots alone, at a table that plays itself.
     `playing_hours` (a game with a clock only): the daily window when its clocks run.
+    `rated`: its end changes ratings (docs/ratings.md); never a training game, a scenario or
+    record, nor a table with a seat invited by e-mail (422 `unratable`).
     """
     options = dict(options or {})
     if scenario is not None and record is not None:
@@ -79,6 +82,8 @@ def game_create(
         rules_revision = engine.current_revision(version)
     seats = seats or [SeatSpec("me")] + [SeatSpec("open")] * (players - 1)
     _check_seats(user, seats, players)
+    if rated:
+        check_ratable(setup, options, seats)
     barred.play_check(user)
     clock = clock or ClockSpec()
     clock.check()
@@ -97,6 +102,7 @@ def game_create(
             clock_increment=clock.increment if clock.kind == Game.Clock.BANK else 0,
             clock_cap=(clock.cap or clock.seconds) if clock.kind == Game.Clock.BANK else 0,
             playing_hours=hours,
+            rated=rated,
         )
         bank = float(clock.seconds) if clock.kind == Game.Clock.BANK else None
         time_zone, away = timeoff.seat_profile(user, timezone.now())
@@ -115,6 +121,7 @@ def game_create(
                 time_zone=time_zone if mine else "",
                 away=away if mine else [],
             )
+        ratings.seat_ratings_set(game, rows.seats_of(game))
         feeds.invitations(game)
         commit.publish_on_commit(game, commit.CREATED)
         if game.auto_start and all(s.kind != "open" for s in seats):
@@ -147,6 +154,13 @@ def _check_seats(user: Any, seats: list[SeatSpec], players: int) -> None:
         raise BadRequest("Unknown timeout policy.", codes.BAD_TIMEOUT)
 
 
+def check_ratable(setup: dict[str, Any], options: dict[str, Any], seats: list[SeatSpec]) -> None:
+    if setup or options.get("training"):
+        raise Refused("A training game, a scenario or a record is never rated.", codes.UNRATABLE)
+    if any(s.kind == "invited" for s in seats):
+        raise Refused("A seat invited by e-mail has no rating: play casual.", codes.UNRATABLE)
+
+
 def seat_join(
     *, game_id: int, user: Any, position: int | None = None, blocks_refuse: bool = True
 ) -> Seat:
@@ -177,6 +191,7 @@ def seat_join(
         seat.kind, seat.user = Seat.Kind.PLAYER, user
         seat.time_zone, seat.away = timeoff.seat_profile(user, timezone.now())
         seat.save(update_fields=["kind", "user", "time_zone", "away"])
+        ratings.seat_ratings_set(game, [seat])
         game.revision += 1
         game.save(update_fields=["revision", "updated"])
         story.record(game, "joined", seat=seat.position, player=user.get_username())
@@ -234,6 +249,7 @@ def _start(game: Game) -> None:
     if "scenario" not in game.setup and "record" not in game.setup:
         game.setup = {"seed": secrets.randbits(63)}
     state = initial_state(game)
+    ratings.seat_ratings_set(game, rows.seats_of(game))  # as the game begins
     game.state = engine.to_json(state)
     game.status = Game.Status.ACTIVE
     game.started = timezone.now()

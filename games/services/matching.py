@@ -57,9 +57,15 @@ def clock_of(stored: dict[str, Any]) -> ClockSpec:
     return ClockSpec(**stored) if stored else ClockSpec()
 
 
-def terms_key(version: str, options: dict[str, Any], clock: dict[str, Any]) -> str:
-    """The same string for the same terms, whatever order their fields came in."""
-    return json.dumps([version, options, clock], sort_keys=True, separators=(",", ":"))
+def terms_key(
+    version: str, options: dict[str, Any], clock: dict[str, Any], rated: bool = False
+) -> str:
+    """The same string for the same terms, whatever order their fields came in.
+
+    A rated seek's terms end with `true`: a casual one's are as they were before ratings.
+    """
+    terms: list[Any] = [version, options, clock, *([True] if rated else [])]
+    return json.dumps(terms, sort_keys=True, separators=(",", ":"))
 
 
 def tell(user_ids: Iterable[int], kind: str, /, **data: Any) -> None:

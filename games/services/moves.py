@@ -23,7 +23,7 @@ from games.read import undoable
 from games.read.selectors import Caller, position_of
 from games.store import rows, snapshot
 
-from . import barred, orders
+from . import barred, orders, ratings
 from .clocks import clock_charge
 from .locking import game_locked
 from .turns import turn_next
@@ -169,6 +169,8 @@ def move_append(
     commit.publish_on_commit(
         game, commit.MOVED, seat=seat, actor=actor, turn_began=began, seats=seats
     )
+    if game.status == Game.Status.FINISHED:
+        ratings.game_finished(game, seats)  # its feed events follow the game's end
     if answer is not None:
         action = engine.parse(answer.action)
         move_play(game, state, seats, answer.position, action, Move.Actor.ORDER, chain=chain + 1)

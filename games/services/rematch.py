@@ -112,6 +112,7 @@ def _play_again(game: Game, seats: list[Seat]) -> Game:
         seats=specs,
         clock=clock,
         playing_hours=game.playing_hours,
+        rated=game.rated,  # a rematch is rated or casual as the game was
     )
     for q in range(n):
         seat = moved[q]

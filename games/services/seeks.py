@@ -9,7 +9,8 @@ a seek puts nobody at two tables. Open seeks expire after GTR_SEEK_HOURS (docs/c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -20,8 +21,8 @@ from django.utils import timezone
 
 from games import codes
 from games.errors import Conflict, Forbidden, NotFound, Refused
-from games.models import Seek
-from games.read import people
+from games.models import FAMILY_OF, Game, Seek
+from games.read import people, ratings
 
 from . import barred, lobby
 from .clocks import ClockSpec
@@ -46,12 +47,22 @@ def seek_create(
     options: dict[str, Any] | None = None,
     clock: ClockSpec | None = None,
     bots_after: int | None = None,
+    rated: bool = False,
+    rating_min: int | None = None,
+    rating_max: int | None = None,
 ) -> Seek:
-    """Posts a seek, then pairs it with the open seeks it fits (maybe at once)."""
+    """Posts a seek, then pairs it with the open seeks it fits (maybe at once).
+
+    `rating_min`, `rating_max`: the ratings of the people it accepts at its table.
+    """
     barred.play_check(user)
     if players_min > players_max:
         raise Refused("The fewest players is more than the most.", codes.BAD_SEEK)
+    if None not in (rating_min, rating_max) and (rating_min or 0) > (rating_max or 0):
+        raise Refused("The lowest rating is above the highest.", codes.BAD_RATING_RANGE)
     options = options_checked(version, range(players_min, players_max + 1), options or {})
+    if rated:
+        lobby.check_ratable({}, options, [])
     stored_clock = clock_json(clock or ClockSpec())
     now = timezone.now()
     with transaction.atomic():
@@ -64,8 +75,11 @@ def seek_create(
             players_max=players_max,
             options=options,
             clock=stored_clock,
-            key=terms_key(version, options, stored_clock),
+            key=terms_key(version, options, stored_clock, rated),
             bots_after=bots_after,
+            rated=rated,
+            rating_min=rating_min,
+            rating_max=rating_max,
             expires=now + timedelta(hours=settings.GTR_SEEK_HOURS),
         )
     seeks_pair(seek.key)
@@ -90,6 +104,7 @@ def seek_join(*, user: Any, seek_id: int) -> Seek:
         players_max=target.players_max,
         options=target.options,
         clock=clock_of(target.clock),
+        rated=target.rated,
     )
 
 
@@ -140,26 +155,50 @@ def fits(seek: Seek, n: int) -> bool:
 
 
 Blocks = frozenset[frozenset[int]]  # the pairs of accounts with a block between them
+Shown = Mapping[int, int]  # the seekers' displayed ratings in the terms' family
 
 
 def plan_tables(
-    seeks: Sequence[Seek], blocks: Blocks = frozenset()
+    seeks: Sequence[Seek], blocks: Blocks = frozenset(), shown: Shown | None = None
 ) -> list[tuple[int, list[Seek]]]:
     """Tables of compatible seeks, the oldest seeks first, until no table fits the rest.
 
-    Each table has n seeks whose ranges hold n, none of them blocking another.
+    Each table has n seeks whose ranges hold n, none of them blocking another, each owner's
+    rating in every other seek's rating range.
     """
     left = list(seeks)
     tables: list[tuple[int, list[Seek]]] = []
     while True:
-        table = _one_table(left, blocks)
+        table = _one_table(left, Apart(blocks, shown or {}))
         if table is None:
             return tables
         tables.append(table)
         left = [s for s in left if s not in table[1]]
 
 
-def _one_table(seeks: list[Seek], blocks: Blocks) -> tuple[int, list[Seek]] | None:
+@dataclass(frozen=True)
+class Apart:
+    """What keeps two seeks from one table: a block, or a rating out of the other's range."""
+
+    blocks: Blocks
+    shown: Shown
+
+    def __call__(self, a: Seek, b: Seek) -> bool:
+        if frozenset((a.user_id, b.user_id)) in self.blocks:
+            return True
+        return not (
+            _accepts(a, self.shown.get(b.user_id)) and _accepts(b, self.shown.get(a.user_id))
+        )
+
+
+def _accepts(seek: Seek, rating: int | None) -> bool:
+    if rating is None:
+        return True
+    low, high = seek.rating_min, seek.rating_max
+    return (low is None or rating >= low) and (high is None or rating <= high)
+
+
+def _one_table(seeks: list[Seek], blocks: Apart) -> tuple[int, list[Seek]] | None:
     for n in PLAYER_COUNTS:
         group = _unblocked([s for s in seeks if fits(s, n)], n, blocks)
         if group is not None:
@@ -167,17 +206,17 @@ def _one_table(seeks: list[Seek], blocks: Blocks) -> tuple[int, list[Seek]] | No
     return None
 
 
-def _unblocked(candidates: list[Seek], n: int, blocks: Blocks) -> list[Seek] | None:
+def _unblocked(candidates: list[Seek], n: int, blocks: Apart) -> list[Seek] | None:
     """The first n candidates that block none of each other, the oldest first."""
     group = _compatible(candidates, n, blocks)
     return group if len(group) == n else None
 
 
-def _compatible(candidates: list[Seek], n: int, blocks: Blocks) -> list[Seek]:
-    """At most n of the candidates, the oldest first, of whom none blocks another."""
+def _compatible(candidates: list[Seek], n: int, blocks: Apart) -> list[Seek]:
+    """At most n of the candidates, the oldest first, of whom none is kept apart from another."""
     group: list[Seek] = []
     for seek in candidates:
-        if not any(frozenset((seek.user_id, other.user_id)) in blocks for other in group):
+        if not any(blocks(seek, other) for other in group):
             group.append(seek)
         if len(group) == n:
             break
@@ -196,7 +235,9 @@ def seeks_pair(key: str) -> int:
             .filter(status=Seek.Status.OPEN, key=key, expires__gt=timezone.now())
             .order_by("id")
         )
-        tables = plan_tables(open_seeks, people.blocks_among(s.user_id for s in open_seeks))
+        users = [s.user_id for s in open_seeks]
+        shown = _shown(open_seeks)
+        tables = plan_tables(open_seeks, people.blocks_among(users), shown)
         for n, group in tables:
             _seat(group, n, bots=0)
     return len(tables)
@@ -213,12 +254,21 @@ def _seat(group: list[Seek], n: int, bots: int) -> None:
         options=first.options,
         seats=specs + [lobby.SeatSpec("bot")] * bots,
         clock=clock_of(first.clock),
+        rated=first.rated,
     )
     for position, seek in enumerate(group[1:], start=1):
         lobby.seat_join(game_id=game.pk, user=seek.user, position=position)
     for seek in group:
         _close(seek, Seek.Status.MATCHED, game)
         tell([seek.user_id], "seek_matched", seek=seek.pk, game=game.pk, bots=bots)
+
+
+def _shown(seeks: Sequence[Seek]) -> dict[int, int]:
+    """The seekers' displayed ratings in their terms' family, if any seek asks for a range."""
+    if not seeks or all(s.rating_min is None and s.rating_max is None for s in seeks):
+        return {}
+    family = FAMILY_OF[Game.Version(seeks[0].version)]
+    return ratings.shown_of([s.user_id for s in seeks], family)
 
 
 def seeks_fill(now: datetime, key: str | None = None) -> int:
@@ -245,7 +295,7 @@ def _fill(seek_id: int, now: datetime) -> int:
         )
         fitting = [seek, *(s for s in others.exclude(pk=seek.pk).order_by("id") if fits(s, n))]
         blocks = people.blocks_among(s.user_id for s in fitting)
-        group = _compatible(fitting, n, blocks)  # the seek first, so always in it
+        group = _compatible(fitting, n, Apart(blocks, _shown(fitting)))  # the seek first: in it
         _seat(group, n, bots=n - len(group))
     return 1
 

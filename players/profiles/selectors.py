@@ -13,7 +13,7 @@ from typing import Any
 from django.db.models import Prefetch
 
 from games.models import Game, GameEvent, Seat
-from games.read import people
+from games.read import people, ratings
 
 from .reliability import reliability_of
 
@@ -35,6 +35,7 @@ def profile_of(user: Any, viewer: Any = None) -> dict[str, Any]:
         "username": user.get_username(),
         "joined": user.date_joined,
         "rulesets": _rulesets(seats, ends),
+        "ratings": ratings.ratings_of(user),
         "results": _results(finished, ends),
         "current": _current(user),
         "reliability": {

@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from games.api.base import errors
 from games.api.people import USERNAME
+from games.api.ratings import RatingView
 from games.models import Game, Seat
 from games.read import people
 
@@ -73,6 +74,7 @@ class Profile(serializers.Serializer):
     username = serializers.CharField()
     joined = serializers.DateTimeField()
     rulesets = RulesetRecord(many=True)
+    ratings = RatingView(many=True, help_text="The rating in each family played rated.")
     results = ProfileResult(many=True, help_text="The latest finished games, newest first.")
     current = ProfileGame(many=True, help_text="Tables open or in play: public facts alone.")
     reliability = Reliability()

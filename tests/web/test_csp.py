@@ -142,6 +142,8 @@ def test_every_page_of_the_web_client_has_the_strict_policy_and_no_inline_code(
     check(visitor, "get", "/jsi18n/")
     for path in ("/rules/", "/rules/cards/", "/rules/cards/?version=first_edition"):
         check(visitor, "get", path)  # how to play, and the card gallery (issue 30)
+    for path in ("/ratings/", "/ratings/first_edition/"):
+        check(visitor, "get", path)  # the leaderboards (issue 33)
     check(visitor, "get", f"/mail/unsubscribe/{texts.unsubscribe_token('alice@example.org')}/")
     preferences = f"/mail/preferences/{texts.unsubscribe_token('alice@example.org')}/"
     check(visitor, "get", preferences)  # the mail preferences page, no account needed
