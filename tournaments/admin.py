@@ -46,6 +46,7 @@ class TournamentForm(forms.ModelForm):
                     max_players=data["max_players"],
                     rounds=data.get("rounds"),
                     options=data.get("options") or {},
+                    rated=bool(data.get("rated")),
                 )
                 data["clock"] = clock_json(clock_of(data.get("clock") or {}))
             except ServiceError as error:

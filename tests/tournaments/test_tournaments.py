@@ -16,7 +16,7 @@ from games.services import automatic, resignation
 from tests.conftest import Player, signup
 from tournaments.admin import TableAdmin
 from tournaments.models import Entry, Round, Table, Tournament
-from tournaments.services import rounds
+from tournaments.services import entries, rounds
 
 
 @pytest.fixture(autouse=True)
@@ -100,6 +100,7 @@ def test_bad_tournaments_are_refused_and_create_nothing(alice: Player) -> None:
         ({"table_size": 6}, "invalid", 400),
         ({"format": "knockout"}, "invalid", 400),
         ({"clock": {"kind": "sundial"}}, "invalid", 400),
+        ({"options": {"training": True}}, "unratable", 422),  # rated by default
     ]:
         r = director.post("/api/tournaments/", terms(**bad))
         assert (r.status_code, r.json()["code"]) == (status, code), bad
@@ -184,6 +185,23 @@ def test_a_swiss_tournament_against_hand_computed_standings() -> None:
     assert all(len(r["tables"]) == 3 for r in detail["rounds_played"])
     finished = AccountEvent.objects.get(user__username="e7", type="tournament_finished")
     assert finished.data["rank"] == 1
+
+
+def test_a_rated_tournament_plays_rated_games_a_casual_one_casual() -> None:
+    """docs/tournaments.md, Ratings: a tournament's games are rated as it is."""
+    director = staff_player()
+    for rated in (True, False):
+        t = create(director, name=f"Cup {rated}", max_players=3, rated=rated)
+        for name in ("ann", "ben", "cat"):
+            user = User.objects.filter(username=name).first()
+            player = signup(name) if user is None else None
+            if player is None:
+                entries.entry_join(user=user, tournament_id=t["id"])
+            else:
+                player.post(f"/api/tournaments/{t['id']}/join/")
+        start(t["id"])
+        (table,) = tables_of(t["id"], 1)
+        assert Game.objects.get(pk=table.game_id).rated is rated
 
 
 def test_withdrawing_resigns_the_games_in_play() -> None:

@@ -33,10 +33,14 @@ def terms_checked(
     max_players: int,
     rounds: int | None,
     options: dict[str, Any],
+    rated: bool,
 ) -> dict[str, Any]:
     """A new tournament's terms, checked for the API and the admin alike: its options as the
-    engine stores them. Raises 422 `bad_tournament` (or `bad_seek` for options no table fits)."""
+    engine stores them. Raises 422 `bad_tournament` (or `bad_seek` for options no table fits,
+    `unratable` for rated training games)."""
     options = options_checked(version, [table_size], options)
+    if rated and options.get("training"):
+        raise Refused("Training games are never rated: make it casual.", codes.UNRATABLE)
     if max_players < table_size:
         raise Refused("Room for one table at least.", codes.BAD_TOURNAMENT)
     if format == Tournament.Format.SWISS and rounds is None:
@@ -75,6 +79,7 @@ def tournament_create(
         max_players=max_players,
         rounds=rounds,
         options=options or {},
+        rated=rated,
     )
     return Tournament.objects.create(
         name=name,

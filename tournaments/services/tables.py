@@ -16,14 +16,6 @@ from ..models import Entry, Round, Seating, Table, Tournament
 TIMEOUT_POLICY = Seat.Timeout.SAFE  # the engine's safe move; a bot stands in after a few
 
 
-def game_rated(game: Game, tournament: Tournament) -> None:
-    """THE place where a tournament's game is marked rated or casual (issue 33, ratings).
-
-    The ratings' `Game.rated` flag comes with another branch: the integrator wires it here,
-    e.g. `Game.objects.filter(pk=game.pk).update(rated=tournament.rated)`."""
-    _ = (game, tournament)
-
-
 def table_create(
     tournament: Tournament, round_: Round, number: int, entries: Sequence[Entry]
 ) -> Table:
@@ -41,8 +33,8 @@ def table_create(
         options=dict(tournament.options),
         seats=seats,
         clock=clock_of(tournament.clock),
+        rated=tournament.rated,
     )
-    game_rated(game, tournament)
     for position, entry in enumerate(others, start=1):
         lobby.seat_join(game_id=game.pk, user=entry.user, position=position, blocks_refuse=False)
     table = Table.objects.create(round=round_, number=number, game=game)
