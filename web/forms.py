@@ -10,6 +10,7 @@ from typing import Any
 from zoneinfo import available_timezones
 
 from django import forms
+from django.contrib.auth.forms import AuthenticationForm
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -17,12 +18,25 @@ from django.utils.translation import pgettext_lazy
 from engine.bots import BOTS
 from engine.cards import GEEK_NAMES
 from games.models import Game, Seat
+from games.services import botseats
 from games.services.clocks import ClockSpec
 from games.services.lobby import SeatSpec
 from games.words.cardnames import card_name
 
 MAX_SEATS = 5
 ZONES = sorted(available_timezones() - {"localtime", "Factory"})
+
+
+class PeopleLoginForm(AuthenticationForm):
+    """The site's log-in, for people: a bot account plays through the API (docs/bots.md)."""
+
+    def confirm_login_allowed(self, user: Any) -> None:
+        super().confirm_login_allowed(user)
+        if botseats.is_bot_account(user):
+            raise forms.ValidationError(
+                _("This is a bot account: bots play through the API, not on these pages."),
+                code="bot_account",
+            )
 
 
 class SignupForm(forms.Form):

@@ -23,7 +23,7 @@ from games.errors import Conflict, Forbidden, NotFound, Refused
 from games.models import Seek
 from games.read import people
 
-from . import barred, lobby
+from . import barred, botseats, lobby
 from .clocks import ClockSpec
 from .matching import (
     clock_json,
@@ -48,6 +48,7 @@ def seek_create(
     bots_after: int | None = None,
 ) -> Seek:
     """Posts a seek, then pairs it with the open seeks it fits (maybe at once)."""
+    botseats.refuse_bot_caller(user, "seek games")
     barred.play_check(user)
     if players_min > players_max:
         raise Refused("The fewest players is more than the most.", codes.BAD_SEEK)
@@ -77,6 +78,7 @@ def seek_create(
 def seek_join(*, user: Any, seek_id: int) -> Seek:
     """Seeks the same as another's open seek: the new seek pairs with it (or waits with it for
     more players, when its range starts above two). Returns the new seek."""
+    botseats.refuse_bot_caller(user, "join seeks")
     target = seek_get(seek_id)
     if target.status != Seek.Status.OPEN or target.expires <= timezone.now():
         raise Conflict("That seek is not open any more.", codes.SEEK_CLOSED)
