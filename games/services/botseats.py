@@ -56,20 +56,16 @@ def refuse_bot_caller(user: Any, what: str) -> None:
         raise Forbidden(f"A bot account cannot {what}: people challenge it.", codes.BOT_ACCOUNT)
 
 
-MESSAGES = {
-    codes.BOT_RULESET: "That bot does not play this ruleset.",
-    codes.BOT_UNRATED: "That bot does not accept rated games.",
-}
-
-
 def check_bot_takes(user: Any, version: str, *, rated: bool = False) -> None:
     """Refuses (422) a game the bot account `user` does not play; anyone else passes.
 
     `rated`: whether the game or challenge counts for ratings. Ratings are not built yet: every
     caller passes False until the integrator wires a game's and a challenge's `rated` flag here."""
     code = HOOKS.refusal(user.pk, version, rated) if is_bot_account(user) else None
-    if code is not None:
-        raise Refused(MESSAGES[code], code)
+    if code == codes.BOT_RULESET:
+        raise Refused("That bot does not play this ruleset.", codes.BOT_RULESET)
+    if code == codes.BOT_UNRATED:
+        raise Refused("That bot does not accept rated games.", codes.BOT_UNRATED)
 
 
 def bot_connected(user_id: int) -> None:
