@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.base import account, body, errors, page
+from games.api.base import account, body, errors, page, query
 from games.api.inputs import JSONInput
 from games.models import Game
 
@@ -74,6 +74,11 @@ class BotPage(serializers.Serializer):
     results = BotView(many=True)
 
 
+class BotListQuery(serializers.Serializer):
+    page = serializers.IntegerField(min_value=1, required=False)
+    page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
+
+
 class BotListView(APIView):
     authentication_classes: list[type] = []
     permission_classes = [AllowAny]
@@ -83,10 +88,12 @@ class BotListView(APIView):
         summary="The bots: the server's own, then the bot accounts by name",
         description="Public. The server's bots (`random`, `greedy`, `ismcts-1` to `ismcts-3`) "
         "are always online; challenge any of them by name (`POST /api/challenges/`).",
+        parameters=[BotListQuery],
         responses={200: BotPage, **errors(400, 404, described=False)},
         tags=["bots"],
     )
     def get(self, request: Request) -> Response:
+        query(BotListQuery, request)
         return page(request, self, selectors.bot_list(), dict)
 
 
