@@ -90,7 +90,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             field = FIELD_OF_CODE.get(getattr(exc, "code", ""))
             form.add_error(field, exc.detail)
         else:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, user)  # the one backend: players.bots.auth
             return redirect(request.GET.get("next") or "web:lobby")
     return render(request, "web/signup.html", {"form": form})
 

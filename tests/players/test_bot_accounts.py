@@ -12,6 +12,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from games.models import Game, Seat
 from players.bots import services as bot_services
 from players.models import BotAccount
 from tests.conftest import Player, signup, start_game
@@ -139,3 +140,23 @@ def test_the_bot_list_and_who_is_online(alice: Player) -> None:
 
 def _pk(username: str) -> int:
     return int(BotAccount.objects.get(user__username=username).user_id)
+
+
+def test_the_create_form_seats_a_bot_account_by_name(alice: Player) -> None:
+    make_bot(signup("robo"), "alice")
+    browser = Client()
+    assert browser.login(username="alice", password=PASSWORD)
+    form = {"version": "republic", "players": "2", "clock": "none", "seat0_kind": "me"}
+    r = browser.post("/new/", {**form, "seat1_kind": "bot_account"})
+    assert r.status_code == 200 and b"Which bot?" in r.content
+    r = browser.post("/new/", {**form, "seat1_kind": "bot_account", "seat1_account": "alice"})
+    assert r.status_code == 200 and b"is not a bot account" in r.content
+    r = browser.post("/new/", {**form, "seat1_kind": "bot_account", "seat1_account": "robo"})
+    assert r.status_code == 302, r.content
+    game_id = int(r["Location"].strip("/").split("/")[-1])
+    seats = Seat.objects.filter(game_id=game_id).order_by("position")
+    assert [(s.kind, s.user.username) for s in seats if s.user] == [
+        ("player", "alice"),
+        ("player", "robo"),
+    ]
+    assert Game.objects.get(pk=game_id).status == Game.Status.ACTIVE

@@ -14,8 +14,8 @@ from gtr_client.api.challenges import challenges_accept, challenges_decline
 from gtr_client.api.lobby import games_list
 from gtr_client.api.play import games_retrieve, moves_create
 from gtr_client.models import (
-    ChallengedEvent,
     ChallengeDeclineInputRequest,
+    ChallengedEvent,
     DeclineReasonEnum,
     Error,
     GameView,
