@@ -5,7 +5,9 @@
    posting legal actions as the web client's table does (the public move endpoint, which the
    table script posts to). Mid-game the bot's process is killed and started again: it resumes
    from its stream with the last event it handled (its state file).
-2. The reference bot challenges the server's `greedy` and plays that game to its end.
+2. The reference bot challenges the server's `greedy` and plays that game to its end; mid-game
+   the server restarts (GTR_RESTART_SERVER, a command .ci/sdk gives), and the bot reconnects
+   with the last event it handled.
 3. The 30-line bot challenges `greedy` and plays that game to its end.
 
     python bots_ci.py BASE_URL        (PYTHONPATH: the generated package)
@@ -23,6 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn, TypeVar
 
+import httpx
 from gtr_client import AuthenticatedClient, Client
 from gtr_client.api.auth import auth_signup
 from gtr_client.api.bots import bot_account_create, bots_list
@@ -105,12 +108,23 @@ def view_of(client: AuthenticatedClient, game_id: int) -> GameView:
     return view if isinstance(view, GameView) else fail("the view", view)
 
 
-def watch(client: AuthenticatedClient, game_id: int, seconds: float = 180) -> GameView:
-    """Waits (long polls) until the game is over; returns the last view."""
+def watch(
+    client: AuthenticatedClient, game_id: int, restart: str = "", seconds: float = 180
+) -> GameView:
+    """Waits (long polls) until the game is over; returns the last view. With `restart`, runs
+    that command once the game is a few moves in, and waits for the server to answer again."""
     end = time.monotonic() + seconds
     view = view_of(client, game_id)
     while view.status == "active" and time.monotonic() < end:
-        waited = games_wait.sync(game_id, client=client, seq=view.seq, timeout=20)
+        if restart and view.seq >= 6:
+            subprocess.run(restart, shell=True, check=True)
+            restart = ""
+            print(f"bots: the server restarted at seq {view.seq}")
+        try:
+            waited = games_wait.sync(game_id, client=client, seq=view.seq, timeout=20)
+        except httpx.TransportError:  # the server is restarting
+            time.sleep(0.2)
+            continue
         view = waited if isinstance(waited, GameView) else view
     return view
 
@@ -141,14 +155,16 @@ def person_against_refbot(base_url: str, suffix: str, state: Path) -> None:
     finished(view, f"person vs reference bot ({moves} moves by the person; bot restarted)")
 
 
-def bot_against_greedy(base_url: str, command: list[str], name: str, owner: str) -> None:
+def bot_against_greedy(
+    base_url: str, command: list[str], name: str, owner: str, restart: str = ""
+) -> None:
     bot = make_bot(base_url, name, owner)
     process = start(command, bot)
     until(lambda: online(base_url, name), f"{name} online")
     game_id = challenge(bot, "greedy")
-    view = watch(bot, game_id)
+    view = watch(bot, game_id, restart)
     process.kill()
-    finished(view, f"{name} vs greedy")
+    finished(view, f"{name} vs greedy" + (" (the server restarted mid-game)" if restart else ""))
 
 
 def finished(view: GameView, what: str) -> None:
@@ -163,7 +179,8 @@ def main(base_url: str) -> None:
     with tempfile.TemporaryDirectory() as folder:
         person_against_refbot(base_url, suffix, Path(folder) / "refbot.state")
     refbot = ["-m", "refbot", base_url, "--rulesets", "republic"]
-    bot_against_greedy(base_url, refbot, f"ci-refbot2{suffix}", f"ci-person{suffix}")
+    restart = os.environ.get("GTR_RESTART_SERVER", "")
+    bot_against_greedy(base_url, refbot, f"ci-refbot2{suffix}", f"ci-person{suffix}", restart)
     bot_against_greedy(base_url, ["tinybot.py", base_url], f"ci-tiny{suffix}", f"ci-person{suffix}")
 
 

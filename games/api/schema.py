@@ -238,7 +238,10 @@ def _then(*operations: str) -> dict[str, dict[str, Any]]:
 def _account_links() -> dict[str, dict[str, Any]]:
     """Links from a new token to the account, its tokens, and logging out."""
     revoke = {"operationId": "auth_tokens_revoke", "parameters": {"key": "$response.body#/key"}}
-    return {**_then("auth_me", "auth_tokens_list", "time_off_get"), "auth_tokens_revoke": revoke}
+    return {
+        **_then("auth_me", "auth_tokens_list", "time_off_get", "bot_account_create", "bots_list"),
+        "auth_tokens_revoke": revoke,
+    }
 
 
 def _vacation_links(body: str) -> dict[str, dict[str, Any]]:
@@ -344,6 +347,8 @@ LINKS: dict[tuple[str, str], dict[str, dict[str, Any]]] = {
     ("challenges_list", "200"): {**_challenge_links("/results/0"), **_then("challenges_create")},
     ("seeks_create", "201"): {**_seek_links(""), **_then("seeks_list")},
     ("seeks_list", "200"): {**_seek_links("/results/0"), **_then("seeks_create")},
+    # issue 34: a new account makes itself a bot, then reads and changes what it plays
+    ("bot_account_create", "201"): _then("bot_account_retrieve", "bot_account_update", "bots_list"),
     ("games_list", "200"): {
         "games_retrieve": _game_links("/results/0")["games_retrieve"],
         **_then("games_export"),  # the finished games, all of them (staff)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import User
+
 from games.models import Challenge, Game, Seat
 from tests.conftest import Player, signup
 
@@ -87,3 +89,32 @@ def test_a_person_seats_a_bot_account_by_name(alice: Player, bob: Player) -> Non
         body = {"players": 2, "seats": [{"kind": "me"}, seat], "version": version}
         refused(alice.post("/api/games/", body), status, code)
     assert Game.objects.count() == 1
+
+
+def test_a_bot_account_that_does_not_answer_in_time_times_out_like_anyone(
+    alice: Player, settings: Any
+) -> None:
+    """A fixed clock: the bot account's deadline passes, the engine's safe move is played for
+    it (actor `timeout`), and with the `bot` policy a server bot stands in at once."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import Availability, Move
+    from games.services import automatic
+
+    robo = bot_account(alice)
+    robo_user = User.objects.get(username="robo")
+    Availability.objects.create(user=robo_user, auto_vacation=False)  # no vacation day spent
+    seats = [{"kind": "me"}, {"kind": "bot_account", "account": "robo", "timeout": "bot"}]
+    body = {"players": 2, "seats": seats, "clock": {"kind": "fixed", "seconds": 600}}
+    game_id = alice.post("/api/games/", body).json()["id"]
+    view = alice.game(game_id)
+    while view["to_act"] != 1:  # alice thinks until the bot must decide
+        view = alice.move(game_id, view["seq"], {"type": "think", "take": "jack"}).json()["game"]
+    assert robo.game(game_id)["your_deadline"] is not None
+    Game.objects.filter(pk=game_id).update(deadline=timezone.now() - timedelta(seconds=1))
+    assert automatic.deadline_expire(game_id=game_id, seq=view["seq"]) == "timed_out"
+    move = Move.objects.get(game_id=game_id, seq=view["seq"] + 1)
+    assert (move.actor, move.seat) == ("timeout", 1)
+    assert Seat.objects.get(game_id=game_id, position=1).bot_standing_in
