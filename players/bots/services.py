@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from games import codes
 from games.errors import Conflict, Refused
-from games.models import Seat, Seek
+from games.models import Availability, Seat, Seek
 from games.read import people
 from games.services import botseats
 from players.models import BotAccount
@@ -44,6 +44,9 @@ def bot_account_create(
                 "the bot.",
                 codes.HAS_GAMES,
             )
+        # A person's automatic vacation spends a day instead of a timeout; a bot that does not
+        # answer in time gets the seat's timeout policy at once.
+        Availability.objects.update_or_create(user=locked, defaults={"auto_vacation": False})
         return BotAccount.objects.create(
             user=locked,
             owner=owner_user,

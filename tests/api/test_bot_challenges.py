@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import User
-
 from games.models import Challenge, Game, Seat
 from tests.conftest import Player, signup
 
@@ -95,7 +93,8 @@ def test_a_bot_account_that_does_not_answer_in_time_times_out_like_anyone(
     alice: Player, settings: Any
 ) -> None:
     """A fixed clock: the bot account's deadline passes, the engine's safe move is played for
-    it (actor `timeout`), and with the `bot` policy a server bot stands in at once."""
+    it (actor `timeout`), and with the `bot` policy a server bot stands in at once. A person's
+    automatic vacation is off for a bot account, so no day is spent instead."""
     from datetime import timedelta
 
     from django.utils import timezone
@@ -104,8 +103,8 @@ def test_a_bot_account_that_does_not_answer_in_time_times_out_like_anyone(
     from games.services import automatic
 
     robo = bot_account(alice)
-    robo_user = User.objects.get(username="robo")
-    Availability.objects.create(user=robo_user, auto_vacation=False)  # no vacation day spent
+    # No automatic vacation for a bot: a day would be spent instead of the timeout.
+    assert not Availability.objects.get(user__username="robo").auto_vacation
     seats = [{"kind": "me"}, {"kind": "bot_account", "account": "robo", "timeout": "bot"}]
     body = {"players": 2, "seats": seats, "clock": {"kind": "fixed", "seconds": 600}}
     game_id = alice.post("/api/games/", body).json()["id"]
