@@ -36,6 +36,9 @@ invent, given the way a real client would get it.
     client resumes what it paused;
   - issue 32: a challenge goes to the other account, and one to answer comes from it (sent
     anew, its old ones withdrawn); a seek to join is the other account's open one.
+  - issue 34: only an account that never sat at a table becomes a bot, so making one is asked
+    as a new account (signed up for the case), with a person as its owner (the fuzz account);
+    reading and changing a bot account is asked as the script's bot account (`fuzzbot`).
 """
 
 from __future__ import annotations
@@ -55,8 +58,10 @@ URL = os.environ["GTR_FUZZ_URL"]
 RECEIVER = os.environ["GTR_FUZZ_RECEIVER"]
 # Operations only staff may call: the script's staff account's.
 STAFF_ONLY = {"games_export", "tournaments_create"}
+AS_BOT = {"bot_account_retrieve", "bot_account_update"}  # the script's bot account's
 _token: list[str] = []
 _staff_token: list[str] = []
+_new_accounts: list[int] = []
 
 
 def post(path: str, body: dict[str, Any], token: str | None = None) -> dict[str, Any]:
@@ -83,7 +88,19 @@ class LogIn:
             if not _staff_token:  # the fuzz account cannot revoke another account's token
                 _staff_token.append(log_in("staff", "fuzz-password-3"))
             data = _staff_token[0]
+        operation = case.operation.definition.raw.get("operationId")
+        if operation in AS_BOT:
+            data = log_in("fuzzbot", "fuzz-password-4")
+        elif operation == "bot_account_create":  # a new account, which never sat at a table
+            data = _new_account()
         case.headers = {**(case.headers or {}), "Authorization": f"Token {data}"}
+
+
+def _new_account() -> str:
+    """A token of an account signed up now (named after this process: two fuzz at once)."""
+    _new_accounts.append(len(_new_accounts) + 1)
+    body = {"username": f"newbot{os.getpid()}x{_new_accounts[-1]}", "password": "a long one 7"}
+    return str(post("/api/auth/signup/", body)["token"])
 
 
 @schemathesis.deserializer("application/x-ndjson")
@@ -475,6 +492,8 @@ def map_case(context: Any, case: Any) -> Any:
         bounds = [case.body.get("rating_min"), case.body.get("rating_max")]
         if None not in bounds:  # a rating range in order too
             case.body["rating_min"], case.body["rating_max"] = sorted(bounds)
+    elif operation == "bot_account_create":  # its owner: a person's account
+        case.body = {**case.body, "owner": "fuzz"}
     elif operation == "webhooks_create":
         case.body = {**case.body, "url": f"{RECEIVER}/{len(case.body.get('url', ''))}"}
     elif operation == "push_subscribe":  # a push service the server may post to: the receiver

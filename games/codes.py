@@ -245,3 +245,14 @@ CHAT_CLOSED = _code("chat_closed", 409, "The game was cancelled: its chat is clo
 MUTE_SELF = _code("mute_self", 422, "You cannot mute yourself.")
 NO_SUCH_AUTHOR = _code("no_such_author", 422, "Nobody of that key has written in this chat.")
 CHAT_FLOOD = _code("chat_flood", 429, "Too many chat messages at once: wait `Retry-After` seconds.")
+
+# Bot accounts (issue 34, docs/bots.md).
+BOT_ACCOUNT = _code(
+    "bot_account", 403, "Bot accounts play by challenges and seats by name, not in the lobby."
+)
+NOT_A_BOT = _code("not_a_bot", 422, "That account is not a bot account.")
+ALREADY_BOT = _code("already_bot", 409, "The account is a bot account already.")
+HAS_GAMES = _code("has_games", 409, "An account that sat at a table cannot become a bot.")
+BAD_OWNER = _code("bad_owner", 422, "A bot's owner is another active account of a person.")
+BOT_RULESET = _code("bot_ruleset", 422, "The bot does not play that ruleset.")
+BOT_UNRATED = _code("bot_unrated", 422, "The bot does not accept rated games.")

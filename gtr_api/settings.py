@@ -189,6 +189,8 @@ if DEBUG:
     MIDDLEWARE.insert(1, "servestatic.middleware.ServeStaticMiddleware")
     SERVESTATIC_USE_FINDERS = True
     SERVESTATIC_AUTOREFRESH = True
+# Django's, but a session never restores a bot account (players/bots/auth.py, docs/bots.md).
+AUTHENTICATION_BACKENDS = ["players.bots.auth.PeopleSessionBackend"]
 LOGIN_URL = "web:login"
 LOGIN_REDIRECT_URL = "web:lobby"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -525,6 +527,9 @@ GTR_HUB_LINGER_SECONDS = 30.0  # The listener stops after this long without subs
 # Event streams send a comment this often. So proxies and clients see a live connection.
 GTR_STREAM_KEEPALIVE_SECONDS = float(os.environ.get("GTR_STREAM_KEEPALIVE_SECONDS", "15"))
 GTR_STREAM_RETRY_MS = 3000  # The SSE `retry:` a client waits before reconnecting.
+# A bot account is online (GET /api/bots/) this long after its stream was last seen open. An
+# open stream says so every third of it (games.api.streams).
+GTR_BOT_ONLINE_SECONDS = float(os.environ.get("GTR_BOT_ONLINE_SECONDS", "60"))
 # Webhooks (docs/events.md). Below: the attempts per event and the first retry's delay. Each
 # later delay triples, up to an hour. Then the consecutive failures that disable a hook, and the
 # timeout of one request.

@@ -28,6 +28,7 @@ from games.api import (  # issue 32: people at the table
 from games.api.renderers import JSONRenderer
 from gtr_api import security
 from players.accounts import views as accounts
+from players.bots import views as bots
 from players.mail import views as mail
 from players.mail import webhooks as mail_webhooks
 from players.profiles import views as profiles
@@ -214,6 +215,7 @@ auth_urls = [
     path("me/", accounts.MeView.as_view(), name="auth-me"),
     path("tokens/", accounts.TokenListView.as_view(), name="auth-tokens"),
     path("tokens/<str:key>/", accounts.TokenRevokeView.as_view(), name="auth-token-revoke"),
+    path("bot/", bots.BotAccountView.as_view(), name="auth-bot"),  # issue 34: bot accounts
 ]
 
 urlpatterns = [
@@ -233,6 +235,7 @@ urlpatterns = [
     path("api/seeks/", include(seek_urls)),
     path("api/tournaments/", include(tournament_urls)),
     path("api/ratings/", include(rating_urls)),
+    path("api/bots/", bots.BotListView.as_view(), name="bots"),
     # E-mail: every mail's unsubscribe link, and anymail's inbound webhooks for any ESP.
     path("mail/unsubscribe/<str:token>/", mail.unsubscribe_page, name="unsubscribe"),
     path("anymail/", include(mail_webhooks.urlpatterns())),

@@ -16,11 +16,14 @@ class PlayersConfig(AppConfig):
 
         from games.events import feeds
         from games.events.commit import committed
+        from games.services import botseats
         from games.words import language
+        from players.bots import services as bots
         from players.mail import preferences, receivers, webhooks  # noqa: F401 (its check)
         from players.push import receivers as push
 
         language.register(preferences.stored_language)
+        botseats.register(bots.is_bot, bots.refusal, bots.connected)
         feeds.register_channel(push.CHANNEL, push.EXISTS)
 
         committed.connect(receivers.on_committed, dispatch_uid="players.committed")

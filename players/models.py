@@ -125,3 +125,31 @@ class PushSubscription(models.Model):
 
     def __str__(self) -> str:
         return f"push subscription {self.pk} of user {self.user_id}"
+
+
+class BotAccount(models.Model):
+    """An account that is a bot (docs/bots.md): made so by the account itself, for good.
+
+    It plays by challenges and by seats people give it by name, through the same move endpoint
+    as anyone, and never in the lobby nor on the site's pages for people. `owner` is the person
+    responsible for it. `last_connected`: when its event stream was last open (the bot list's
+    `online`).
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="bot"
+    )
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="bots_owned",
+    )
+    description = models.CharField(max_length=500, blank=True, default="")
+    rulesets = models.JSONField(default=list)  # games.models.Game.Version values
+    rated = models.BooleanField(default=False)  # accepts rated games
+    created = models.DateTimeField(auto_now_add=True)
+    last_connected = models.DateTimeField(null=True, blank=True, db_index=True)
+
+    def __str__(self) -> str:
+        return f"bot account {self.user_id}"

@@ -422,12 +422,17 @@ def asgi_server(transactional_db: Any, settings: Any) -> Iterator[str]:
 class EventReader:
     """A Server-Sent Events client (httpx) reading one stream in a thread: `events` are the
     (id, JSON) pairs received so far, `comments` counts keep-alives; `ended` once the server
-    closed the stream."""
+    closed the stream. `ndjson`: read JSON lines (`Accept: application/x-ndjson`) instead, an
+    empty line counting as a keep-alive."""
 
-    def __init__(self, url: str, headers: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, url: str, headers: dict[str, str] | None = None, ndjson: bool = False
+    ) -> None:
         import threading
 
-        self.url, self.headers = url, {"Accept": "text/event-stream", **(headers or {})}
+        self.ndjson = ndjson
+        accept = "application/x-ndjson" if ndjson else "text/event-stream"
+        self.url, self.headers = url, {"Accept": accept, **(headers or {})}
         self.events: list[tuple[int, dict[str, Any]]] = []
         self._pending: dict[str, str] = {}
         self.comments = 0
@@ -467,7 +472,13 @@ class EventReader:
 
     def _line(self, line: str, json: Any) -> None:
         """A minimal SSE parser for the fields the server sends (id, data, comments)."""
-        if line.startswith(":"):
+        if self.ndjson:
+            if line:
+                event = json.loads(line)
+                self.events.append((int(event["id"]), event))
+            else:
+                self.comments += 1
+        elif line.startswith(":"):
             self.comments += 1
         elif line.startswith("id: "):
             self._pending = {"id": line[4:]}

@@ -10,6 +10,7 @@ from typing import Any
 from zoneinfo import available_timezones
 
 from django import forms
+from django.contrib.auth.forms import AuthenticationForm
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -17,12 +18,25 @@ from django.utils.translation import pgettext_lazy
 from engine.bots import BOTS
 from engine.cards import GEEK_NAMES
 from games.models import Game, Seat
+from games.services import botseats
 from games.services.clocks import ClockSpec
 from games.services.lobby import SeatSpec
 from games.words.cardnames import card_name
 
 MAX_SEATS = 5
 ZONES = sorted(available_timezones() - {"localtime", "Factory"})
+
+
+class PeopleLoginForm(AuthenticationForm):
+    """The site's log-in, for people: a bot account plays through the API (docs/bots.md)."""
+
+    def confirm_login_allowed(self, user: Any) -> None:
+        super().confirm_login_allowed(user)
+        if botseats.is_bot_account(user):
+            raise forms.ValidationError(
+                _("This is a bot account: bots play through the API, not on these pages."),
+                code="bot_account",
+            )
 
 
 class SignupForm(forms.Form):
@@ -54,6 +68,7 @@ SEAT_KINDS = [
     ("open", _("Open: anyone may join")),
     ("invited", _("Invite by e-mail")),
     ("bot", _("A bot")),
+    ("bot_account", _("A bot account, by name")),
 ]
 BOT_LEVELS = [(name, format_lazy(_("{name} bot"), name=name)) for name in sorted(BOTS)]
 
@@ -143,15 +158,25 @@ class GameForm(forms.Form):
                 label=_("Seat %(number)d: bot level") % {"number": i + 1},
                 required=False,
             )
+            self.fields[f"seat{i}_account"] = forms.CharField(
+                max_length=150,
+                required=False,
+                label=_("Seat %(number)d: the bot account's name") % {"number": i + 1},
+            )
 
         # The Geek cards by their name in the reader's language. Engine names stay the values.
         geek = self.fields["geek"]
         assert isinstance(geek, forms.MultipleChoiceField)
         geek.choices = [(name, card_name(name)) for name in GEEK_NAMES]
 
-    def seat_rows(self) -> list[tuple[Any, Any, Any]]:
+    def seat_rows(self) -> list[tuple[Any, Any, Any, Any]]:
         return [
-            (self[f"seat{i}_kind"], self[f"seat{i}_email"], self[f"seat{i}_bot"])
+            (
+                self[f"seat{i}_kind"],
+                self[f"seat{i}_email"],
+                self[f"seat{i}_bot"],
+                self[f"seat{i}_account"],
+            )
             for i in range(MAX_SEATS)
         ]
 
@@ -161,6 +186,8 @@ class GameForm(forms.Form):
         for i in range(int(data.get("players") or 0)):
             if data.get(f"seat{i}_kind") == "invited" and not data.get(f"seat{i}_email"):
                 self.add_error(f"seat{i}_email", _("Whom shall we invite? Give an e-mail address."))
+            if data.get(f"seat{i}_kind") == "bot_account" and not data.get(f"seat{i}_account"):
+                self.add_error(f"seat{i}_account", _("Which bot? Give its account's name."))
         if data.get("clock") not in (None, "none") and not data.get("clock_seconds"):
             self.add_error("clock_seconds", _("Say how many seconds the clock gives."))
         if data.get("hours_on"):
@@ -197,6 +224,7 @@ class GameForm(forms.Form):
                 kind=data.get(f"seat{i}_kind") or ("me" if i == 0 else "open"),
                 email=data.get(f"seat{i}_email") or "",
                 bot=data.get(f"seat{i}_bot") or Seat.Bot.GREEDY,
+                account=data.get(f"seat{i}_account") or "",
             )
             for i in range(players)
         ]

@@ -37,7 +37,7 @@ from players.accounts import services as player_services
 from players.mail import notify, preferences
 
 from . import cards, learn, lobby
-from .forms import GameForm, SignupForm
+from .forms import GameForm, PeopleLoginForm, SignupForm
 from .table import table_context
 
 FIELD_OF_CODE = {codes.WEAK_PASSWORD: "password", codes.USERNAME_TAKEN: "username"}
@@ -47,6 +47,7 @@ SESSION_TOKENS = "gtr_seat_tokens"  # {game id: seat token} from invitation and 
 class Login(LoginView):
     template_name = "web/login.html"
     redirect_authenticated_user = True
+    form_class = PeopleLoginForm
 
 
 def logout_view(request: HttpRequest) -> HttpResponse:
@@ -89,7 +90,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             field = FIELD_OF_CODE.get(getattr(exc, "code", ""))
             form.add_error(field, exc.detail)
         else:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, user)  # the one backend: players.bots.auth
             return redirect(request.GET.get("next") or "web:lobby")
     return render(request, "web/signup.html", {"form": form})
 

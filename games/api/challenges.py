@@ -49,8 +49,10 @@ class ChallengeListCreateView(APIView):
         "GTR_CHALLENGE_HOURS (72 by default) to answer. 404 `no_such_player` (no active "
         "account of that name); 422 `challenge_self`, `too_many_challenges` (20 waiting), "
         "`bad_seek` (the options do not fit the player count); 403 `blocked` when one of you "
-        "blocked the other; 409 `challenge_pending` when one to them waits already. Then "
-        "nothing changes.",
+        "blocked the other; 409 `challenge_pending` when one to them waits already; 422 "
+        "`bot_ruleset` when a bot account does not play the ruleset. Then nothing changes. "
+        'One of the server\'s bots (`to: "greedy"`) accepts at once: the answer is `accepted` '
+        "with its `game`, the bot at seat 1 (docs/bots.md).",
         more_errors=(422,),
     )
     def post(self, request: Request) -> Response:
@@ -107,7 +109,9 @@ class ChallengeAcceptView(APIView):
         description="The answer's `game` is the new game: the challenger at seat 0, you at seat "
         "1, the rest open or bots; it starts once every seat is taken. 403 `not_your_challenge` "
         "for one you sent, `blocked`; 409 `challenge_closed` for one answered, withdrawn, "
-        "expired, or whose challenger closed their account.",
+        "expired, or whose challenger closed their account; 422 `bot_ruleset` for a bot "
+        "account that no longer plays its ruleset.",
+        more_errors=(422,),
     )
     def post(self, request: Request, challenge_id: int) -> Response:
         user = account(request)

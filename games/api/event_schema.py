@@ -15,7 +15,14 @@ import engine
 from games.models import Move
 
 from .inputs import MAX_SEQ, JSONInput
-from .outputs import ClockStopped, LoggedActionField, ScoreView, StandingOrder, paginated
+from .outputs import (
+    ClockStopped,
+    GameView,
+    LoggedActionField,
+    ScoreView,
+    StandingOrder,
+    paginated,
+)
 
 
 class EventQuery(serializers.Serializer):
@@ -24,6 +31,14 @@ class EventQuery(serializers.Serializer):
     )
     page = serializers.IntegerField(min_value=1, required=False)
     page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
+
+
+class AccountEventQuery(EventQuery):
+    view = serializers.BooleanField(
+        default=False,
+        help_text="Each `your_turn` carries `view`: your seat's view with its legal actions, "
+        "rendered when the event is sent (null once the game moved past its `seq`).",
+    )
 
 
 class NamedCard(serializers.Serializer):
@@ -246,6 +261,12 @@ ACCOUNT_EVENTS = {
         deadline=serializers.DateTimeField(allow_null=True),
         stopped=ClockStopped(
             required=False, help_text="Time off: your clock waits as it begins (absent: it runs)."
+        ),
+        view=GameView(
+            required=False,
+            allow_null=True,
+            help_text="With `?view=true`: your seat's view and legal actions, rendered when the "
+            "event is sent; null when the game has moved past `seq` (on resuming).",
         ),
     ),
     "invited": account_event(

@@ -132,8 +132,18 @@ class GameOptions(serializers.DictField):
 
 
 class SeatSpecInput(JSONInput):
-    kind = serializers.ChoiceField(choices=["me", "open", "invited", "bot"])
+    kind = serializers.ChoiceField(
+        choices=["me", "open", "invited", "bot", "bot_account"],
+        help_text="`bot`: one of the server's bots (`bot` says which); `bot_account`: a bot "
+        "account (`account` names it; docs/bots.md).",
+    )
     email = serializers.EmailField(required=False, help_text="An invited seat's address.")
+    account = serializers.CharField(
+        max_length=150,
+        required=False,
+        help_text="A `bot_account` seat's username: a bot account that plays the ruleset "
+        "(422 `not_a_bot`, `bot_ruleset`; 404 `no_such_player`).",
+    )
     bot = serializers.ChoiceField(
         choices=Seat.Bot.choices,
         default=Seat.Bot.GREEDY,
@@ -149,6 +159,8 @@ class SeatSpecInput(JSONInput):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs["kind"] == "invited" and not attrs.get("email"):
             raise Refused("An invited seat needs an e-mail address.", codes.BAD_SEATS)
+        if attrs["kind"] == "bot_account" and not attrs.get("account"):
+            raise Refused("A bot account's seat names the account.", codes.BAD_SEATS)
         return attrs
 
 

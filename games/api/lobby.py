@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.read import selectors
-from games.services import lobby
+from games.services import botseats, lobby
 from games.services.clocks import ClockSpec
 
 from .base import (
@@ -67,6 +67,7 @@ class GameListCreateView(APIView):
     def post(self, request: Request) -> Response:
         if not request.user.is_authenticated:
             raise NotAuthenticated("Log in to create a game.")
+        botseats.refuse_bot_caller(request.user, "create tables")
         data = body(GameCreateInput, request)
         seats = [lobby.SeatSpec(**s) for s in data.pop("seats", None) or []]
         clock = ClockSpec(**data.pop("clock", None) or {})
@@ -80,6 +81,7 @@ class SeatJoinView(APIView):
 
     @write("games_join", "Take an open seat", tag="lobby", request=SeatJoinInput)
     def post(self, request: Request, game_id: int) -> Response:
+        botseats.refuse_bot_caller(request.user, "take open seats")
         data = body(SeatJoinInput, request)
         seat = lobby.seat_join(game_id=game_id, user=request.user, position=data.get("seat"))
         return game_response(selectors.game_get(game_id), seat)

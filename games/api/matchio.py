@@ -15,7 +15,12 @@ from .outputs import paginated
 
 
 class ChallengeInput(JSONInput):
-    to = serializers.CharField(max_length=150, help_text="The username of whom you challenge.")
+    to = serializers.CharField(
+        max_length=150,
+        help_text="The username of whom you challenge: a person, a bot account, or one of the "
+        "server's bots (`random`, `greedy`, `ismcts-1` to `ismcts-3`; those names are "
+        "reserved), which accepts at once.",
+    )
     version = serializers.ChoiceField(choices=Game.Version.choices, default="republic")
     players = serializers.IntegerField(min_value=2, max_value=5, default=2)
     options = GameOptions(required=False)

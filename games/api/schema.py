@@ -238,7 +238,10 @@ def _then(*operations: str) -> dict[str, dict[str, Any]]:
 def _account_links() -> dict[str, dict[str, Any]]:
     """Links from a new token to the account, its tokens, and logging out."""
     revoke = {"operationId": "auth_tokens_revoke", "parameters": {"key": "$response.body#/key"}}
-    return {**_then("auth_me", "auth_tokens_list", "time_off_get"), "auth_tokens_revoke": revoke}
+    return {
+        **_then("auth_me", "auth_tokens_list", "time_off_get", "bot_account_create", "bots_list"),
+        "auth_tokens_revoke": revoke,
+    }
 
 
 def _vacation_links(body: str) -> dict[str, dict[str, Any]]:
@@ -366,6 +369,8 @@ LINKS: dict[tuple[str, str], dict[str, dict[str, Any]]] = {
     # issue 33: tournaments
     ("tournaments_create", "201"): {**_tournament_links(""), **_then("tournaments_list")},
     ("tournaments_list", "200"): {**_tournament_links("/results/0"), **_then("tournaments_create")},
+    # issue 34: a new account makes itself a bot, then reads and changes what it plays
+    ("bot_account_create", "201"): _then("bot_account_retrieve", "bot_account_update", "bots_list"),
     ("games_list", "200"): {
         "games_retrieve": _game_links("/results/0")["games_retrieve"],
         **_then("games_export"),  # the finished games, all of them (staff)

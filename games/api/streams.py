@@ -8,7 +8,11 @@ process holds thousands of waiting clients.
   (or `?after=N`) resumes right after that event. Without that Accept header, the path is the
   JSON event log.
 - `GET /api/stream/` with `Accept: text/event-stream`: the caller's account feed for all its
-  games. Without that header, it is the feed as JSON.
+  games. Without that header, it is the feed as JSON. `?view=true` adds the seat's current view
+  to each `your_turn` (games.api.events.with_views). A bot account's open stream keeps it
+  online in the bot list.
+- Either stream as JSON lines with `Accept: application/x-ndjson` instead: one event a line,
+  an empty line as the keep-alive, resumed the same way.
 - `GET /api/games/{game_id}/wait/`: answers once the game moves past `seq`. This view waits,
   then the DRF view decides what to answer.
 
@@ -38,6 +42,7 @@ from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
+from rest_framework.utils.encoders import JSONEncoder
 from rest_framework.views import APIView
 
 from games.events import feeds, story
@@ -45,17 +50,25 @@ from games.live import messages
 from games.live.hub import RESYNC, Message, current, db
 from games.models import AccountEvent, Game, GameEvent, Seat
 from games.read import selectors
+from games.services import botseats
 from games.words import language
 
 from . import throttles
 from .params import check_params, last_event_id
 
 STREAM = "text/event-stream"
+NDJSON = "application/x-ndjson"
 BATCH = 500  # events read from the database at a time
 
 
 def wants_stream(request: HttpRequest) -> bool:
-    return STREAM in request.headers.get("Accept", "")
+    accept = request.headers.get("Accept", "")
+    return STREAM in accept or NDJSON in accept
+
+
+def form_of(request: HttpRequest) -> str:
+    """The stream's form: JSON lines when asked for them, else Server-Sent Events."""
+    return "ndjson" if NDJSON in request.headers.get("Accept", "") else "sse"
 
 
 class Documented(Protocol):
@@ -120,6 +133,10 @@ class Plan:
     reader: Callable[[int], list[Any]]  # Events numbered above N, at most BATCH, in order.
     render: Callable[[Any], tuple[int, dict[str, Any]]]  # (number, JSON) of an event.
     viewer: Any = None  # Streams with the same viewer render a hub message alike.
+    form: str = "sse"  # or "ndjson"
+    # Adds what is rendered at send time (the seat's view in `your_turn`), in the database.
+    enrich: Callable[[list[dict[str, Any]]], list[dict[str, Any]]] | None = None
+    touch: Callable[[], None] | None = None  # Says the stream is open (a bot is online).
 
 
 def game_plan(request: HttpRequest, game_id: int) -> Plan:
@@ -142,17 +159,22 @@ def game_plan(request: HttpRequest, game_id: int) -> Plan:
         return event.number, story.rendered(event, position, lang)
 
     start = game.last_event if after is None else after
-    return Plan(channels, start, read, render, viewer=("seat", position, lang))
+    form = form_of(request)
+    return Plan(channels, start, read, render, viewer=("seat", position, lang, form), form=form)
 
 
 def account_plan(request: HttpRequest) -> Plan:
-    from .events import AccountEventListView
+    from .event_schema import AccountEventQuery
+    from .events import AccountEventListView, with_views
 
-    check_params(request.GET, {"after"})
+    check_params(request.GET, {"after", "view"})
     user, _ = credentials(request, AccountEventListView)  # refuses a seat token
     if not user.is_authenticated:
         raise NotAuthenticated("Log in to follow your games.")
     throttles.check(request, "stream", user, None)
+    query = AccountEventQuery(data={"view": request.GET.get("view", "false")})
+    query.is_valid(raise_exception=True)
+    embed = query.validated_data["view"]
     after = last_event_id(request)
     if after is None:
         newest = AccountEvent.objects.filter(user_id=user.pk).order_by("-number").first()
@@ -164,11 +186,37 @@ def account_plan(request: HttpRequest) -> Plan:
     def render(event: AccountEvent) -> tuple[int, dict[str, Any]]:
         return event.number, feeds.account_rendered(event)
 
-    return Plan((f"user:{user.pk}",), after, read, render, viewer="account")
+    form = form_of(request)
+    return Plan(
+        (f"user:{user.pk}",),
+        after,
+        read,
+        render,
+        viewer=("account", embed, form),
+        form=form,
+        enrich=(lambda events: with_views(user, events)) if embed else None,
+        touch=(lambda: botseats.bot_connected(user.pk)) if botseats.is_bot_account(user) else None,
+    )
 
 
-def frame(number: int, data: dict[str, Any]) -> bytes:
-    return f"id: {number}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n".encode()
+def frame(number: int, data: dict[str, Any], form: str = "sse") -> bytes:
+    text = json.dumps(data, separators=(",", ":"), cls=JSONEncoder)  # a view has datetimes
+    if form == "ndjson":
+        return f"{text}\n".encode()
+    return f"id: {number}\ndata: {text}\n\n".encode()
+
+
+KEEP_ALIVE = {"sse": b": keep-alive\n\n", "ndjson": b"\n"}
+
+
+async def touched(plan: Plan, last: float) -> float:
+    """Says the stream is open when a third of GTR_BOT_ONLINE_SECONDS has passed since `last`.
+    Returns when it last said so."""
+    now = time.monotonic()
+    if plan.touch is None or now - last < settings.GTR_BOT_ONLINE_SECONDS / 3:
+        return last
+    await db(plan.touch)
+    return now
 
 
 async def stream(plan: Plan, bounded: bool = False) -> AsyncIterator[bytes]:
@@ -183,17 +231,20 @@ async def stream(plan: Plan, bounded: bool = False) -> AsyncIterator[bytes]:
     retry = 0 if bounded else settings.GTR_STREAM_RETRY_MS
     wait = settings.GTR_WAIT_MAX_SECONDS if bounded else settings.GTR_STREAM_KEEPALIVE_SECONDS
     try:
-        yield f"retry: {retry}\n\n".encode()
+        seen = await touched(plan, -float("inf"))
+        if plan.form == "sse":
+            yield f"retry: {retry}\n\n".encode()
         rows = await missed(plan, last)
         while True:
+            seen = await touched(plan, seen)
             if rows:  # one chunk for all of them
-                yield b"".join(frame(number, data) for number, data in rows)
+                yield b"".join(frame(number, data, plan.form) for number, data in rows)
                 last = rows[-1][0]
             if bounded and (rows or last > plan.after):
                 return
             message = await sub.get(wait)
             if message is None:
-                yield b": keep-alive\n\n"
+                yield KEEP_ALIVE[plan.form]
                 if bounded:
                     return
                 rows = []
@@ -201,6 +252,12 @@ async def stream(plan: Plan, bounded: bool = False) -> AsyncIterator[bytes]:
                 return
             elif message is RESYNC:
                 rows = await missed(plan, last)
+            elif plan.enrich is not None:  # rendered for this stream alone, at send time
+                fresh = [(n, d) for n, d in incoming_rows(message, plan) if n > last]
+                if contiguous([n for n, _ in fresh], last):
+                    rows = await enriched(plan, fresh)
+                else:
+                    rows = await missed(plan, last)
             else:
                 frames = [(n, f) for n, f in incoming(message, plan) if n > last]
                 if contiguous([n for n, _ in frames], last):
@@ -225,16 +282,26 @@ async def missed(plan: Plan, last: int) -> list[tuple[int, dict[str, Any]]]:
         rows = await db(plan.reader, last)
         out.extend(plan.render(row) for row in rows)
         if len(rows) < BATCH:
-            return out
+            return await enriched(plan, out)
         last = out[-1][0]
 
 
-def incoming(message: Message, plan: Plan) -> list[tuple[int, bytes]]:
-    """The (number, SSE frame) of each event a hub message carries, for this stream's viewer.
+async def enriched(
+    plan: Plan, rows: list[tuple[int, dict[str, Any]]]
+) -> list[tuple[int, dict[str, Any]]]:
+    """The rows with what `plan.enrich` adds, on copies (the hub's are shared)."""
+    if plan.enrich is None or not rows:
+        return rows
+    copies = [dict(data) for _, data in rows]
+    done = await db(plan.enrich, copies)
+    return [(number, data) for (number, _), data in zip(rows, done, strict=True)]
 
-    Every subscriber of the channel in this process shares the message. So each viewer's frames
-    are made once and kept on it."""
-    cache = message.setdefault("frames", {})
+
+def incoming_rows(message: Message, plan: Plan) -> list[tuple[int, dict[str, Any]]]:
+    """The (number, JSON) of each event a hub message carries, for this stream's viewer, in
+    order. Every subscriber of the channel in this process shares the message, so each
+    viewer's are rendered once and kept on it."""
+    cache = message.setdefault("rendered", {})
     if plan.viewer not in cache:
         rendered = []
         for item in message.get("events", ()):
@@ -243,13 +310,25 @@ def incoming(message: Message, plan: Plan) -> list[tuple[int, bytes]]:
             else:
                 rendered.append(plan.render(messages.from_stored(item)))
         rendered.sort(key=lambda pair: pair[0])
-        cache[plan.viewer] = [(number, frame(number, data)) for number, data in rendered]
+        cache[plan.viewer] = rendered
+    rows: list[tuple[int, dict[str, Any]]] = cache[plan.viewer]
+    return rows
+
+
+def incoming(message: Message, plan: Plan) -> list[tuple[int, bytes]]:
+    """The (number, frame) of each event a hub message carries, for this stream's viewer: made
+    once per viewer, like `incoming_rows`."""
+    cache = message.setdefault("frames", {})
+    if plan.viewer not in cache:
+        rows = incoming_rows(message, plan)
+        cache[plan.viewer] = [(n, frame(n, data, plan.form)) for n, data in rows]
     frames: list[tuple[int, bytes]] = cache[plan.viewer]
     return frames
 
 
 def sse_response(plan: Plan, bounded: bool) -> StreamingHttpResponse:
-    response = StreamingHttpResponse(stream(plan, bounded), content_type=STREAM)
+    kind = NDJSON if plan.form == "ndjson" else STREAM
+    response = StreamingHttpResponse(stream(plan, bounded), content_type=kind)
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # a proxy (nginx) must not buffer the stream
     return response

@@ -21,7 +21,7 @@ from games.events import feeds
 from games.models import Challenge
 from games.read import people
 
-from . import barred, lobby
+from . import barred, botseats, lobby
 from .clocks import ClockSpec
 from .matching import (
     clock_json,
@@ -61,11 +61,15 @@ def challenge_create(
     barred.play_check(user)
     if to == user.get_username():
         raise Refused("You cannot challenge yourself.", codes.CHALLENGE_SELF)
+    options = options_checked(version, [players], options or {})
+    if botseats.is_server_bot(to):
+        return _server_bot_game(user, to, version, players, options, clock, fill)
     target = people.account_named(to)
     refuse_blocked(user.pk, target.pk)
     options = options_checked(version, [players], options or {})
     if rated:
         lobby.check_ratable({}, options, [])
+    botseats.check_bot_takes(target, version, rated=rated)
     stored_clock = clock_json(clock or ClockSpec())
     now = timezone.now()
     with transaction.atomic():
@@ -91,6 +95,45 @@ def challenge_create(
             expires=now + timedelta(hours=settings.GTR_CHALLENGE_HOURS),
         )
         tell([target.pk], "challenged", **_event_data(challenge))
+    return challenge
+
+
+def _server_bot_game(
+    user: Any,
+    bot: str,
+    version: str,
+    players: int,
+    options: dict[str, Any],
+    clock: ClockSpec | None,
+    fill: str,
+) -> Challenge:
+    """A challenge to one of the server's bots is accepted at once: the game is created with
+    the challenger at seat 0 and the bot at seat 1, and starts when its seats are filled."""
+    extra = [lobby.SeatSpec(fill)] * (players - 2)
+    with transaction.atomic():
+        game = lobby.game_create(
+            user=user,
+            version=version,
+            players=players,
+            options=options,
+            seats=[lobby.SeatSpec("me"), lobby.SeatSpec("bot", bot=bot), *extra],
+            clock=clock,
+        )
+        now = timezone.now()
+        challenge = Challenge.objects.create(
+            challenger=user,
+            challenged=botseats.server_bot_user(bot),
+            version=version,
+            players=players,
+            options=game.options,
+            clock=clock_json(clock or ClockSpec()),
+            fill=fill,
+            expires=now,
+            status=Challenge.Status.ACCEPTED,
+            answered=now,
+            game=game,
+        )
+        tell([user.pk], "challenge_closed", **_closed_data(challenge))
     return challenge
 
 
@@ -143,6 +186,8 @@ def challenge_accept(*, user: Any, challenge_id: int) -> Challenge:
         if not challenge.challenger.is_active:
             raise Conflict("The challenger's account is closed.", codes.CHALLENGE_CLOSED)
         refuse_blocked(challenge.challenger_id, user.pk)
+        # its rulesets, or whether it takes rated games, may have changed
+        botseats.check_bot_takes(user, challenge.version, rated=challenge.rated)
         extra = [lobby.SeatSpec(challenge.fill)] * (challenge.players - 2)
         game = lobby.game_create(
             user=challenge.challenger,

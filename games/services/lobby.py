@@ -16,12 +16,14 @@ from games import codes
 from games.errors import BadRequest, Conflict, Forbidden, Refused
 from games.events import commit, feeds, story
 from games.models import Game, Seat
+from games.read import people
 from games.services.tokens import new_token
 from games.store import rows
 
-from . import barred, ratings, timeoff
+from . import barred, botseats, ratings, timeoff
 from .clocks import ClockSpec
 from .locking import game_locked, require_open
+from .matching import refuse_blocked
 from .moves import initial_state
 from .records import record_setup
 from .turns import turn_next
@@ -29,8 +31,9 @@ from .turns import turn_next
 
 @dataclass(frozen=True)
 class SeatSpec:
-    kind: str  # "me", "open", "invited" or "bot"
+    kind: str  # "me", "open", "invited", "bot" or "bot_account"
     email: str = ""
+    account: str = ""  # a bot_account seat's username (docs/bots.md)
     bot: str = "greedy"  # the engine.bots kind for any seat the server plays
     timeout: str = "safe"  # Seat.Timeout: what a timeout does to this seat
 
@@ -85,6 +88,7 @@ def game_create(
     if rated:
         check_ratable(setup, options, seats)
     barred.play_check(user)
+    bots = _bot_accounts(user, seats, version, rated)
     clock = clock or ClockSpec()
     clock.check()
     hours = timeoff.hours_checked(playing_hours, clock.kind)
@@ -108,11 +112,12 @@ def game_create(
         time_zone, away = timeoff.seat_profile(user, timezone.now())
         for position, spec in enumerate(seats):
             mine = spec.kind == "me"
+            person = user if mine else bots.get(position)
             Seat.objects.create(
                 game=game,
                 position=position,
-                kind=Seat.Kind.PLAYER if spec.kind == "me" else spec.kind,
-                user=user if spec.kind == "me" else None,
+                kind=Seat.Kind.PLAYER if person is not None else spec.kind,
+                user=person,
                 email=spec.email,
                 token_hash=new_token()[1],  # the seat's holder gets a token of its own
                 timeout_policy=spec.timeout,
@@ -127,6 +132,24 @@ def game_create(
         if game.auto_start and all(s.kind != "open" for s in seats):
             _start(game)
     return game
+
+
+def _bot_accounts(user: Any, seats: list[SeatSpec], version: str, rated: bool) -> dict[int, Any]:
+    """The bot accounts seated by name, by position: each a bot that plays the ruleset, once
+    at the table, with no block between it and the creator."""
+    found: dict[int, Any] = {}
+    for position, spec in enumerate(seats):
+        if spec.kind != "bot_account":
+            continue
+        bot = people.account_named(spec.account)  # 404 no_such_player
+        if not botseats.is_bot_account(bot):
+            raise Refused(f"{spec.account} is not a bot account.", codes.NOT_A_BOT)
+        if bot.pk == user.pk or bot.pk in {b.pk for b in found.values()}:
+            raise Refused("A bot account takes one seat at a table.", codes.BAD_SEATS)
+        botseats.check_bot_takes(bot, version, rated=rated)
+        refuse_blocked(user.pk, bot.pk)
+        found[position] = bot
+    return found
 
 
 def _scenario_setup(user: Any, scenario: Any) -> tuple[str, int, dict[str, Any], dict[str, Any]]:
@@ -148,6 +171,8 @@ def _check_seats(user: Any, seats: list[SeatSpec], players: int) -> None:
         raise Refused("You can take only one seat.", codes.BAD_SEATS)
     if all(s.kind == "bot" for s in seats) and not user.is_staff:
         raise Refused("At least one seat must be for a person.", codes.BAD_SEATS)
+    if any(s.kind == "bot_account" and not s.account for s in seats):
+        raise Refused("A bot account's seat names the account.", codes.BAD_SEATS)
     if any(s.bot not in BOTS for s in seats):
         raise BadRequest(f"Known bots: {', '.join(sorted(BOTS))}.", codes.BAD_BOT)
     if any(s.timeout not in Seat.Timeout.values for s in seats):

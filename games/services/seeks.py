@@ -24,7 +24,7 @@ from games.errors import Conflict, Forbidden, NotFound, Refused
 from games.models import FAMILY_OF, Game, Seek
 from games.read import people, ratings
 
-from . import barred, lobby
+from . import barred, botseats, lobby
 from .clocks import ClockSpec
 from .matching import (
     clock_json,
@@ -55,6 +55,7 @@ def seek_create(
 
     `rating_min`, `rating_max`: the ratings of the people it accepts at its table.
     """
+    botseats.refuse_bot_caller(user, "seek games")
     barred.play_check(user)
     if players_min > players_max:
         raise Refused("The fewest players is more than the most.", codes.BAD_SEEK)
@@ -91,6 +92,7 @@ def seek_create(
 def seek_join(*, user: Any, seek_id: int) -> Seek:
     """Seeks the same as another's open seek: the new seek pairs with it (or waits with it for
     more players, when its range starts above two). Returns the new seek."""
+    botseats.refuse_bot_caller(user, "join seeks")
     target = seek_get(seek_id)
     if target.status != Seek.Status.OPEN or target.expires <= timezone.now():
         raise Conflict("That seek is not open any more.", codes.SEEK_CLOSED)

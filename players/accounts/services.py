@@ -14,6 +14,7 @@ from knox.settings import CONSTANTS
 
 from games import codes
 from games.errors import Conflict, NotFound, Refused, ServiceError
+from games.services import botseats
 
 
 class InvalidCredentials(ServiceError):
@@ -24,6 +25,8 @@ class InvalidCredentials(ServiceError):
 def user_signup(*, username: str, password: str, email: str = "") -> tuple[Any, str]:
     """Creates an account. Returns it and its new API token."""
     user_model = get_user_model()
+    if botseats.is_server_bot(username.lower()):
+        raise Conflict("That name is one of the server's bots.", codes.USERNAME_TAKEN)
     candidate = user_model(username=username, email=email)
     try:
         validate_password(password, candidate)

@@ -140,6 +140,7 @@ def test_public_operations_say_security_is_empty() -> None:
     assert public == {
         "auth_signup",
         "auth_token",
+        "bots_list",
         "cards_list",
         "health",
         "notifications_unsubscribe",

@@ -13,6 +13,7 @@
       const kind = row.querySelector("select[name$=_kind]").value;
       row.querySelector(".seat-email").hidden = kind !== "invited";
       row.querySelector(".seat-bot").hidden = kind !== "bot";
+      row.querySelector(".seat-account").hidden = kind !== "bot_account";
     }
     // Issue 31: playing hours with a clock only; their details once asked for; the table's
     // zone only for a window fixed for the table. A field with an error always shows.
