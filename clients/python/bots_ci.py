@@ -1,10 +1,10 @@
 """The bots' games in CI (.ci/sdk): the reference bot (refbot/) and the 30-line bot
 (tinybot.py), each in a process of its own, against a live server, with the generated SDK.
 
-1. A person challenges the reference bot's account and plays a whole 2-player game against it,
-   posting legal actions as the web client's table does (the public move endpoint, which the
-   table script posts to). Mid-game the bot's process is killed and started again: it resumes
-   from its stream with the last event it handled (its state file).
+1. A person in a real headless Chromium (tests/web/person.py, the command in GTR_WEB_PERSON)
+   challenges the reference bot's account from the lobby and plays a whole 2-player game against
+   it by clicking on the table. Mid-game the bot's process is killed and started again: it
+   resumes from its stream with the last event it handled (its state file).
 2. The reference bot challenges the server's `greedy` and plays that game to its end; mid-game
    the server restarts (GTR_RESTART_SERVER, a command .ci/sdk gives), and the bot reconnects
    with the last event it handled.
@@ -16,7 +16,6 @@
 from __future__ import annotations
 
 import os
-import random
 import subprocess
 import sys
 import tempfile
@@ -30,14 +29,13 @@ from gtr_client import AuthenticatedClient, Client
 from gtr_client.api.auth import auth_signup
 from gtr_client.api.bots import bot_account_create, bots_list
 from gtr_client.api.challenges import challenges_create, challenges_retrieve
-from gtr_client.api.play import games_retrieve, games_wait, moves_create
+from gtr_client.api.play import games_retrieve, games_wait
 from gtr_client.models import (
     BotAccountInputRequest,
     ChallengeInputRequest,
     ChallengeView,
     Error,
     GameView,
-    MoveSubmitInputRequest,
     SignupInputRequest,
     VersionEnum,
 )
@@ -130,29 +128,43 @@ def watch(
 
 
 def person_against_refbot(base_url: str, suffix: str, state: Path) -> None:
-    person = signup(base_url, f"ci-person{suffix}")
-    bot = make_bot(base_url, f"ci-refbot{suffix}", f"ci-person{suffix}")
+    """A person in Chromium (tests/web/person.py, GTR_WEB_PERSON) challenges the reference bot
+    from the lobby and plays by clicking; the bot is killed and started again mid-game."""
+    signup(base_url, f"ci-owner{suffix}")  # the person who answers for the bots
+    bot = make_bot(base_url, f"ci-refbot{suffix}", f"ci-owner{suffix}")
     command = ["-m", "refbot", base_url, "--state", str(state), "--rulesets", "republic"]
     process = start(command, bot)
     until(lambda: online(base_url, f"ci-refbot{suffix}"), "the bot online")
-    game_id = challenge(person, f"ci-refbot{suffix}")
-    rnd, moves, restarted = random.Random(1), 0, False
-    view = view_of(person, game_id)
-    while view.status == "active":
-        if not view.your_turn:
-            waited = games_wait.sync(game_id, client=person, seq=view.seq, timeout=20)
-            view = waited if isinstance(waited, GameView) else view
-            continue
-        move = rnd.choice(view.legal_actions)
-        body = MoveSubmitInputRequest(seq=view.seq, action=move.action)
-        view = ok(moves_create.sync(game_id, client=person, body=body), "move").game
-        moves += 1
-        if moves == 8 and not restarted:  # mid-game: the bot dies, and comes back
-            process.kill()
-            process.wait()
-            process, restarted = start(command, bot), True
+    person = subprocess.Popen(
+        [
+            *os.environ["GTR_WEB_PERSON"].split(),
+            base_url,
+            f"ci-person{suffix}",
+            f"ci-refbot{suffix}",
+        ],
+        cwd=HERE.parents[1],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert person.stdout is not None
+    said = person.stdout.readline().split()  # "game N" once the bot accepted
+    if said[:1] != ["game"]:
+        person.wait()
+        fail("the person's challenge", said)
+    game_id = int(said[1])
+    until(lambda: view_of(bot, game_id).seq >= 8, "the game's first moves", 120)
+    process.kill()  # mid-game: the bot dies, and comes back
+    process.wait()
+    process = start(command, bot)
+    print(
+        f"bots: the reference bot was killed and started again at seq {view_of(bot, game_id).seq}"
+    )
+    out, _ = person.communicate(timeout=400)
     process.kill()
-    finished(view, f"person vs reference bot ({moves} moves by the person; bot restarted)")
+    if person.returncode != 0:
+        fail("the person's game in Chromium", out)
+    print(f"bots: the person: {out.strip()}")
+    finished(view_of(bot, game_id), "person in the web client vs reference bot (bot restarted)")
 
 
 def bot_against_greedy(
@@ -180,8 +192,8 @@ def main(base_url: str) -> None:
         person_against_refbot(base_url, suffix, Path(folder) / "refbot.state")
     refbot = ["-m", "refbot", base_url, "--rulesets", "republic"]
     restart = os.environ.get("GTR_RESTART_SERVER", "")
-    bot_against_greedy(base_url, refbot, f"ci-refbot2{suffix}", f"ci-person{suffix}", restart)
-    bot_against_greedy(base_url, ["tinybot.py", base_url], f"ci-tiny{suffix}", f"ci-person{suffix}")
+    bot_against_greedy(base_url, refbot, f"ci-refbot2{suffix}", f"ci-owner{suffix}", restart)
+    bot_against_greedy(base_url, ["tinybot.py", base_url], f"ci-tiny{suffix}", f"ci-owner{suffix}")
 
 
 if __name__ == "__main__":
