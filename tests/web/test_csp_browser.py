@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 
 from .browser import Person, wait_for
 
@@ -89,9 +90,18 @@ def test_the_web_client_runs_under_the_policy(browsers: Any) -> None:
         wait_for(alice.moves, what="alice's moves")
         played += alice.play_one(rng)
     assert alice.seq() > start
-    wait_for(alice.moves, what="alice's moves")
-    card = alice.cards_to_select(rng)[0]
-    card.click()  # selecting a card narrows the moves: the script's handlers run
+
+    def select_a_card() -> bool:
+        """Selecting a card narrows the moves: the script's handlers run. The table may be
+        drawn again between finding the card and clicking it: then find it again."""
+        wait_for(alice.moves, what="alice's moves")
+        try:
+            alice.cards_to_select(rng)[0].click()
+        except StaleElementReferenceException:
+            return False
+        return True
+
+    wait_for(select_a_card, what="a card clicked")
     wait_for(lambda: alice.all("#table .selected"), what="a selected card")
     assert images_drawn(alice, "#table img.card") > 5
     shoot(alice, "table")
