@@ -27,7 +27,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import apply, is_over, legal_actions, new_game, public_action, scores, to_act, view
+from .. import (
+    State,
+    apply,
+    is_over,
+    legal_actions,
+    new_game,
+    public_action,
+    scores,
+    to_act,
+    view,
+)
 from ..cards import VERSIONS
 from ..determinize import Memory
 from . import BOTS, Bot, make_bot
@@ -112,8 +122,9 @@ def play_game(
     max_steps: int = MAX_STEPS,
     options: dict[str, Any] | None = None,
     factory: BotFactory = make_bot,
-) -> None:
-    """Play one game; entry i of the line-up sits at seat (i + rotation) % n."""
+) -> State | None:
+    """Play one game; entry i of the line-up sits at seat (i + rotation) % n. Returns the
+    finished game (None when it failed: the tally has the error)."""
     n = len(names)
     seat_of = [(i + rotation) % n for i in range(n)]
     entry_at = {seat: i for i, seat in enumerate(seat_of)}
@@ -143,7 +154,7 @@ def play_game(
             steps += 1
     except Exception as exc:  # report the game and go on with the others
         tally.errors.append({"version": version, "seed": seed, "step": steps, "error": repr(exc)})
-        return
+        return None
     tally.games += 1
     tally.steps += steps
     end = state.end or {}
@@ -157,6 +168,7 @@ def play_game(
         entry.points += int(final.get(seat, 0))
         if seat in winners:
             entry.wins += 1 / len(winners)
+    return state
 
 
 def run(

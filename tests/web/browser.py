@@ -166,19 +166,33 @@ class Person:
     def selectable(self) -> list[WebElement]:
         return self.all("#table .selectable")
 
-    def cards_to_select(self, rng: random.Random) -> list[WebElement]:
-        """The cards of the first decision of ours that has some to select.
+    def select_a_card(self, rng: random.Random, *, keyboard: bool = False) -> str:
+        """Select a card of the first decision of ours that has some; return its id.
 
         A decision may offer none: following a role without a card of it leaves only thinking.
-        The deal is random, so such a decision is played through with a move.
+        The deal is random, so such a decision is played through with a move. The table may be
+        drawn again between finding a card and pressing it: then it is found again (`wait_for`).
         """
         for _ in range(10):
             wait_for(self.moves, what="a decision of ours")
-            cards = self.selectable()
-            if cards:
-                return cards
+            card_id = wait_for(lambda: self._select_first(keyboard), what="a card pressed")
+            if card_id != "-":
+                return str(card_id)
             self.play_one(rng)
         raise AssertionError("no decision with cards to select in ten")
+
+    def _select_first(self, keyboard: bool) -> str:
+        """Press the first selectable card and return its id ("-" when there is none).
+        A card gone stale raises, and `wait_for` tries again."""
+        cards = self.selectable()
+        if not cards:
+            return "-"
+        card_id = cards[0].get_attribute("data-card") or ""
+        if keyboard:
+            cards[0].send_keys("\n")
+        else:
+            cards[0].click()
+        return card_id
 
     def play_one(self, rng: random.Random) -> bool:
         """Make one decision by clicking, if it is ours: sometimes select a card first and

@@ -324,7 +324,7 @@ def test_the_table_script_speaks_polish_to_a_polish_reader(browsers: Any) -> Non
     wait_for(ola.moves, what="ola's moves")
     prompt = ola.find("#table .prompt").text  # lead or follow, as the bot chose to lead or not
     assert prompt.startswith("Twoja decyzja: ") and prompt.endswith(" albo myśl."), prompt
-    ola.cards_to_select(random.Random(1))[0].click()
+    ola.select_a_card(random.Random(1))
     clear = wait_for(
         lambda: [b for b in ola.all("#actions button.link") if "Wyczyść" in b.text],
         what="the clear button in Polish",
@@ -332,7 +332,7 @@ def test_the_table_script_speaks_polish_to_a_polish_reader(browsers: Any) -> Non
     assert clear.text == "Wyczyść zaznaczenie (1 karta)"
     ola.find('.language-switch button[value="en"]').click()
     wait_for(lambda: ola.find("html").get_attribute("lang") == "en", what="the English page")
-    ola.cards_to_select(random.Random(2))[0].click()
+    ola.select_a_card(random.Random(2))
     clear = wait_for(lambda: ola.all("#actions button.link"), what="the clear button")[0]
     assert clear.text == "Clear the selection (1 card)"
     assert f"/games/{game_id}/" in ola.driver.current_url
@@ -354,9 +354,7 @@ def test_every_control_is_labelled_and_reachable_by_keyboard(browsers: Any) -> N
         check_accessibility(alice, path)
     # A card is chosen with the keyboard alone: focus it, press Enter, the moves narrow.
     alice.open(f"/games/{game_id}/")
-    card = alice.cards_to_select(random.Random(3))[0]
-    card_id = card.get_attribute("data-card")
-    card.send_keys("\n")
+    card_id = alice.select_a_card(random.Random(3), keyboard=True)
     wait_for(lambda: alice.all(f'#table [data-card="{card_id}"][aria-pressed="true"]'))
 
 

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from selenium.common.exceptions import StaleElementReferenceException
 
 from .browser import Person, wait_for
 
@@ -91,17 +90,7 @@ def test_the_web_client_runs_under_the_policy(browsers: Any) -> None:
         played += alice.play_one(rng)
     assert alice.seq() > start
 
-    def select_a_card() -> bool:
-        """Selecting a card narrows the moves: the script's handlers run. The table may be
-        drawn again between finding the card and clicking it: then find it again."""
-        wait_for(alice.moves, what="alice's moves")
-        try:
-            alice.cards_to_select(rng)[0].click()
-        except StaleElementReferenceException:
-            return False
-        return True
-
-    wait_for(select_a_card, what="a card clicked")
+    alice.select_a_card(rng)  # selecting a card narrows the moves: the script's handlers run
     wait_for(lambda: alice.all("#table .selected"), what="a selected card")
     assert images_drawn(alice, "#table img.card") > 5
     shoot(alice, "table")
