@@ -30,9 +30,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.bots import BOTS  # noqa: E402
-from engine.bots.arena import Entry, Tally, play_game  # noqa: E402
-from games.services import rating_rules as rules  # noqa: E402
+from engine.bots import BOTS
+from engine.bots.arena import Entry, Tally, play_game
+from games.services import rating_rules as rules
 
 VERSIONS = ("republic", "imperium")
 
@@ -62,9 +62,7 @@ def schedule(bots: Sequence[str], rounds: int, players: int, seed: int) -> list[
     for n in range(rounds * len(lineups)):
         lineup = lineups[n % len(lineups)]
         turn = n % players
-        games.append(
-            Game(n, lineup[turn:] + lineup[:turn], VERSIONS[n % len(VERSIONS)], seed + n)
-        )
+        games.append(Game(n, lineup[turn:] + lineup[:turn], VERSIONS[n % len(VERSIONS)], seed + n))
     return games
 
 
@@ -188,7 +186,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         table, errors = rate_all(args.bots, pool.imap(play, games), not args.no_progress)
     minutes = round((time.monotonic() - start) / 60, 1)
     if args.json:
-        print(json.dumps({"games": len(games), "minutes": minutes, "bots": table, "errors": errors}))
+        out = {"games": len(games), "minutes": minutes, "bots": table, "errors": errors}
+        print(json.dumps(out))
     else:
         print(render(table))
         print(f"\n{len(games)} games of {args.players} players in {minutes} min; errors: {errors}")
