@@ -163,9 +163,14 @@ class WebServer:
 
 def worker_env(postgres_url: str, redis_url: str, folder: Path) -> dict[str, str]:
     """The environment of a worker (or web process) sharing the test database and `redis_url`,
-    with short intervals: the sweep every second, a bot move left waiting 3 s is queued again."""
+    with short intervals: the sweep every second, a bot move left waiting 3 s is queued again.
+    It signs with the test process's key (a mail's reply code, a seat's link): a checkout's own
+    var/secret_key, which the test process reads, is not in the worker's GTR_VAR_DIR."""
+    from django.conf import settings
+
     return {
         **os.environ,
+        "SECRET_KEY": settings.SECRET_KEY,
         "DATABASE_URL": postgres_url,
         "REDIS_URL": redis_url,
         "GTR_REDIS_VISIBILITY_TIMEOUT": "8",
