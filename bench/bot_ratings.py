@@ -109,8 +109,6 @@ def rate_all(
     lines = {name: Line() for name in bots}
     errors = []
     for done, result in enumerate(results, 1):
-        if progress:
-            print(f"\r{done} games", end="", file=sys.stderr, flush=True)
         if result.error:
             errors.append(f"game {result.game.index}: {result.error}")
             continue
@@ -126,8 +124,12 @@ def rate_all(
             line.wins += (standing.position in result.winners) / len(result.winners)
             line.seconds += result.seconds[name]
             line.decisions += result.decisions[name]
-    if progress:
-        print(file=sys.stderr)
+        if progress:  # the table so far, should the run be cut short
+            print(f"after {done} games:\n{render(_table(lines, skills))}", file=sys.stderr)
+    return _table(lines, skills), errors
+
+
+def _table(lines: dict[str, Line], skills: dict[str, rules.Skill]) -> dict[str, Any]:
     table = {}
     for name, line in lines.items():
         mu, sigma = skills.get(f"bot:{name}", (rules.MU, rules.SIGMA))
@@ -142,7 +144,7 @@ def rate_all(
             if line.decisions
             else None,
         }
-    return table, errors
+    return table
 
 
 def render(table: dict[str, Any]) -> str:
@@ -167,7 +169,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--jobs", type=int, default=1, help="processes playing games (1)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (0)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--no-progress", action="store_true")
+    parser.add_argument("--no-progress", action="store_true", help="no table after each game")
     args = parser.parse_args(argv)
     if args.rounds < 1 or args.jobs < 1:
         parser.error("--rounds and --jobs must be at least 1")
