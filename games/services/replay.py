@@ -22,11 +22,11 @@ from games.models import Game, Move
 from games.read import selectors
 from games.words import cardnames, prompts
 
-from .moves import initial_state, replay_move
+from . import moves
 
 
 def state_at(game: Game, seq: int) -> engine.State:
-    """Returns the game's state after its first `seq` moves."""
+    """Returns the game's state after move `seq` (after an undo: the table it restored)."""
     if game.status == Game.Status.OPEN or game.state is None:
         raise Conflict("The game has not started yet.", codes.GAME_NOT_STARTED)
     if not 0 <= seq <= game.seq:
@@ -34,10 +34,7 @@ def state_at(game: Game, seq: int) -> engine.State:
             f"The game is at move {game.seq}: replay a move from 0 to {game.seq}.",
             codes.REPLAY_AHEAD,
         )
-    state = initial_state(game)
-    for move in Move.objects.filter(game=game, seq__lte=seq).order_by("seq"):
-        state = replay_move(state, move)
-    return state
+    return moves.state_at(game, seq)
 
 
 def replay_view(

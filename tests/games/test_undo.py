@@ -232,3 +232,18 @@ def test_an_undo_gives_no_time_back(
     assert game.to_act == 0 and private_state(game_id).moves == 0
     assert game.deadline is not None and running is not None
     assert game.deadline <= running
+
+
+def test_the_replay_of_an_undo_is_the_table_it_restored(
+    alice: Player, bob: Player, craftsman: int
+) -> None:
+    """docs/api.md, Replaying a game: the table after an undo entry is the table after the move
+    it names, and the moves it took back are not played again."""
+    game_id = craftsman
+    lay_then_build(alice, game_id)
+    assert undo(alice, game_id).status_code == 201  # move 3 takes back move 2
+    after_one = alice.get(f"/api/games/{game_id}/replay/?seq=1").json()["table"]
+    r = alice.get(f"/api/games/{game_id}/replay/?seq=3")
+    assert r.status_code == 200, r.content
+    assert r.json()["table"] == after_one
+    assert alice.get(f"/api/games/{game_id}/replay/?seq=2").json()["table"] != after_one
