@@ -69,23 +69,23 @@ def _when(order: Mapping[str, Any]) -> str:
     return _("at a %(kind)s decision") % {"kind": kind}
 
 
-def _do(order: Mapping[str, Any], names: Mapping[int, str]) -> str:
+def _do(order: Mapping[str, Any], names: Mapping[int, str], with_ids: bool) -> str:
     do = order["do"]
     if do == "skip":
         return _("decline")
     if do == "think":
         return _("take a Jack") if order.get("take") == "jack" else _("think (draw cards)")
     if order.get("cards"):
-        cards = Describer(dict(names), with_ids=True).cards(order["cards"])
+        cards = Describer(dict(names), with_ids=with_ids).cards(order["cards"])
         return _("%(action)s with %(cards)s") % {"action": _verb(do), "cards": cards}
     if order.get("prefer") == "dearest":
         return _("%(action)s, the dearest cards") % {"action": _verb(do)}
     return _("%(action)s, the cheapest cards") % {"action": _verb(do)}
 
 
-def order_text(order: Mapping[str, Any], names: Mapping[int, str]) -> str:
-    """Returns one order in words."""
-    text = f"{_when(order)}: {_do(order, names)}"
+def order_text(order: Mapping[str, Any], names: Mapping[int, str], with_ids: bool = True) -> str:
+    """Returns one order in words, its cards by name and id (the ids a reply may use)."""
+    text = f"{_when(order)}: {_do(order, names, with_ids)}"
     if order.get("unless"):
         text += " " + _("(unless you can %(action)s)") % {"action": _verb(order["unless"])}
     return text
@@ -98,9 +98,10 @@ CANCELLED = {
 
 
 def cancelled_text(notice: Mapping[str, Any], names: Mapping[int, str]) -> str:
-    """Returns a cancelled order and why, in words."""
+    """Returns a cancelled order and why, in words. Its cards go by name only: they may have
+    gone where the reader cannot see them since (a Jack taken by another player)."""
     return _("cancelled at move %(seq)s, %(why)s: %(order)s") % {
         "seq": notice["seq"],
         "why": CANCELLED.get(notice["reason"], notice["reason"]),
-        "order": order_text(notice["order"], names),
+        "order": order_text(notice["order"], names, with_ids=False),
     }

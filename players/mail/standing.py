@@ -2,7 +2,9 @@
 its player last moved, and the orders cancelled meanwhile (games.services.orders).
 
 Orders are private: only the seat's own mails say them. The cards they name were in the seat's
-own hand, so naming them tells the reader nothing new.
+own hand, so naming them tells the reader nothing new. What orders played and cancelled name their
+cards without ids: a card may have gone since where the reader cannot see it (a Jack it followed
+with, taken by another player), and an id would say where it is.
 """
 
 from __future__ import annotations
@@ -15,10 +17,8 @@ from django.utils.translation import gettext as _
 import engine
 from games.models import Game, Move, Seat
 from games.services import orders
-from games.words.labels import action_cards, card_names
+from games.words.labels import action_cards, action_label, card_names
 from games.words.orders import cancelled_text, order_text
-
-from . import texts
 
 OWN = (Move.Actor.HUMAN, Move.Actor.EMAIL)
 
@@ -38,7 +38,7 @@ def orders_section(game: Game, seat: Seat, state: engine.State, view: dict[str, 
     if played:
         lines.append(_("Played for you by your standing orders:"))
         for m in played:
-            what = texts.describe(m.action, names, None)
+            what = action_label(m.action, names, with_ids=False)
             lines.append("  " + _("move %(seq)s: %(what)s") % {"seq": m.seq, "what": what})
     for notice in recent:
         lines.append("  " + cancelled_text(notice, names))

@@ -45,3 +45,10 @@ def test_an_order_in_polish() -> None:
         assert order_text(policy, {}) == (
             "gdy ktoś wybierze rolę: myśl (dobierz karty) (chyba że możesz: podążaj)"
         )
+
+
+def test_a_cancelled_order_names_its_cards_without_ids() -> None:
+    """The card may have left the reader's sight since: its id would say where it went."""
+    notice = {"order": FOLLOW_TEMPLE, "reason": "card_gone", "seq": 12}
+    text = cancelled_text(notice, TEMPLE)
+    assert text.endswith("when Patron is led: follow with Temple (marble)")

@@ -44,10 +44,13 @@ def seen_in_story(game_id: int, position: int) -> set[str]:
     return names
 
 
-def assert_no_hidden_card(table: Table, position: int, body: str) -> None:
+def assert_no_hidden_card(
+    table: Table, position: int, body: str, state: engine.State | None = None
+) -> None:
     """No card id or name of another hand, the deck or a vault appears in the mail, unless the
-    recipient may see a card of that name anyway, or saw it in an event of the game."""
-    state = table.state
+    recipient may see a card of that name anyway, or saw it in an event of the game. `state` is
+    the table when the mail was written (default: now)."""
+    state = table.state if state is None else state
     view = engine.view(state, position)
     visible = set(card_names(view).values()) | seen_in_story(table.game_id, position)
     hidden_ids = hidden_from(state, position)
