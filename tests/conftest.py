@@ -59,6 +59,17 @@ def _fast_password_hashing(request: Any) -> None:
         settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
 
 
+@pytest.fixture(autouse=True)
+def _default_language() -> Any:
+    """Each test starts in the default language: a request in Polish through Django's test client
+    leaves Polish active in the thread (LocaleMiddleware activates, nothing deactivates), and a
+    later test on the same worker would write in it."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()
+
+
 class Player:
     """One HTTP client with its own credentials (an account token or a seat token)."""
 
