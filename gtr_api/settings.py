@@ -122,12 +122,14 @@ ASGI_APPLICATION = "gtr_api.asgi.application"
 # gtr_api.asgi sets GTR_ASGI=1. Under the ASGI server each request runs in a thread of its own.
 # A connection kept open by one request is never reused by the next. So there PostgreSQL
 # connections come from a pool (psycopg_pool), GTR_DB_POOL_SIZE per process. SQLite's are closed
-# after each request. Workers and commands keep one connection per thread for a minute.
+# after each request. Workers and commands keep one connection per thread for a minute, checked
+# before its first use in each task (a database restarted meanwhile costs no task).
 ASGI = os.environ.get("GTR_ASGI") == "1"
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
         conn_max_age=0 if ASGI else 60,
+        conn_health_checks=not ASGI,
     )
 }
 if ASGI and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
@@ -447,6 +449,9 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Celery's Django fix-up closes the database connection only every this many tasks: a worker keeps
+# its connection as Django would (gtr_api.celery, `_connections_kept`).
+CELERY_DB_REUSE_MAX = 1000
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A worker waits for an absent broker as long as it takes. It reconnects when the
 # broker comes back. Celery's default gives up after 100 tries, and the worker exits.

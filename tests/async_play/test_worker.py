@@ -58,6 +58,31 @@ def test_four_bots_play_to_the_end_unattended(worker: Worker, staff: Any) -> Non
     assert finished.to_act is None and finished.deadline is None and not finished.automatic
 
 
+def sessions_opened() -> int:
+    """Connections ever opened to the test database (PostgreSQL's own count)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_stat_clear_snapshot()")
+        cursor.execute("SELECT sessions FROM pg_stat_database WHERE datname = current_database()")
+        return int(cursor.fetchone()[0])
+
+
+def test_a_worker_keeps_its_database_connection_from_move_to_move(
+    worker: Worker, staff: Any
+) -> None:
+    """One task a move, but not one connection a move (gtr_api.celery, `_connections_kept`):
+    Celery's Django fix-up alone would open one for every task."""
+    worker.start()
+    game_id = bot_table(staff, players=2)
+    wait_for(lambda: game(game_id).seq >= 5, "the first moves")  # every process connected
+    before, seq = sessions_opened(), game(game_id).seq
+    finished = wait_for(lambda: game(game_id).status == "finished" and game(game_id), "the end")
+    opened = sessions_opened() - before  # a closed connection is counted as it closes
+    assert finished.seq - seq > 100
+    assert opened < 10, f"{opened} connections opened for {finished.seq - seq} moves"
+
+
 def test_a_deadline_applies_its_policy_once_when_delivered_twice(
     worker: Worker, staff: Any
 ) -> None:
