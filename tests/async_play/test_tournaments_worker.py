@@ -3,10 +3,10 @@ bots over a real Redis and Celery worker (with beat), standings checked against 
 (issue 33).
 
 Beat's sweep starts each (a test each, so that the suite's two processes play them side by
-side), over two rounds (the round-robin's schedule cut short by the staff's `rounds`). The
-entrants are absent: as each round is
-paired, every seat of its tables gets `random` standing in, and the worker plays the tables to
-their end, move by move, on a prefork pool of two processes. The last move of a round ends it in
+side): the Swiss over three rounds, the round-robin over its whole schedule (six rounds). The
+entrants are absent: as each round is paired, every seat of its tables gets `random` standing
+in, and the worker plays the tables to their end, move by move, on a prefork pool of two
+processes. The last move of a round ends it in
 the worker's receiver, which pairs the next. The tournament's clock is compressed (a minute a
 move): no seat times out, as a bot answers at once. To keep within the suite's budget the
 tables play the training deal (half the deck: about 180 moves a game instead of 340), so the
@@ -31,10 +31,8 @@ from .conftest import Worker, wait_for
 
 pytestmark = [pytest.mark.celery, pytest.mark.slow]  # slow: it starts first in its stage
 
-# Two rounds each keep the two tests within the suite's time budget (about 50 s each on 2 cores).
-# The round-robin's whole schedule (six rounds, 24 games) and a three-round Swiss also pass, in
-# 176 s and 105 s side by side (2026-11-27): too long for CI's 25 minutes as the suite stands.
-ROUNDS = 2
+SWISS_ROUNDS = 3
+ROBIN_ROUNDS = 6  # the whole schedule of twelve in threes (tournaments/pairing.py)
 
 
 def bots_take_new_tables(done: set[int]) -> None:
@@ -132,16 +130,16 @@ def play_to_the_end(worker: Worker, django_user_model: Any, fmt: str, rounds: in
 def test_a_swiss_of_twelve_in_threes_plays_to_the_end(
     worker: Worker, django_user_model: Any
 ) -> None:
-    swiss = play_to_the_end(worker, django_user_model, "swiss", ROUNDS)
-    met = check(swiss, ROUNDS)
+    swiss = play_to_the_end(worker, django_user_model, "swiss", SWISS_ROUNDS)
+    met = check(swiss, SWISS_ROUNDS)
     assert max(met.values()) == 1  # no rematch in the rounds of a Swiss this short
 
 
 def test_a_round_robin_of_twelve_in_threes_plays_to_the_end(
     worker: Worker, django_user_model: Any
 ) -> None:
-    robin = play_to_the_end(worker, django_user_model, "round_robin", ROUNDS)
-    met = check(robin, ROUNDS)
-    # Two rounds of four tables of three: 24 meetings, no pair twice (docs/tournaments.md,
-    # Pairing: no repeat where a repeat-free round exists).
-    assert sum(met.values()) == 24 and max(met.values()) == 1
+    robin = play_to_the_end(worker, django_user_model, "round_robin", None)
+    met = check(robin, ROBIN_ROUNDS)
+    # Six rounds of four tables of three: 72 meetings of 66 pairs, so some pairs meet twice, but
+    # none three times (docs/tournaments.md, Pairing).
+    assert sum(met.values()) == 72 and max(met.values()) == 2
