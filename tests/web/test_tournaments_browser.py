@@ -1,7 +1,7 @@
 """The tournaments' pages in a real headless Chromium at a phone's width (375 px) and a laptop's
-(1,366 px): the lobby links to the list, the list to a tournament, whose join button enters
-and whose standings and rounds show after the start; nothing runs off the side, and the pages
-pass axe. Screenshots: docs/screenshots/tournament-<width>.png."""
+(1,366 px): the site's menu and the lobby link to the list, the list to a tournament, whose join
+button enters and whose standings and rounds show after the start; nothing runs off the side,
+and the pages pass axe. Screenshots: docs/screenshots/tournament-<width>.png."""
 
 from __future__ import annotations
 
@@ -46,7 +46,8 @@ def test_join_a_tournament_and_read_its_standings(browsers: Any) -> None:
     person.fill({"username": "ann", "password": "a long secret 1"})
     person.submit()
     wait_for(lambda: "ann" in person.find("header.site").text, what="logged in")
-    person.find("main a[href='/tournaments/']").click()
+    assert person.find("main a[href='/tournaments/']")  # the lobby's link
+    person.find("header nav a[href='/tournaments/']").click()
     wait_for(lambda: "Ides of March Open" in person.find("main").text, what="the list")
     person.find(f"main a[href='/tournaments/{t.pk}/']").click()
     wait_for(lambda: person.find("#join"), what="the join button")
