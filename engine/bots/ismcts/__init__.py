@@ -9,9 +9,12 @@ actions are ranked by the `greedy` bot's heuristic first: that ranking is the se
 so a short search plays at least as sensibly as `greedy` and a long one finds better. A decision
 with a single legal action is played at once.
 
-Levels set the time budget (with a clock) or the iterations (without one): the clock-free mode
-is deterministic, a function of (seed, view, legal, memory) like every bot; the timed mode is
-not (it does as many iterations as the machine allows).
+Levels set the time budget (with a clock) or the iterations (without one), and how far past its
+tree each playout looks: one turn, two, three. More iterations alone buy nothing measurable, as
+the position at the end of this turn is judged the same however often it is sampled
+(bench/search_probe.py, docs/bots.md); a longer look does. The clock-free mode is deterministic,
+a function of (seed, view, legal, memory) like every bot; the timed mode is not (it does as many
+iterations as the machine allows).
 """
 
 from __future__ import annotations
@@ -35,11 +38,12 @@ PRIOR_SPREAD = 2.0  # heuristic points for a prior e times smaller
 class Level:
     seconds: float  # time budget per decision, with a clock
     iterations: int  # without one
+    playout_turns: int  # turns the playouts play past the tree
 
 
 # Budgets leave room for dealing, the prior and the last iteration: level 2 decides in under a
 # second. Iterations are about what the budget buys on a quiet machine.
-LEVELS = {1: Level(0.2, 100), 2: Level(0.8, 400), 3: Level(2.5, 1200)}
+LEVELS = {1: Level(0.2, 100, 1), 2: Level(0.8, 400, 2), 3: Level(2.5, 1000, 3)}
 
 
 def priors(view: View, legal: list[Action]) -> list[float]:
@@ -70,7 +74,7 @@ class IsmctsBot(Bot):
         self.seconds = level.seconds if seconds is None else seconds
         if budget is not None:
             self.seconds = min(self.seconds, budget)
-        self.settings = settings or Settings()
+        self.settings = settings or Settings(playout_turns=level.playout_turns)
         self.last_iterations = 0  # of the last decision (for the arena and the logs)
 
     def decide(self, view: View, legal: list[Action], memory: Memory | None = None) -> Action:

@@ -128,3 +128,19 @@ def test_the_search_leaves_the_global_generator_alone() -> None:
     for view, legal, memory in decisions(15):
         IsmctsBot(3, iterations=5).choose(view, legal, memory)
     assert random.getstate() == before
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_each_level_looks_further_past_its_tree(level: int) -> None:
+    """A level's playouts play on for its number of turns past the tree (one, two, three), then
+    judge the position: iterations alone judge the end of the same turn (docs/bots.md)."""
+    from engine.bots.ismcts.search import Search
+    from engine.determinize import Dealer
+
+    bot = make_bot(f"ismcts-{level}", 1)
+    assert isinstance(bot, IsmctsBot) and bot.settings.playout_turns == level
+    state = engine.new_game("republic", 2, 11)
+    search = Search(Dealer(engine.view(state, 0)), [], [], random.Random(1), bot.settings)
+    start = state.turn
+    search.playout(state)
+    assert state.turn == start + level
