@@ -66,7 +66,10 @@ def make_run(tmp_path: Path) -> Any:
 
     yield start
     for run in runs:
+        # Ctrl-C, then time for supervisord to stop what it runs (stop() would kill it midway,
+        # and leave the web server it had not stopped yet running on its own).
         run.signal(signal.SIGINT)
+        run.wait(90)
         run.stop(60)
 
 
