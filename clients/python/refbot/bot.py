@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -95,7 +96,11 @@ class RefBot:
     def remember(self, number: int) -> None:
         self.last_id = number
         if self.state is not None:
-            self.state.write_text(str(number))
+            # A kill between truncating and writing would leave an empty file: write a
+            # neighbour and rename it over the old one, which is atomic.
+            fresh = self.state.with_name(self.state.name + ".new")
+            fresh.write_text(str(number))
+            os.replace(fresh, self.state)
 
     def answer(self, challenge: ChallengedEvent) -> None:
         if challenge.version in self.rulesets:
