@@ -256,3 +256,6 @@ HAS_GAMES = _code("has_games", 409, "An account that sat at a table cannot becom
 BAD_OWNER = _code("bad_owner", 422, "A bot's owner is another active account of a person.")
 BOT_RULESET = _code("bot_ruleset", 422, "The bot does not play that ruleset.")
 BOT_UNRATED = _code("bot_unrated", 422, "The bot does not accept rated games.")
+BOT_NAME_HELD = _code(
+    "bot_name_held", 409, "A person's account holds that server bot's name: staff must rename it."
+)

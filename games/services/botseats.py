@@ -7,6 +7,7 @@ nobody can log in to (`server_bot_user`)."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -14,10 +15,12 @@ from typing import Any
 from django.contrib.auth import get_user_model
 
 from games import codes
-from games.errors import Forbidden, Refused
+from games.errors import Conflict, Forbidden, Refused
 from games.models import Seat
 
 SERVER_BOTS: tuple[str, ...] = tuple(Seat.Bot.values)  # random, greedy, ismcts-1..3
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -73,10 +76,19 @@ def bot_connected(user_id: int) -> None:
 
 def server_bot_user(name: str) -> Any:
     """The account standing for the server's bot `name` in a challenge: made the first time,
-    with no usable password (nobody logs in as it; sign-up refuses the name)."""
+    with no usable password (nobody logs in as it; sign-up refuses the name).
+
+    An account of that name with a password is a person's (made in the admin, or before the
+    name was reserved): it is refused (409 `bot_name_held`, logged for staff), so that no person
+    receives the challenges meant for the server's bot."""
     User = get_user_model()
     user, made = User.objects.get_or_create(username=name)
     if made:
         user.set_unusable_password()
         user.save(update_fields=["password"])
+    elif user.has_usable_password():
+        log.error("server bot %r: account %s of that name is a person's; rename it", name, user.pk)
+        raise Conflict(
+            f"A person's account is called {name}: staff must rename it.", codes.BOT_NAME_HELD
+        )
     return user

@@ -138,3 +138,18 @@ def test_a_bot_that_plays_casual_only_refuses_rated_games(alice: Player) -> None
     assert sent.status_code == 201, sent.content
     robo.client.patch("/api/auth/bot/", {"rated": False}, format="json")
     refused(robo.post(f"/api/challenges/{sent.json()['id']}/accept/"), 422, "bot_unrated")
+
+
+def test_a_persons_account_under_a_server_bots_name_is_refused(alice: Player) -> None:
+    """Sign-up refuses the server bots' names, but staff can make any account in the admin:
+    such an account is a person's (it has a password), and challenging `greedy` must not
+    hand it the bot's challenge. The challenge is refused and nothing is made."""
+    from django.contrib.auth import get_user_model
+
+    held = get_user_model().objects.create_user(username="greedy", password="a-pass-phrase-1")
+    r = alice.post("/api/challenges/", {"to": "greedy", "version": "republic"})
+    refused(r, 409, "bot_name_held")
+    assert not Challenge.objects.exists() and not Game.objects.exists()
+    held.set_unusable_password()  # renamed or retired by staff: the bot's account again
+    held.save()
+    assert alice.post("/api/challenges/", {"to": "greedy"}).status_code == 201
