@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import powers, revisions
+from ..buildings.stone import Prison
 from ..cards import FIRST_EDITION
 from ..state import Frame, State
 from .memory import Memory, card_ids
@@ -239,12 +240,13 @@ def top(state: State, view: View, memory: Memory | None) -> Frame:
     if kind == "steal":
         if prompt.get("ransom"):  # a Prison an Aerarium re-triggered (the Geek expansion)
             return {"kind": kind, "seat": me, "prison": -1, "ransom": True}
-        prison = next(
-            b.foundation
-            for b in state.players[me].buildings
-            if b.complete and state.names[b.foundation] == "Prison"
-        )
-        return {"kind": kind, "seat": me, "prison": prison}
+        # The frame the Prison's completion made: the 2005 first edition's (Prison (2005))
+        # marks that no Sites are exchanged.
+        for b in state.players[me].buildings:
+            power = powers.own_power(state, b)
+            if b.complete and isinstance(power, Prison):
+                return power.on_complete(state, me, b)[0]
+        raise ValueError("a Prison's steal without a completed Prison")
     return {"kind": kind, "seat": me, **geek_frame(prompt)}
 
 

@@ -303,3 +303,18 @@ def test_a_thief_deciding_what_his_prison_steals_holds_its_site_in_every_deal() 
         assert mine.site in thief.influence, n
         for action in engine.legal_actions(world):  # the exchange can be made
             engine.apply(world, action, 1)
+
+
+def test_a_first_edition_prison_steal_is_dealt_with_its_own_frame() -> None:
+    """The 2005 first edition's Prison is the card "Prison (2005)", and its steal exchanges no
+    Sites (First edition rulebook (2005), Appendix, Prison). A search bot at that decision could
+    not deal a world: the dealer looked for a card named "Prison". A 5-player first-edition game
+    of search bots, at seat 1's steal (tests/engine/data)."""
+    data = json.loads((DATA / "prison_2005_steal.json").read_text())
+    state = engine.from_json(data)
+    view = engine.view(state, 1)
+    assert view["prompt"]["kind"] == "steal" and state.frames[-1]["exchange"] is False
+    for n in range(10):
+        world = Dealer(view, None).deal(random.Random(n))
+        assert world.frames[-1] == state.frames[-1]
+        assert engine.legal_actions(world) == engine.legal_actions(state)
