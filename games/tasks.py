@@ -53,7 +53,7 @@ RETRY: dict[str, Any] = {
     "ignore_result": True,
 }
 
-FALLBACK_BOT = "greedy"  # a millisecond a move
+FALLBACK_BOT = automatic.FALLBACK_BOT
 
 
 @task(

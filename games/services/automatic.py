@@ -9,6 +9,7 @@ So a task delivered twice, late, or to two workers plays at most one move.
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
@@ -32,6 +33,21 @@ from .moves import move_play
 from .turns import turn_next
 
 AUTOMATIC_STEP_LIMIT = 5000
+FALLBACK_BOT = "greedy"  # a millisecond a move, and no search to go wrong
+# What a bug in a bot raises. Not every Exception: a worker's soft time limit is one, and the
+# task plays the fallback for it itself, logging the overrun (games.tasks).
+BOT_BUGS = (
+    ArithmeticError,
+    AssertionError,
+    AttributeError,
+    LookupError,
+    RuntimeError,
+    StopIteration,
+    TypeError,
+    ValueError,
+)
+
+log = logging.getLogger(__name__)
 
 
 def automatic_turns_play(*, game_id: int, seq: int) -> int:
@@ -88,15 +104,25 @@ def bot_action(
     A bot that remembers (ismcts) also gets its memory of the game (bot_memory.py).
     It is seeded by game and seat.
     A bot that searches thinks for its level's time, at most GTR_BOT_THINK_SECONDS.
+    A bot that fails (a bug in its search) is logged with its error, and the greedy bot
+    chooses instead: a game never waits on a broken bot.
     """
+    name = bot or seat.bot
     player = make_bot(
-        bot or seat.bot,
+        name,
         seed=game.pk * 8 + seat.position,
         clock=time.monotonic,
         budget=settings.GTR_BOT_THINK_SECONDS,
     )
+    seen, legal = engine.view(state, seat.position), engine.legal_actions(state)
     memory = seat_memory(game, seat.position) if player.remembers else None
-    return player.choose(engine.view(state, seat.position), engine.legal_actions(state), memory)
+    try:
+        return player.choose(seen, legal, memory)
+    except BOT_BUGS:
+        if name == FALLBACK_BOT:
+            raise
+        log.exception("bot %s failed in game %s: %s plays the move", name, game.pk, FALLBACK_BOT)
+        return make_bot(FALLBACK_BOT, seed=game.pk * 8 + seat.position).choose(seen, legal)
 
 
 def deadline_expire(*, game_id: int, seq: int) -> str:

@@ -116,3 +116,24 @@ def test_a_move_holds_the_state_it_applied_with_its_snapshot(alice, bob) -> None
     assert engine.to_json(snapshot.state_of(game)) == engine.to_json(held)
     fresh = Game.objects.get(pk=game_id)
     assert snapshot.state_of(fresh) is not snapshot.state_of(fresh)  # nothing held
+
+
+def test_a_bot_that_fails_gives_way_to_greedy(monkeypatch, caplog) -> None:
+    """A bug in a bot's search (a first-edition Prison once crashed the dealer) must not stall
+    the game: the error is logged and the greedy bot chooses the move instead."""
+    from engine.bots import BOTS, Bot
+
+    class Broken(Bot):
+        name = "broken"
+
+        def decide(self, view, legal, memory=None):
+            raise StopIteration  # what the dealer raised
+
+    monkeypatch.setitem(BOTS, "broken", Broken)
+    state = engine.new_game("first_edition", 3, seed=4)
+    game = Game(pk=7)
+    seat = Seat(position=engine.to_act(state), bot="greedy")
+    with caplog.at_level("ERROR", logger="games.services.automatic"):
+        action = automatic.bot_action(game, state, seat, bot="broken")
+    assert action == automatic.bot_action(game, state, seat, bot="greedy")
+    assert "bot broken failed in game 7: greedy plays the move" in caplog.text
