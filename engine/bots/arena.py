@@ -45,6 +45,7 @@ from . import BOTS, Bot, make_bot
 MAX_STEPS = 20_000
 Z95 = 1.96
 BotFactory = Callable[[str, int], Bot]
+Timer = Callable[[], float]
 
 
 def wilson(successes: float, trials: int) -> tuple[float, float] | None:
@@ -122,6 +123,7 @@ def play_game(
     max_steps: int = MAX_STEPS,
     options: dict[str, Any] | None = None,
     factory: BotFactory = make_bot,
+    timer: Timer = time.perf_counter,
 ) -> State | None:
     """Play one game; entry i of the line-up sits at seat (i + rotation) % n. Returns the
     finished game (None when it failed: the tally has the error)."""
@@ -141,9 +143,9 @@ def play_game(
             seat = to_act(state)
             assert seat is not None
             seen, legal = view(state, seat), legal_actions(state)
-            start = time.perf_counter()
+            start = timer()
             action = bots[seat].choose(seen, legal, memories.get(seat))
-            took = time.perf_counter() - start
+            took = timer() - start
             entry = tally.entries[entry_at[seat]]
             entry.seconds += took
             entry.times.append(took)

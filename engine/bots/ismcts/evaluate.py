@@ -1,51 +1,89 @@
 """How good a position is for each seat, where a playout stops before the end of the game.
 
 A finished game pays its winners (a win shared by k players pays 1/k each). An unfinished one is
-judged by an estimate of each seat's final score: the points it would score now (Influence, Vault,
-Merchant bonuses, building points; engine.endgame.scores, the rules' own count) plus what its
-table promises (materials towards an open foundation, a stockpile to sell, clients to act, cards
-to play), promises being worth less as the deck runs out. A seat's reward is a logistic function
-of its lead over the best other seat, so it is near 1 only when it is clearly ahead.
+judged by a value of each seat's table: a weighted sum of its features (the points it would
+score now, by kind, and what its table promises: materials towards open foundations, a
+Stockpile, clients, a hand). Each feature has one weight at the start of the game and one at its
+end, mixed by how far the game has gone (`phase`): early, a client is worth more than a point of
+Vault; at the end only points count. A seat's reward is the logistic function of its value's
+lead over the best other seat's, which in a two-player game is the chance that it wins.
+
+The weights are fitted, not chosen: a logistic regression of who won on the difference of the
+two seats' features, over positions of 540 two-player games of `greedy` against itself
+(bench/fit_evaluation.py refits them; docs/bots.md gives the fit and what it bought).
 """
 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from ...cards import VALUE_OF_MATERIAL
 from ...endgame import scores
 from ...powers import materials_needed
 from ...state import State
 
-SCALE = 4.0  # points of lead for a reward of about 0.73
-DECK_LATE = 40  # below this many cards in the deck, promises fade
-PROGRESS = 0.7  # of a Site's Influence, per share of its materials in place
-STOCKPILE = 0.35
-CLIENT = 0.6
-HAND = 0.25
+FEATURES = (
+    "influence",
+    "vault",
+    "merchant bonuses",
+    "building points",
+    "progress",  # per open foundation: its Site's Influence times its share of materials in place
+    "open foundations",
+    "stockpile",
+    "stockpile value",
+    "clients",
+    "hand",  # up to HAND_CAP cards
+    "jacks in hand",
+)
+START = (0.313, -0.026, 0.097, 0.1, 0.379, 0.061, 0.238, -0.018, 0.414, 0.02, -0.045)
+END = (0.196, 0.19, 0.228, 0.276, 0.021, 0.021, -0.171, 0.149, -0.014, 0.05, -0.205)
 HAND_CAP = 7
+DECK_START = 134  # a two-player Black Box game's deck after the deal
+LEAD_CAP = 30.0  # math.exp's range
 
 
-def estimates(state: State) -> list[float]:
-    """Each seat's estimated final score."""
-    totals = [s["total"] for s in scores(state)]
-    promise = min(1.0, len(state.deck) / DECK_LATE)
-    out = []
-    for seat, p in enumerate(state.players):
-        progress = sum(
-            VALUE_OF_MATERIAL[state.material(b.site) or ""]
-            * min(1.0, len(b.materials) / max(1, materials_needed(state, b)))
-            for b in p.buildings
-            if not b.complete
-        )
-        table = (
-            PROGRESS * progress
-            + STOCKPILE * len(p.stockpile)
-            + CLIENT * len(p.clientele)
-            + HAND * min(len(p.hand), HAND_CAP)
-        )
-        out.append(totals[seat] + promise * table)
-    return out
+def features(state: State, seat: int, score: dict[str, Any]) -> list[float]:
+    """The seat's FEATURES; `score` is its line of engine.endgame.scores."""
+    p = state.players[seat]
+    progress, open_ = 0.0, 0
+    for b in p.buildings:
+        if not b.complete:
+            open_ += 1
+            share = len(b.materials) / max(1, materials_needed(state, b))
+            progress += VALUE_OF_MATERIAL[state.material(b.site) or ""] * min(1.0, share)
+    stockpile = sum(VALUE_OF_MATERIAL[state.material(c) or ""] for c in p.stockpile)
+    jacks = sum(1 for c in p.hand if state.material(c) is None)
+    return [
+        score["influence"],
+        score["vault"],
+        3 * len(score["merchant_bonuses"]),
+        score["buildings"],
+        progress,
+        open_,
+        len(p.stockpile),
+        stockpile,
+        len(p.clientele),
+        min(len(p.hand), HAND_CAP),
+        jacks,
+    ]
+
+
+def phase(state: State) -> float:
+    """1 at the start of the game, 0 at its end: the deck or the Sites in town, whichever
+    runs out sooner (a two-player game mostly ends when the town's Sites are taken)."""
+    town = sum(len(sites) for sites in state.sites.values())
+    return min(1.0, len(state.deck) / DECK_START, town / (6 * state.n))
+
+
+def values(state: State) -> list[float]:
+    """Each seat's value: its features weighted for this phase of the game."""
+    ph = phase(state)
+    weights = [s * ph + e * (1 - ph) for s, e in zip(START, END, strict=True)]
+    return [
+        sum(w * f for w, f in zip(weights, features(state, seat, score), strict=True))
+        for seat, score in enumerate(scores(state))
+    ]
 
 
 def rewards(state: State) -> list[float]:
@@ -53,9 +91,9 @@ def rewards(state: State) -> list[float]:
     if state.end is not None:
         winners = state.end["winners"]
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(state.n)]
-    est = estimates(state)
+    value = values(state)
     out = []
-    for seat, mine in enumerate(est):
-        lead = mine - max(e for s, e in enumerate(est) if s != seat)
-        out.append(1.0 / (1.0 + math.exp(-lead / SCALE)))
+    for seat, mine in enumerate(value):
+        lead = mine - max(v for s, v in enumerate(value) if s != seat)
+        out.append(1.0 / (1.0 + math.exp(-max(-LEAD_CAP, min(LEAD_CAP, lead)))))
     return out

@@ -27,6 +27,7 @@ from .keys import Key, key
 from .policy import pick
 
 Picker = Callable[[State, int, list[Action], random.Random], Action]
+Judge = Callable[[State], list[float]]
 
 
 @dataclass(slots=True)
@@ -46,6 +47,7 @@ class Settings:
     playout_turns: int = 1  # turns the default policy plays past the tree before judging
     playout_steps: int = 200  # and never more decisions than this
     picker: Picker = pick
+    judge: Judge = rewards  # each seat's reward where a playout stops
 
 
 def ucb(child: Node, c: float) -> float:
@@ -147,7 +149,7 @@ class Search:
             top = pending(state)
             assert top is not None
             play(state, picker(state, top[1]["seat"], acts, self.rng))
-        return rewards(state)
+        return self.settings.judge(state)
 
     def best(self) -> Key:
         """The most visited root child; ties go to the higher prior."""
