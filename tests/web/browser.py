@@ -216,8 +216,13 @@ class Person:
             changed = self.driver.execute_async_script(AWAIT_CHANGE, seen["seq"], 20000)
         except TimeoutException:  # the page reloaded under the script: the game ended
             changed = wait_for(lambda: self.finished() or self.seq() != seen["seq"], 20)
-        assert changed, "the move was not played within 20 s"
+        assert changed, f"the move was not played within 20 s; the page says {self.notice()!r}"
         return True
+
+    def notice(self) -> str:
+        """The page's notice, when one shows (a refused move, a failed refresh)."""
+        shown = self.all("#notice:not([hidden])")
+        return shown[0].text if shown else ""
 
     def screenshot(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)

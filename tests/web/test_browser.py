@@ -215,6 +215,47 @@ def show_turn_mail(person: Person, game_id: int, path: Path) -> None:
     person.screenshot(path)
 
 
+def test_a_table_that_could_not_be_fetched_is_fetched_again(browsers: Any) -> None:
+    """A move's events set the page fetching its table. When that fetch fails, the page says
+    so and tries again until it succeeds: no other event may come (the move may have made it
+    this person's turn)."""
+    from django.contrib.auth import get_user_model
+
+    from games.services import lobby
+    from games.services.moves import move_submit
+
+    users = get_user_model().objects
+    ann, ben = (users.create_user(name, password="x") for name in ("ann", "ben"))
+    game_id = lobby.game_create(user=ann, version="republic", players=2).pk
+    lobby.seat_join(game_id=game_id, user=ben)
+    watcher = browsers()
+    watcher.driver.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument",
+        {
+            "source": "const realFetch = window.fetch; window.fetch = (url, ...rest) => "
+            "String(url).includes('/table/') && window.gtrTableDown ? "
+            "Promise.reject(new TypeError('the network is down')) : realFetch(url, ...rest);"
+        },
+    )
+    watcher.open(f"/games/{game_id}/")
+    wait_for(lambda: watcher.seq() == 0, what="the table")
+    watcher.driver.execute_script("window.gtrTableDown = true")
+    state = engine.from_json(Game.objects.get(pk=game_id).state)
+    move_submit(
+        game_id=game_id,
+        caller=Caller(position=engine.to_act(state)),
+        seq=0,
+        action=engine.legal_actions(state)[0],
+    )
+    wait_for(
+        lambda: "could not be refreshed" in watcher.find("#notice").text, what="the failure told"
+    )
+    assert watcher.seq() == 0
+    watcher.driver.execute_script("window.gtrTableDown = false")
+    wait_for(lambda: watcher.seq() == 1, what="the table fetched again, with no other event")
+    wait_for(lambda: not watcher.find("#notice").is_displayed(), what="the failure's notice gone")
+
+
 def test_a_stale_move_refreshes_and_says_why_and_an_illegal_one_gives_the_reason(
     browsers: Any,
 ) -> None:

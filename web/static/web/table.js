@@ -208,6 +208,10 @@
   }
 
   let refreshing = null;
+  // A failed fetch is tried again, soon then more slowly, until one succeeds: the move that
+  // asked for it may be the last event for a long while (the person's own turn again).
+  let retryDelay = 0;
+  let retryTimer = null;
   let askedAgain = false;
   let heard = -1; // the highest seq heard of
   let covered = -1; // every seq heard before the fetch under way began: it shows them
@@ -260,11 +264,20 @@
       client = readClient();
       if (before.seq !== client.seq) selected.clear();
       if (noticeSeq !== null && client.seq > noticeSeq) notice("");
+      if (retryDelay) notice(""); // the failure's notice: the table is up to date again
+      retryDelay = 0;
     } catch (e) {
       notice(words(gettext("The table could not be refreshed (%(error)s); retrying."),
         { error: e }), "warn");
+      retryLater();
     }
     render();
+  }
+
+  function retryLater() {
+    if (retryTimer) return;
+    retryDelay = Math.min(retryDelay ? retryDelay * 2 : 1000, 15000);
+    retryTimer = setTimeout(() => { retryTimer = null; refresh(); }, retryDelay);
   }
 
   // The status line is a live region (role=status): a screen reader announces a change of its
