@@ -67,6 +67,19 @@ def test_bot_only_plays_legal_actions(name: str, version: str, players: int, see
     assert engine.is_over(end)
 
 
+@pytest.mark.parametrize("seed", [9, 1657])
+def test_greedy_players_in_a_deadlock_still_end_the_game(seed: int) -> None:
+    """Two greedy players of these Imperium deals reach a loop: each leads Legionary with a Jack,
+    demanding what the other lacks, while the other thinks for the Jack. Past LONG_GAME turns
+    greedy sometimes plays a random move, so the game ends after all."""
+    from engine.bots.greedy import LONG_GAME
+
+    state = engine.new_game("imperium", 2, seed)
+    end = play(state, {s: make_bot("greedy", seed * 10 + s) for s in range(2)}, max_steps=20000)
+    assert engine.is_over(end)
+    assert end.turn > LONG_GAME  # it did go on past the turns greedy games take
+
+
 def test_mixed_table_plays_to_the_end() -> None:
     state = engine.new_game("republic", 3, 11, {"training": True})
     bots = {0: make_bot("greedy", 1), 1: make_bot("random", 2), 2: make_bot("greedy", 3)}
