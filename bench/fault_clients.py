@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 
-SEARCH_BOT = "ismcts-3"  # thinks 2.5 s a move: the worker is killed inside one
+SEARCH_BOT = "ismcts-3"  # 2.5 s a move by time (fault_layout.TIMING): a worker dies in one
 WAIT = 10  # seconds a long poll waits
 GIVE_UP = 120.0  # seconds a client retries one request before it calls the server stuck
 

@@ -43,6 +43,9 @@ TIMING = {
     "GTR_REDIS_VISIBILITY_TIMEOUT": "15",  # a dead worker's message goes to another (3600)
     "GTR_DEADLINE_HORIZON_SECONDS": "5",  # below the visibility timeout, as production's is
     "GTR_IDEMPOTENCY_LEASE_SECONDS": "10",  # a key whose request died is free again (60)
+    # The search bot thinks for its whole budget (2.5 s), not its 100 iterations (some 40 ms):
+    # a bot move long enough to kill a worker inside (production: off).
+    "GTR_BOT_SEARCH_BY_TIME": "1",
 }
 
 

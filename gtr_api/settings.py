@@ -515,13 +515,16 @@ GTR_RATING_ACTIVE_DAYS = int(os.environ.get("GTR_RATING_ACTIVE_DAYS", "90"))
 GTR_RATING_BOT_SHARE = float(os.environ.get("GTR_RATING_BOT_SHARE", "0.25"))
 # A bot's move (games.tasks.play_automatic_turn) runs within this soft time limit, in seconds.
 # Past it, the greedy bot makes the move instead. The worker kills the task GTR_BOT_HARD_MARGIN
-# seconds later. Searching bots think for their level's time. GTR_BOT_THINK_SECONDS caps it when
-# set.
+# seconds later. Searching bots run their level's iterations within its time budget.
+# GTR_BOT_THINK_SECONDS caps the budget when set. GTR_BOT_SEARCH_BY_TIME=1 has them search for
+# the whole budget instead (the old levels: more CPU, no measured gain; the faults check uses it
+# to have long bot moves to kill a worker in).
 GTR_BOT_SOFT_TIME_LIMIT = float(os.environ.get("GTR_BOT_SOFT_TIME_LIMIT", "30"))
 GTR_BOT_HARD_MARGIN = float(os.environ.get("GTR_BOT_HARD_MARGIN", "15"))
 GTR_BOT_THINK_SECONDS = (
     float(os.environ["GTR_BOT_THINK_SECONDS"]) if os.environ.get("GTR_BOT_THINK_SECONDS") else None
 )
+GTR_BOT_SEARCH_BY_TIME = os.environ.get("GTR_BOT_SEARCH_BY_TIME", "0") == "1"
 
 # Live events (docs/events.md). The event hub fans events out to streams and long polls. It uses
 # Redis pub/sub when REDIS_URL is set. Otherwise each web process reads new events from the

@@ -291,7 +291,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--timed",
         action="store_true",
-        help="give bots the clock: ismcts thinks for its level's time budget (not reproducible)",
+        help="give bots the clock: ismcts stops at its time budget if it comes first",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")

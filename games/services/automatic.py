@@ -18,7 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import engine
-from engine.bots import make_bot
+from engine.bots import IsmctsBot, make_bot
 from games import codes
 from games.errors import Conflict
 from games.events import commit, story
@@ -103,7 +103,8 @@ def bot_action(
     The bot sees the seat's view and legal actions, never the full state.
     A bot that remembers (ismcts) also gets its memory of the game (bot_memory.py).
     It is seeded by game and seat.
-    A bot that searches thinks for its level's time, at most GTR_BOT_THINK_SECONDS.
+    A bot that searches runs its level's iterations within its time budget, which
+    GTR_BOT_THINK_SECONDS caps (the whole budget with GTR_BOT_SEARCH_BY_TIME).
     A bot that fails (a bug in its search) is logged with its error, and the greedy bot
     chooses instead: a game never waits on a broken bot.
     """
@@ -114,6 +115,8 @@ def bot_action(
         clock=time.monotonic,
         budget=settings.GTR_BOT_THINK_SECONDS,
     )
+    if isinstance(player, IsmctsBot):
+        player.by_time = settings.GTR_BOT_SEARCH_BY_TIME
     seen, legal = engine.view(state, seat.position), engine.legal_actions(state)
     memory = seat_memory(game, seat.position) if player.remembers else None
     try:

@@ -185,10 +185,15 @@ def test_a_search_bot_past_its_soft_time_limit_gives_way_to_greedy(
     worker: Worker, staff: Any
 ) -> None:
     """A prefork worker (production's) enforces the bot move's soft time limit: a search bot
-    set to think longer than the limit allows (ismcts-3, 2.5 s a decision, against 1 s here) is
-    stopped, the greedy bot makes that move instead, the overrun is logged, and the game goes
-    on: it never waits on a search."""
-    worker.start(pool="prefork", GTR_BOT_SOFT_TIME_LIMIT="1", GTR_BOT_HARD_MARGIN="30")
+    set to think longer than the limit allows (`ismcts-3` searching for its whole budget, 2.5 s,
+    against a limit of 1 s here) is stopped, the greedy bot makes that move instead, the overrun
+    is logged, and the game goes on: it never waits on a search."""
+    worker.start(
+        pool="prefork",
+        GTR_BOT_SOFT_TIME_LIMIT="1",
+        GTR_BOT_HARD_MARGIN="30",
+        GTR_BOT_SEARCH_BY_TIME="1",
+    )
     game_id = lobby.game_create(
         user=staff,
         version="republic",

@@ -1,6 +1,6 @@
 """The `ismcts` bots: information-set Monte Carlo tree search from the seat's own view.
 
-    make_bot("ismcts-2", seed, clock=time.perf_counter)  # thinks for up to a second
+    make_bot("ismcts-2", seed, clock=time.perf_counter)  # 30 iterations, at most 0.8 s
     make_bot("ismcts-2", seed)                            # no clock: a fixed number of iterations
 
 Each decision deals possible worlds from the view and the seat's memory (engine.determinize),
@@ -9,12 +9,11 @@ actions are ranked by the `greedy` bot's heuristic first: that ranking is the se
 so a short search plays at least as sensibly as `greedy` and a long one finds better. A decision
 with a single legal action is played at once.
 
-Levels set the time budget (with a clock) or the iterations (without one), and how far past its
-tree each playout looks: one turn, two, three. More iterations alone buy nothing measurable, as
-the position at the end of this turn is judged the same however often it is sampled
-(bench/search_probe.py, docs/bots.md); a longer look does. The clock-free mode is deterministic,
-a function of (seed, view, legal, memory) like every bot; the timed mode is not (it does as many
-iterations as the machine allows).
+Levels set the iterations: 10, 30, 100. Strength grows with the iterations up to about a
+hundred and no further (two-player games by the hundred, docs/bots.md), so the levels differ
+there. With a clock the level's time budget caps its iterations on a slow or busy machine. The
+clock-free mode is deterministic, a function of (seed, view, legal, memory) like every bot; the
+timed mode is too, unless the budget runs out first.
 """
 
 from __future__ import annotations
@@ -36,14 +35,14 @@ PRIOR_SPREAD = 2.0  # heuristic points for a prior e times smaller
 
 @dataclass(frozen=True)
 class Level:
-    seconds: float  # time budget per decision, with a clock
-    iterations: int  # without one
+    seconds: float  # at most this long per decision, with a clock
+    iterations: int  # per decision, unless the time runs out first
     playout_turns: int  # turns the playouts play past the tree
 
 
-# Budgets leave room for dealing, the prior and the last iteration: level 2 decides in under a
-# second. Iterations are about what the budget buys on a quiet machine.
-LEVELS = {1: Level(0.2, 100, 1), 2: Level(0.8, 400, 2), 3: Level(2.5, 1000, 3)}
+# On this project's 2-core machine the iterations take 4, 11 and 36 ms a decision (p95 7, 17
+# and 60). The budgets only cap them, on a slow or busy machine.
+LEVELS = {1: Level(0.2, 10, 1), 2: Level(0.8, 30, 1), 3: Level(2.5, 100, 1)}
 
 
 def priors(view: View, legal: list[Action]) -> list[float]:
@@ -75,6 +74,7 @@ class IsmctsBot(Bot):
         if budget is not None:
             self.seconds = min(self.seconds, budget)
         self.settings = settings or Settings(playout_turns=level.playout_turns)
+        self.by_time = False  # search until the budget is spent, past the iterations
         self.last_iterations = 0  # of the last decision (for the arena and the logs)
 
     def decide(self, view: View, legal: list[Action], memory: Memory | None = None) -> Action:
@@ -98,18 +98,20 @@ class IsmctsBot(Bot):
         return legal[first[search.best()]]
 
     def keep_going(self, start: float) -> Callable[[int], bool]:
-        """Whether to go on after `done` iterations: until the iterations (no clock) or the time
-        budget (a clock) are spent; always at least one."""
+        """Whether to go on after `done` iterations: until the iterations are done or, with a
+        clock, the time budget is spent; always at least one."""
         clock, limit = self.clock, self.iterations
         if clock is None:
             return lambda done: done < limit
         deadline = start + self.seconds
-        return lambda done: done == 0 or clock() < deadline
+        if self.by_time:
+            return lambda done: done == 0 or clock() < deadline
+        return lambda done: done == 0 or (done < limit and clock() < deadline)
 
 
 def level_bot(level: int) -> type[IsmctsBot]:
-    """The registered bot of one level: `ismcts-1` (0.2 s a decision), `ismcts-2` (0.8 s),
-    `ismcts-3` (2.5 s)."""
+    """The registered bot of one level: `ismcts-1` (10 iterations a decision, at most 0.2 s),
+    `ismcts-2` (30, 0.8 s), `ismcts-3` (100, 2.5 s)."""
     cls: type[IsmctsBot] = type(
         f"Ismcts{level}Bot", (IsmctsBot,), {"name": f"ismcts-{level}", "level": level}
     )

@@ -131,16 +131,21 @@ def test_the_search_leaves_the_global_generator_alone() -> None:
 
 
 @pytest.mark.parametrize("level", sorted(LEVELS))
-def test_each_level_looks_further_past_its_tree(level: int) -> None:
-    """A level's playouts play on for its number of turns past the tree (one, two, three), then
-    judge the position: iterations alone judge the end of the same turn (docs/bots.md)."""
-    from engine.bots.ismcts.search import Search
-    from engine.determinize import Dealer
-
-    bot = make_bot(f"ismcts-{level}", 1)
-    assert isinstance(bot, IsmctsBot) and bot.settings.playout_turns == level
-    state = engine.new_game("republic", 2, 11)
-    search = Search(Dealer(engine.view(state, 0)), [], [], random.Random(1), bot.settings)
-    start = state.turn
-    search.playout(state)
-    assert state.turn == start + level
+def test_a_level_is_its_iterations_and_its_time_budget_only_caps_them(level: int) -> None:
+    """A level is a number of iterations, more for a higher level (docs/bots.md). With a clock
+    that never runs out a level does exactly its iterations and chooses as it does without a
+    clock; searching by time, it goes on past them until its budget is spent."""
+    view, legal, memory = decisions(20)[-1]
+    free = make_bot(f"ismcts-{level}", 1)
+    timed = make_bot(f"ismcts-{level}", 1, clock=lambda: 0.0)
+    assert isinstance(free, IsmctsBot) and isinstance(timed, IsmctsBot)
+    assert timed.choose(view, legal, memory) == free.choose(view, legal, memory)
+    assert timed.last_iterations == free.last_iterations == LEVELS[level].iterations
+    ticks = count()
+    long = make_bot(f"ismcts-{level}", 1, clock=lambda: next(ticks) / 1000)
+    assert isinstance(long, IsmctsBot)
+    long.by_time = True
+    long.choose(view, legal, memory)
+    assert long.last_iterations > LEVELS[level].iterations
+    if level - 1 in LEVELS:
+        assert LEVELS[level].iterations > LEVELS[level - 1].iterations
