@@ -67,6 +67,35 @@ def test_the_form_the_gallery_and_how_to_play(browsers: Any) -> None:
         axe.check(ann, f"the create form at {width} px")
 
 
+def test_the_site_menu_folds_behind_one_button_on_a_phone(browsers: Any) -> None:
+    """At 375 px the header's links fold behind a Menu button, so the header takes one line; the
+    button opens and closes them. At 1,366 px every link shows and the button does not."""
+    from django.contrib.auth import get_user_model
+
+    get_user_model().objects.create_user("ann", password="a long secret 1")
+    ann = browsers()
+    log_in(ann, "ann")
+    ann.driver.set_window_size(375, 900)
+    ann.open("/")
+    button = wait_for(lambda: visible(ann, "#menu-toggle") and ann.find("#menu-toggle"), what="it")
+    assert not visible(ann, "#site-nav")
+    header = "return document.querySelector('header.site').getBoundingClientRect().height"
+    assert ann.driver.execute_script(header) < 70
+    shot(ann, "menu-folded-375.png")
+    button.click()
+    assert visible(ann, '#site-nav a[href="/rules/"]')
+    assert button.get_attribute("aria-expanded") == "true"
+    shot(ann, "menu-open-375.png")
+    axe.check(ann, "the open menu at 375 px")
+    button.click()
+    assert not visible(ann, "#site-nav")
+    assert button.get_attribute("aria-expanded") == "false"
+    ann.driver.set_window_size(1366, 900)
+    ann.open("/")
+    wait_for(lambda: visible(ann, '#site-nav a[href="/rules/"]'), what="the links on a desktop")
+    assert not visible(ann, "#menu-toggle")
+
+
 def test_turn_alerts_the_live_lobby_the_card_preview_and_the_replay(browsers: Any) -> None:
     game_id, _, _ = two_people()
     for seat in (1, 0, 1):  # a few moves to replay; Ben decides
