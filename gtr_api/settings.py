@@ -476,6 +476,9 @@ GTR_SWEEP_GRACE_SECONDS = float(os.environ.get("GTR_SWEEP_GRACE_SECONDS", "30"))
 # Each worker writes a heartbeat this often (games.live.health). The health check calls a worker
 # down when its heartbeat is three times this old.
 GTR_HEARTBEAT_SECONDS = float(os.environ.get("GTR_HEARTBEAT_SECONDS", "10"))
+# A worker that runs nothing and has taken no task for this long while tasks wait in Redis has
+# stopped consuming (a kombu fault): it reconnects to the broker (games.live.stall).
+GTR_WORKER_STALL_SECONDS = float(os.environ.get("GTR_WORKER_STALL_SECONDS", "30"))
 CELERY_BEAT_SCHEDULE = {
     "sweep": {"task": "games.tasks.sweep", "schedule": GTR_SWEEP_SECONDS},
     # E-mail (players.mail.tasks). The sweep sends due reminders and mails whose task was lost.

@@ -33,6 +33,8 @@ from django.utils import timezone
 
 from games.models import Heartbeat
 
+from . import stall
+
 log = logging.getLogger(__name__)
 CHECKS = ("database", "broker", "worker", "beat")
 SWEEP = "sweep"
@@ -133,6 +135,10 @@ def _heartbeat_forever(name: str, info: dict[str, Any]) -> None:
         except DatabaseError as exc:
             log.warning("Cannot write the worker heartbeat (%s); trying again", exc)
             connection.close()  # the database may have restarted: reconnect next time
+        try:
+            stall.check()
+        except Exception as exc:  # the broker away: the consumer reconnects by itself then
+            log.warning("Cannot see whether this worker takes tasks (%s)", exc)
         if _stop.wait(settings.GTR_HEARTBEAT_SECONDS):
             return
 

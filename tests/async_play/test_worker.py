@@ -207,3 +207,26 @@ def test_a_search_bot_past_its_soft_time_limit_gives_way_to_greedy(
     assert set(moves.values_list("actor", flat=True)) == {"bot"}
     worker.stop()
     assert verify(game(game_id)) == []
+
+
+def test_a_worker_that_stops_taking_tasks_reconnects_and_takes_them(
+    worker: Worker, staff: Any
+) -> None:
+    """kombu can lose the socket a worker reads its tasks from while still counting it as
+    registered (celery/kombu#2629): the worker lives and takes no task again. Simulated here:
+    3 s after it is ready this worker's event loop forgets that socket. A game of two bots made
+    after that still plays to its end: with nothing running and nothing taken for the stall time
+    while tasks wait, the worker says so and reconnects."""
+    worker.start(GTR_TEST_LOSE_BROKER_READER="1", GTR_WORKER_STALL_SECONDS="5")
+    wait_for(lambda: "the broker reader is forgotten" in worker.text(), "the reader lost")
+    game_id = lobby.game_create(
+        user=staff,
+        version="republic",
+        players=2,
+        seats=[SeatSpec("bot", bot="greedy"), SeatSpec("bot", bot="random")],
+    ).pk
+    wait_for(lambda: game(game_id).status == Game.Status.FINISHED, "the game's end")
+    log = worker.text()
+    assert log.index("has taken no task") < log.index("Connection to broker lost")
+    worker.stop()
+    assert verify(game(game_id)) == []
