@@ -64,18 +64,10 @@ def check_broker() -> dict[str, Any]:
     try:
         with app.connection_for_read() as conn:
             conn.ensure_connection(max_retries=1, interval_start=0, timeout=3)
-            queued = _queued(conn, app.conf.task_default_queue)
+            queued = stall.queued(conn, app.conf.task_default_queue)
             return {"up": True, "transport": conn.transport_cls, "queued": queued}
     except Exception as exc:  # any failure is "down", with the reason for staff
         return {"up": False, "error": f"{type(exc).__name__}: {exc}"[:300]}
-
-
-def _queued(conn: Any, queue: str) -> int:
-    """Returns the number of tasks waiting in the broker, not yet taken by a worker."""
-    try:
-        return int(conn.default_channel.queue_declare(queue=queue, passive=True).message_count)
-    except conn.channel_errors:
-        return 0  # Redis: an empty queue does not exist
 
 
 def check_worker(db: dict[str, Any]) -> dict[str, Any]:

@@ -37,12 +37,18 @@ def _taken(**_: Any) -> None:
     _last_taken[0] = time.monotonic()
 
 
+def queued(conn: Any, queue: str) -> int:
+    """Returns the number of tasks waiting in the broker, not yet taken by a worker."""
+    try:
+        return int(conn.default_channel.queue_declare(queue=queue, passive=True).message_count)
+    except conn.channel_errors:
+        return 0  # Redis: an empty queue does not exist
+
+
 def waiting_tasks() -> int:
     """The tasks waiting in the broker for a worker."""
-    from .health import _queued
-
     with current_app.connection_for_read() as conn:
-        return _queued(conn, current_app.conf.task_default_queue)
+        return queued(conn, current_app.conf.task_default_queue)
 
 
 def check() -> bool:
