@@ -307,11 +307,12 @@ def resolved(state: State, frame: Frame, action: Action) -> None:
 
 
 def kind(cls: type[FrameKind]) -> type[FrameKind]:
+    """Register a kind of decision. Called after the class, not as its decorator: mypyc compiles
+    no decorated class (engine/compiled.py)."""
     KINDS[cls.kind] = cls()
     return cls
 
 
-@kind
 class LeadFrame(FrameKind):
     """The leader leads a role or thinks (Black Box rulebook, Game Play, step 1)."""
 
@@ -350,7 +351,9 @@ class LeadFrame(FrameKind):
         offer_early(state, leader)
 
 
-@kind
+kind(LeadFrame)
+
+
 class FollowFrame(FrameKind):
     """Each other player, clockwise, follows the led role or thinks (Black Box rulebook, Game Play,
     step 2)."""
@@ -385,7 +388,9 @@ class FollowFrame(FrameKind):
             offer_early(state, frame["seat"])
 
 
-@kind
+kind(FollowFrame)
+
+
 class ThinkFrame(FrameKind):
     """Thinker actions granted by a building (Academy, School): each may be declined."""
 
@@ -422,7 +427,9 @@ class ThinkFrame(FrameKind):
         return True
 
 
-@kind
+kind(ThinkFrame)
+
+
 class EndTurnFrame(FrameKind):
     """End-of-turn functions first (Senate, Sewer, from the leader clockwise); then role cards go to
     the Pool and Jacks to their pile (Black Box rulebook, Game Play, step 5; Jacks), and the turn is
@@ -455,6 +462,9 @@ class EndTurnFrame(FrameKind):
         state.frames.pop()
         state.frames.append({"kind": "lead", "seat": state.leader})
         return True
+
+
+kind(EndTurnFrame)
 
 
 class ChooseFrame(FrameKind):

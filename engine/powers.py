@@ -6,7 +6,7 @@ materials fit a structure and when it is complete, who a Legionary reaches, what
 completion, at the end of a turn, at scoring, and whether someone wins at once. The core answers
 each question here, once, from the player's active powers. A building changes an answer by
 overriding the matching `Power` attribute or method in its own class in `engine/buildings/`,
-registered with `@register`; the turn flow never tests a building's name.
+registered by `register(...)`; the turn flow never tests a building's name.
 """
 
 from __future__ import annotations
@@ -178,6 +178,8 @@ WINNERS: set[str] = set()  # powers that can win the game at once (Forum, Forum 
 
 
 def register(cls: type[Power]) -> type[Power]:
+    """Make `cls` the power of its card. Called after the class, not as its decorator: mypyc
+    compiles no decorated class (engine/compiled.py)."""
     if cls.name not in ORDER_TYPE:
         raise ValueError(f"no such card: {cls.name}")
     POWERS[cls.name] = cls()

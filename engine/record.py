@@ -223,8 +223,8 @@ def replay(data: Any, upto: int | None = None, seed: int = 0) -> tuple[State, li
             if not _no_action(seat, action):
                 action = resolve(trail.state, action)
             _entry(trail, seat, action)
-        except MalformedAction as exc:  # the record is at fault, not the request that sent it
-            raise SetupError("bad_record", f"Action {i}: {exc.detail}") from exc
+        except MalformedAction as bad:  # the record is at fault, not the request that sent it
+            raise SetupError("bad_record", f"Action {i}: {bad.detail}") from bad
         except EngineError as exc:  # its own code (a rule, an unresolvable name), and where
             raise type(exc)(exc.code, f"Action {i}: {exc.detail}") from exc
         log.append((seat, dict(action)))

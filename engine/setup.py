@@ -109,7 +109,6 @@ def check_revision(version: str, rules_revision: Any) -> int:
     latest = revisions.current(version)
     if rules_revision is None:
         return latest
-    revision: int = rules_revision
     if (
         isinstance(rules_revision, bool)
         or not isinstance(rules_revision, int)
@@ -120,6 +119,7 @@ def check_revision(version: str, rules_revision: Any) -> int:
             f"The rules revision of {version} must be an integer from {revisions.BASELINE} to "
             f"{latest}.",
         )
+    revision: int = rules_revision  # checked first: the compiled engine checks the type here
     return revision
 
 
@@ -174,13 +174,15 @@ def place_sites(state: State, in_town: int, available: int) -> None:
 
 
 def new_game(
-    version: str,
-    players: int,
-    seed: int,
-    options: dict[str, Any] | None = None,
-    rules_revision: int | None = None,
+    version: Any,
+    players: Any,
+    seed: Any,
+    options: Any = None,
+    rules_revision: Any = None,
 ) -> State:
-    """A new table, playing by `rules_revision` of its ruleset (default: the current one)."""
+    """A new table, playing by `rules_revision` of its ruleset (default: the current one). The
+    configuration may come from a client: anything is checked here (SetupError), hence `Any`
+    (the compiled engine enforces annotations, and would raise TypeError instead)."""
     options = check_config(version, players, seed, options)
     revision = check_revision(version, rules_revision)
     state = blank_state(version, players, seed, options, revision)

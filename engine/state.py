@@ -38,7 +38,7 @@ class Building:
     out_of_town: bool = False  # laid on an out-of-town Site
 
     def clone(self) -> Building:
-        new = object.__new__(Building)
+        new = Building.__new__(Building)
         new.foundation, new.site, new.materials = self.foundation, self.site, self.materials[:]
         new.complete, new.public, new.out_of_town = self.complete, self.public, self.out_of_town
         return new
@@ -67,6 +67,21 @@ class Building:
         )
 
 
+# A player's zones that are lists of cards, in their JSON order.
+PLAYER_LISTS = (
+    "hand",
+    "camp",
+    "clientele",
+    "stockpile",
+    "vault",
+    "influence",
+    "acted",
+    "hired",
+    "vaulted",
+    "filched",
+)
+
+
 @dataclass(slots=True)
 class Player:
     hand: list[int] = field(default_factory=list)
@@ -83,21 +98,8 @@ class Player:
     vaulted: list[int] = field(default_factory=list)  # put in the vault: public
     filched: list[int] = field(default_factory=list)  # put in the vault from hand: owner only
 
-    LISTS = (
-        "hand",
-        "camp",
-        "clientele",
-        "stockpile",
-        "vault",
-        "influence",
-        "acted",
-        "hired",
-        "vaulted",
-        "filched",
-    )
-
     def clone(self) -> Player:
-        new = object.__new__(Player)
+        new = Player.__new__(Player)
         new.hand, new.camp, new.clientele = self.hand[:], self.camp[:], self.clientele[:]
         new.stockpile, new.vault, new.influence = (
             self.stockpile[:],
@@ -115,7 +117,7 @@ class Player:
             zone.clear()
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {name: list(getattr(self, name)) for name in self.LISTS}
+        data: dict[str, Any] = {name: list(getattr(self, name)) for name in PLAYER_LISTS}
         data["buildings"] = [b.to_json() for b in self.buildings]
         data["played"] = self.played
         return data
@@ -123,7 +125,7 @@ class Player:
     @staticmethod
     def from_json(data: dict[str, Any]) -> Player:
         player = Player()
-        for name in Player.LISTS:
+        for name in PLAYER_LISTS:
             setattr(player, name, list(data[name]))
         player.buildings = [Building.from_json(b) for b in data["buildings"]]
         player.played = data["played"]
@@ -182,7 +184,7 @@ class State:
 
     def clone(self) -> State:
         """An independent copy (the card names, a tuple, are shared)."""
-        new = object.__new__(State)
+        new = State.__new__(State)
         new.version, new.options, new.seed, new.rng = (
             self.version,
             dict(self.options),

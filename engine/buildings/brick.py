@@ -28,7 +28,6 @@ from .bursts import CompletionBurst
 from .rubble import Road
 
 
-@register
 class Academy(Power):
     """You may execute one Thinker action after any turn in which you executed at least one
     Craftsman action, even if only with a Client; it works on the turn it is completed (Black Box
@@ -41,7 +40,9 @@ class Academy(Power):
         return [burst(seat, "thinker", 1)] if "craftsman" in state.players[seat].acted else []
 
 
-@register
+register(Academy)
+
+
 class Archway(Power):
     """When executing an Architect action you may take materials from the Pool instead of your
     Stockpile; never foundations (Black Box rulebook, Appendix I, Archway)."""
@@ -50,7 +51,9 @@ class Archway(Power):
     grants = frozenset({BUILD_FROM_POOL})
 
 
-@register
+register(Archway)
+
+
 class Atrium(Power):
     """When executing a Merchant action, you may take an Order card from the deck instead of your
     Stockpile and put it in your Vault without looking at it (Black Box rulebook, Appendix I,
@@ -60,7 +63,9 @@ class Atrium(Power):
     grants = frozenset({SELL_FROM_DECK})
 
 
-@register
+register(Atrium)
+
+
 class Bath(Power):
     """When you gain a new Client, you may immediately execute an action of its Role; "This action
     must be completed before a new Client is hired, although two actions may be combined to start an
@@ -74,6 +79,9 @@ class Bath(Power):
 
     def on_hire(self, state: State, seat: int, clients: list[int]) -> list[Frame]:
         return [bath_action(state, seat, c) for c in clients]
+
+
+register(Bath)
 
 
 BUILDERS = ("architect", "craftsman")  # the roles that lay foundations
@@ -106,7 +114,6 @@ def bath_action(state: State, seat: int, client: int) -> Frame:
     return frame
 
 
-@kind
 class BathFrame(ActFrame):
     """A new client's action: one action of any role the client may act as (its own; a Laborer's
     with a Storeroom; any with a Ludus Magna, for a Merchant). An Architect's or Craftsman's action
@@ -204,7 +211,9 @@ class BathFrame(ActFrame):
                 turn.setdefault("bath_waited", {})[str(seat)] = frame["client"]
 
 
-@register
+kind(BathFrame)
+
+
 class Foundry(CompletionBurst):
     """When you complete a Foundry you may perform one Laborer action for each point of
     Influence you have, including the Foundry's (Black Box rulebook, Appendix I, Foundry)."""
@@ -213,7 +222,9 @@ class Foundry(CompletionBurst):
     burst_role = "laborer"
 
 
-@register
+register(Foundry)
+
+
 class Gate(Power):
     """You gain the Functions of your Marble Structures as soon as their Foundations are laid; their
     Influence comes on completion. With a Road, a Stone structure holding a Marble counts as Marble
@@ -232,7 +243,9 @@ class Gate(Power):
         return material == "stone" and has_road and marbled
 
 
-@register
+register(Gate)
+
+
 class School(CompletionBurst):
     """When you complete a School, you may perform one Thinker action for each point of
     Influence you have, including the School's (Black Box rulebook, Appendix I, School)."""
@@ -241,9 +254,14 @@ class School(CompletionBurst):
     burst_role = "thinker"
 
 
-@register
+register(School)
+
+
 class Shrine(Power):
     """Your hand refill size is increased by two (Black Box rulebook, Appendix I, Shrine)."""
 
     name = "Shrine"
     hand_size_bonus = 2
+
+
+register(Shrine)

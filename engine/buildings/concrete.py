@@ -19,7 +19,6 @@ from ..state import Building, Frame, State
 from .bursts import CompletionBurst
 
 
-@register
 class Amphitheatre(CompletionBurst):
     """When you complete an Amphitheatre, you may immediately execute one Craftsman action for every
     point of Influence you have, including the Amphitheatre's (Black Box rulebook, Appendix I,
@@ -29,7 +28,9 @@ class Amphitheatre(CompletionBurst):
     burst_role = "craftsman"
 
 
-@register
+register(Amphitheatre)
+
+
 class Aqueduct(Power):
     """Your maximum Clientele is doubled, after the Insula's bonus. Each Patron action may also
     take a card from your hand as a Client; taking one from the Pool is not required
@@ -40,7 +41,9 @@ class Aqueduct(Power):
     grants = frozenset({HIRE_FROM_HAND})
 
 
-@register
+register(Aqueduct)
+
+
 class Bridge(Power):
     """Your Legionary demands reach opponents with Palisades (not Walls); in a game of four or
     five, every opponent; and each victim also gives a matching Material from his Stockpile
@@ -50,7 +53,9 @@ class Bridge(Power):
     grants = frozenset({LEGIONARY_BRIDGE, OVERRIDES_PALISADE})
 
 
-@register
+register(Bridge)
+
+
 class Senate(Power):
     """Imperium only. At the end of each turn you may take into your hand any Jacks played by
     opponents; several Senates act in the order their owners played this turn (Black Box rulebook,
@@ -62,7 +67,9 @@ class Senate(Power):
         return [{"kind": "senate", "seat": seat}]
 
 
-@kind
+register(Senate)
+
+
 class SenateFrame(ChooseFrame):
     kind = "senate"
     by_name = True
@@ -85,7 +92,9 @@ class SenateFrame(ChooseFrame):
             move(c, owner.camp, state.players[frame["seat"]].hand)
 
 
-@register
+kind(SenateFrame)
+
+
 class Storeroom(Power):
     """Each Client may act as a Laborer Client instead of itself (Black Box rulebook, Appendix I,
     Storeroom)."""
@@ -96,7 +105,9 @@ class Storeroom(Power):
         return role == "laborer"
 
 
-@register
+register(Storeroom)
+
+
 class Tower(Power):
     """You may use Rubble towards any Foundation, and lay a Foundation out of town with one
     Craftsman or Architect action (Black Box rulebook, Appendix I, Tower)."""
@@ -108,7 +119,9 @@ class Tower(Power):
         return material == "rubble"
 
 
-@register
+register(Tower)
+
+
 class Tribunal(Power):
     """Republic only. Whenever you Think, you may draw an additional Jack after the normal Think
     action (Black Box rulebook, Appendix I, Tribunal)."""
@@ -117,7 +130,9 @@ class Tribunal(Power):
     grants = frozenset({THINK_EXTRA_JACK})
 
 
-@register
+register(Tribunal)
+
+
 class Vomitorium(Power):
     """You may discard all the cards from your hand before a Thinker action: orders to the Pool,
     Jacks to their pile (Black Box rulebook, Appendix I, Vomitorium)."""
@@ -126,7 +141,9 @@ class Vomitorium(Power):
     grants = frozenset({THINK_DISCARD_ALL})
 
 
-@register
+register(Vomitorium)
+
+
 class Wall(Power):
     """Opponents' Legionaries cannot take your cards, even with a Bridge; you may give them up if
     you wish. At the end of the game, one Victory Point per two Materials in your Stockpile
@@ -140,3 +157,6 @@ class Wall(Power):
 
     def victory_points(self, state: State, seat: int) -> int:
         return len(state.players[seat].stockpile) // 2
+
+
+register(Wall)

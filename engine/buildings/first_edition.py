@@ -34,7 +34,6 @@ from .marble import Statue
 from .stone import Colosseum, Prison
 
 
-@register
 class Bar1E(Power):
     """You may execute the Patron role as you lead or follow (or think), out of turn order; and you
     may take clients from your hand instead of from the Pool, with several Patron actions from
@@ -45,7 +44,9 @@ class Bar1E(Power):
     early_roles = frozenset({"patron"})
 
 
-@register
+register(Bar1E)
+
+
 class Dock1E(Power):
     """You may execute the Laborer role as you lead or follow (or think), out of turn order; and you
     may take cards from your hand instead of from the Pool (First edition rulebook (2005),
@@ -56,7 +57,9 @@ class Dock1E(Power):
     early_roles = frozenset({"laborer"})
 
 
-@register
+register(Dock1E)
+
+
 class Atrium1E(Power):
     """When executing the Merchant role you may take a card from your hand instead of your Stockpile
     into your Vault, without showing it (First edition rulebook (2005), Appendix, Atrium)."""
@@ -65,7 +68,9 @@ class Atrium1E(Power):
     grants = frozenset({SELL_FROM_HAND, SELL_HAND_INSTEAD})
 
 
-@register
+register(Atrium1E)
+
+
 class Bath1E(Bath):
     """When you gain a new client, you execute that client's role; and a Patron action may replace
     one of your clients with the new one, the old client going to the Pool at once (First edition
@@ -75,7 +80,9 @@ class Bath1E(Bath):
     grants = frozenset({ACT_ON_HIRE, REPLACE_CLIENT})
 
 
-@register
+register(Bath1E)
+
+
 class Foundry1E(Power):
     """When executing the Laborer role you may also take a material from the deck, drawn before
     the one from the Pool, even with none in the Pool (First edition rulebook (2005), Appendix,
@@ -85,7 +92,9 @@ class Foundry1E(Power):
     grants = frozenset({GATHER_FROM_DECK})
 
 
-@register
+register(Foundry1E)
+
+
 class School1E(Power):
     """Whenever you would execute the Thinker role, you execute it twice; not circular (First
     edition rulebook (2005), Appendix, School)."""
@@ -94,7 +103,9 @@ class School1E(Power):
     grants = frozenset({THINK_TWICE})
 
 
-@register
+register(School1E)
+
+
 class Aqueduct1E(Power):
     """Your maximum Clientele is increased by four (First edition rulebook (2005), Appendix,
     Aqueduct)."""
@@ -103,7 +114,9 @@ class Aqueduct1E(Power):
     clientele_bonus = 4
 
 
-@register
+register(Aqueduct1E)
+
+
 class Bridge1E(Power):
     """You may execute the Legionary role as you lead or follow (or think), out of turn order; and
     you demand materials from all opponents' hands, whatever the number of players, even if they
@@ -114,7 +127,9 @@ class Bridge1E(Power):
     early_roles = frozenset({"legionary"})
 
 
-@register
+register(Bridge1E)
+
+
 class Senate1E(Power):
     """You may execute the Thinker role after executing all your roles for a turn which you led,
     the turn you complete it included, before the players after you act (First edition rulebook
@@ -125,7 +140,9 @@ class Senate1E(Power):
     grants = frozenset({THINK_AFTER_LEADING})
 
 
-@kind
+register(Senate1E)
+
+
 class AfterLeadingFrame(FrameKind):
     """Placed after the leader's actions in a first-edition turn: a Senate's Thinker action (which
     may be declined), or nothing."""
@@ -140,7 +157,9 @@ class AfterLeadingFrame(FrameKind):
         return True
 
 
-@register
+kind(AfterLeadingFrame)
+
+
 class Storeroom1E(CompletionBurst):
     """When you complete a Storeroom, once only, you may execute one Laborer role per Influence,
     the Storeroom's included (First edition rulebook (2005), Appendix, Storeroom)."""
@@ -149,7 +168,9 @@ class Storeroom1E(CompletionBurst):
     burst_role = "laborer"
 
 
-@register
+register(Storeroom1E)
+
+
 class Tower1E(Power):
     """You may use Rubble towards any structure, and lay any foundation on a Rubble Site; it needs
     as many materials as before and gives one Influence (First edition rulebook (2005), Appendix,
@@ -162,7 +183,9 @@ class Tower1E(Power):
         return material == "rubble"
 
 
-@register
+register(Tower1E)
+
+
 class Wall1E(Power):
     """One Victory Point at the end of the game per two materials in your Stockpile; no protection
     from Legionaries (First edition rulebook (2005), Appendix, Wall)."""
@@ -173,7 +196,9 @@ class Wall1E(Power):
         return len(state.players[seat].stockpile) // 2
 
 
-@register
+register(Wall1E)
+
+
 class CircusMaximus1E(Power):
     """You may play any card as a Jack when you are leader (First edition rulebook (2005), Appendix,
     Circus Maximus)."""
@@ -182,7 +207,9 @@ class CircusMaximus1E(Power):
     grants = frozenset({LEAD_ANY_AS_JACK})
 
 
-@register
+register(CircusMaximus1E)
+
+
 class Coliseum(Colosseum):
     """You may take the clients of every opponent you demand materials from into your Vault, as far
     as it has room; Palisades protect, a Bridge extends the reach (First edition rulebook (2005),
@@ -192,7 +219,9 @@ class Coliseum(Colosseum):
     name = "Coliseum (2005)"
 
 
-@register
+register(Coliseum)
+
+
 class Fountain1E(Power):
     """Each client counts as a Craftsman client as well as its own role; towards a Forum, as one or
     the other (First edition rulebook (2005), Appendix, Fountain; Forum combined with Fountain)."""
@@ -203,7 +232,9 @@ class Fountain1E(Power):
         return role == "craftsman"
 
 
-@register
+register(Fountain1E)
+
+
 class Prison1E(Prison):
     """Upon completion you may take an opponent's completed structure: you gain its function as if
     you had just completed it; he keeps the Influence of it, and you keep the Prison's (First
@@ -217,7 +248,9 @@ class Prison1E(Prison):
         ]
 
 
-@register
+register(Prison1E)
+
+
 class Sewer1E(Power):
     """You may discard all the cards from your hand before you execute the Thinker role (First
     edition rulebook (2005), Appendix, Sewer, as printed: the Vomitorium's function; docs/rules.md,
@@ -227,7 +260,9 @@ class Sewer1E(Power):
     grants = frozenset({THINK_DISCARD_ALL})
 
 
-@register
+register(Sewer1E)
+
+
 class Basilica1E(Power):
     """Your maximum Vault size is doubled, after a Market's bonus (First edition rulebook (2005),
     Appendix, Basilica, example: "five Influence plus two from the Market Function, doubled")."""
@@ -236,7 +271,9 @@ class Basilica1E(Power):
     vault_factor = 2
 
 
-@register
+register(Basilica1E)
+
+
 class Scriptorium1E(Power):
     """You may lay any foundation on any available Site; a structure on a Site of another material
     is completed with materials matching the Site or the foundation, as many as the foundation's
@@ -246,7 +283,9 @@ class Scriptorium1E(Power):
     foundation_sites = ("rubble", "wood", "brick", "concrete", "stone", "marble")
 
 
-@register
+register(Scriptorium1E)
+
+
 class Stairway1E(Power):
     """You complete a structure whenever you move a material into it with an Architect action
     (First edition rulebook (2005), Appendix, Stairway, as its text says; docs/rules.md, ruling
@@ -256,7 +295,9 @@ class Stairway1E(Power):
     completing_role = "architect"
 
 
-@register
+register(Stairway1E)
+
+
 class Statue1E(Statue):
     """A Statue foundation may go on any Site; it is completed with three materials matching the
     Site or Marble, gives the Site's Influence, and three Victory Points (First edition rulebook
@@ -266,3 +307,6 @@ class Statue1E(Statue):
 
     def own_materials_needed(self, state: State, building: Building) -> int | None:
         return 3
+
+
+register(Statue1E)

@@ -47,7 +47,6 @@ def materials_of(state: State, foundation: int) -> list[int]:
         return []
 
 
-@register
 class Castra(Power):
     """If you lose one or more cards from your hand to enemy legionaries, you may Think once at the
     end of that round, after all legionaries have resolved (Black Box rulebook, Appendix III,
@@ -62,7 +61,9 @@ class Castra(Power):
         return [burst(seat, "thinker", 1)] if lost else []
 
 
-@register
+register(Castra)
+
+
 class Watermill(Power):
     """If you lead or follow Laborer, you may trigger any or all of your Architect Clients at the
     end of your turn: after your Laborer actions, before the next player's (Black Box rulebook,
@@ -74,7 +75,9 @@ class Watermill(Power):
         return [{"kind": "watermill", "seat": seat}] if role == "laborer" else []
 
 
-@kind
+register(Watermill)
+
+
 class WatermillFrame(FrameKind):
     """The Watermill's Architect actions, one per Architect client when they come (each may be
     declined): no decision of its own. They are the clients' actions, marked so (`by_clients`)
@@ -94,7 +97,9 @@ class WatermillFrame(FrameKind):
         return True
 
 
-@register
+kind(WatermillFrame)
+
+
 class Domus(Power):
     """As soon as you complete the Domus, you may perform one Patron action. If the new Client
     matches the current role, it may perform its action (Black Box rulebook, Appendix III, Domus):
@@ -112,7 +117,9 @@ class Domus(Power):
         return [hire, {"kind": "domus", "seat": seat, "before": before}]
 
 
-@kind
+register(Domus)
+
+
 class DomusFrame(FrameKind):
     """After the Domus's Patron action: the new clients of the turn's role may act this turn (a
     client hired this turn otherwise does not)."""
@@ -131,7 +138,9 @@ class DomusFrame(FrameKind):
         return True
 
 
-@register
+kind(DomusFrame)
+
+
 class WatchPost(Power):
     """A Craftsman action may tear down one of your completed structures instead: its foundation
     returns to your hand and its materials go to your Stockpile (Black Box rulebook, Appendix III,
@@ -141,7 +150,9 @@ class WatchPost(Power):
     grants = frozenset({TEAR_DOWN})
 
 
-@register
+register(WatchPost)
+
+
 class CastraPraetoria(Power):
     """Upon completion you may add any or all of the materials under it to your Clientele; while
     you have it, your Legionary may show your incomplete structures as well as cards from hand
@@ -153,6 +164,9 @@ class CastraPraetoria(Power):
 
     def on_complete(self, state: State, seat: int, building: Building) -> list[Frame]:
         return [{"kind": "enlist", "seat": seat, "building": building.foundation}]
+
+
+register(CastraPraetoria)
 
 
 def one_of_each_name(state: State, cards: list[int]) -> Iterator[tuple[int, ...]]:
@@ -172,7 +186,6 @@ def vault_room(state: State, seat: int) -> int:
     return powers.vault_limit(state, seat) - len(state.players[seat].vault)
 
 
-@kind
 class EnlistFrame(ChooseFrame):
     kind = "enlist"
     by_name = True
@@ -201,7 +214,9 @@ class EnlistFrame(ChooseFrame):
         push(state, powers.hire_frames(state, seat, list(cards)))
 
 
-@register
+kind(EnlistFrame)
+
+
 class Solarium(Power):
     """Whenever you complete a structure with an Architect action, you may move one material from
     under it to your Stockpile; the Solarium's own completion included (Black Box rulebook,
@@ -217,7 +232,9 @@ class Solarium(Power):
         return [{"kind": "solarium", "seat": seat, "building": building.foundation}]
 
 
-@kind
+register(Solarium)
+
+
 class SolariumFrame(ChooseFrame):
     kind = "solarium"
     by_name = True
@@ -243,7 +260,9 @@ class SolariumFrame(ChooseFrame):
         state.structures_changed()
 
 
-@register
+kind(SolariumFrame)
+
+
 class Aerarium(Power):
     """Whenever you check your Influence, except when scoring, you use the highest Influence of
     all players (powers.checked_influence). Upon completion you may give its 2-Influence Site to
@@ -260,6 +279,9 @@ class Aerarium(Power):
         return [{"kind": "aerarium", "seat": seat, "building": building.foundation}]
 
 
+register(Aerarium)
+
+
 def retriggers(state: State, b: Building) -> bool:
     """A completed structure with an upon-completion function (not another Aerarium)."""
     power = POWERS.get(state.names[b.foundation])
@@ -271,7 +293,6 @@ def retriggers(state: State, b: Building) -> bool:
     )
 
 
-@kind
 class AerariumFrame(ChooseFrame):
     kind = "aerarium"
 
@@ -305,6 +326,9 @@ class AerariumFrame(ChooseFrame):
         push(state, frames)
 
 
+kind(AerariumFrame)
+
+
 def aerarium_site(state: State, frame: Frame) -> int | None:
     """The Site of the Aerarium whose completion asks (None if it is no longer its owner's)."""
     buildings = state.players[frame["seat"]].buildings
@@ -322,7 +346,6 @@ def site_value(state: State, cards: tuple[int, ...] | list[int]) -> int:
     return sum(VALUE_OF_MATERIAL[state.material(c) or ""] for c in cards)
 
 
-@kind
 class RansomFrame(FrameKind):
     """The Sites a thief gives the robbed player for a Prison re-triggered by an Aerarium, once
     the stolen structure's function is done (ruling "Prison: the function before the exchange"):
@@ -341,6 +364,9 @@ class RansomFrame(FrameKind):
         return True
 
 
+kind(RansomFrame)
+
+
 def cheapest_ransom(state: State, sites: list[int]) -> tuple[int, ...]:
     """The Sites worth least, at least RANSOM, fewest cards on a tie; none if they cannot pay."""
     payable = [
@@ -352,7 +378,6 @@ def cheapest_ransom(state: State, sites: list[int]) -> tuple[int, ...]:
     return min(payable, key=lambda c: (site_value(state, c), len(c)), default=())
 
 
-@register
 class Triclinium(Power):
     """If you are leading or following, whenever one of your Clients acts you may put it into your
     Vault after that action completes (Black Box rulebook, Appendix III, Triclinium). Ruling
@@ -371,6 +396,9 @@ class Triclinium(Power):
         if clients_act(state, frame):
             return vault_offer(state, seat, frame["role"], taken)
         return []
+
+
+register(Triclinium)
 
 
 def bath_offer(state: State, seat: int, frame: Frame, taken: int) -> list[Frame]:
@@ -417,7 +445,6 @@ def vault_offer(state: State, seat: int, role: str, taken: int) -> list[Frame]:
     return [frame]
 
 
-@kind
 class TricliniumFrame(ChooseFrame):
     kind = "triclinium"
     by_name = True
@@ -475,7 +502,9 @@ class TricliniumFrame(ChooseFrame):
                 act["used"] -= len(cards)
 
 
-@register
+kind(TricliniumFrame)
+
+
 class PlebianCouncil(Power):
     """Once it is complete, you win at once if the Laborer clients of all players outnumber their
     Legionary clients, and you have strictly more Laborer clients than any other player; a client
@@ -490,6 +519,9 @@ class PlebianCouncil(Power):
         legionaries = sum(clients_as(state, s, "legionary") for s in range(state.n))
         others = [n for s, n in enumerate(laborers) if s != seat]
         return sum(laborers) > legionaries and laborers[seat] > max(others, default=0)
+
+
+register(PlebianCouncil)
 
 
 def clients_as(state: State, seat: int, role: str) -> int:

@@ -28,7 +28,6 @@ USES: dict[type[Action], str] = {
 }
 
 
-@register
 class Bacchanalia(Power):
     """When you complete the Bacchanalia, add its Site to your Influence, tally your Influence and
     flip over that many cards from the top of the deck; one at a time you may put one into your
@@ -49,13 +48,15 @@ class Bacchanalia(Power):
         return [{"kind": "bacchanalia", "seat": seat, "revealed": revealed, "uses": []}]
 
 
+register(Bacchanalia)
+
+
 def lay_sites(state: State, seat: int, card: int) -> list[str]:
     if has_structure_named(state, seat, state.names[card]):
         return []
     return [m for m in powers.lay_sites(state, seat, card) if state.sites[m]]
 
 
-@kind
 class BacchanaliaFrame(FrameKind):
     """The revealed cards stay on top of the deck, in the open (the frame's `revealed`), until
     each is used or goes to the hand when the player stops (skip)."""
@@ -146,3 +147,6 @@ class BacchanaliaFrame(FrameKind):
         frame["revealed"] = []
         if not state.deck:
             end_game(state, "deck")
+
+
+kind(BacchanaliaFrame)

@@ -33,7 +33,6 @@ from ..roles.building import (
 from ..state import Building, Frame, State
 
 
-@register
 class Basilica(Power):
     """Each time you execute a Merchant action, you may also take a card from your hand into your
     Vault, hidden from your opponents; a Stockpile card is not required (Black Box rulebook,
@@ -41,6 +40,9 @@ class Basilica(Power):
 
     name = "Basilica"
     grants = frozenset({SELL_FROM_HAND})
+
+
+register(Basilica)
 
 
 def client_of_each_role(state: State, seat: int) -> bool:
@@ -68,7 +70,6 @@ def client_of_each_role(state: State, seat: int) -> bool:
     return len(match) == len(ROLES)
 
 
-@register
 class Forum(Power):
     """Imperium only. You win immediately whenever you have a Client of each type in your
     Clientele (Black Box rulebook, Appendix I, Forum)."""
@@ -79,7 +80,9 @@ class Forum(Power):
         return client_of_each_role(state, seat)
 
 
-@register
+register(Forum)
+
+
 class ForumRomanum(Power):
     """Republic only. You win immediately with one Client of each type and one Material of each
     type in your Stockpile (Black Box rulebook, Appendix I, Forum Romanum, Ending the Game)."""
@@ -91,7 +94,9 @@ class ForumRomanum(Power):
         return materials_of_all_types(state, stockpile) and client_of_each_role(state, seat)
 
 
-@register
+register(ForumRomanum)
+
+
 class Fountain(Power):
     """When executing a Craftsman action, you may take the top card of the deck instead of one
     from your hand; having seen it, you may lay it as a Foundation (a second action for an
@@ -102,7 +107,9 @@ class Fountain(Power):
     grants = frozenset({CRAFT_FROM_DECK})
 
 
-@kind
+register(Fountain)
+
+
 class FountainFrame(FrameKind):
     """The card drawn by a Fountain waits in its owner's hand (hidden from the others)."""
 
@@ -156,7 +163,9 @@ class FountainFrame(FrameKind):
             add_material(state, seat, action.card, state.players[seat].hand, building, "craftsman")
 
 
-@register
+kind(FountainFrame)
+
+
 class LudusMagna(Power):
     """Each Merchant Client in your Clientele counts as any type of Client, at once
     (Black Box rulebook, Appendix I, Ludus Magna)."""
@@ -167,7 +176,9 @@ class LudusMagna(Power):
         return client_role == "merchant"
 
 
-@register
+register(LudusMagna)
+
+
 class Palace(Power):
     """You may lead or follow with several cards of the Role, Jacks included, and execute one action
     for each card played (Black Box rulebook, Appendix I, Palace). Ruling "Palace: cards of the
@@ -178,7 +189,9 @@ class Palace(Power):
     grants = frozenset({MULTI_PLAY})
 
 
-@register
+register(Palace)
+
+
 class Stairway(Power):
     """Each time you execute an Architect action you may also add a matching Material to an
     opponent's completed Structure, making its Function public to all; owners of a structure of that
@@ -191,7 +204,9 @@ class Stairway(Power):
     grants = frozenset({PUBLICIZE})
 
 
-@register
+register(Stairway)
+
+
 class Statue(Power):
     """A Statue Foundation may go on any Site; it is completed with Materials matching the Site or
     Marble, as many as the Site's value, and gives the Site's Influence. A completed Statue is
@@ -213,9 +228,14 @@ class Statue(Power):
         return 3 if any(b.complete and state.names[b.foundation] == self.name for b in mine) else 0
 
 
-@register
+register(Statue)
+
+
 class Temple(Power):
     """Your hand refill size is increased by four (Black Box rulebook, Appendix I, Temple)."""
 
     name = "Temple"
     hand_size_bonus = 4
+
+
+register(Temple)

@@ -6,7 +6,6 @@ from ..powers import HIRE_FROM_DECK, THINK_DISCARD_ONE, Power, register
 from ..state import Building, State
 
 
-@register
 class Bar(Power):
     """Each time you execute a Patron action, you may choose to take an additional card from the
     draw deck as a Client. You need not take a Client from the Pool; the Clientele limit still
@@ -18,7 +17,9 @@ class Bar(Power):
     grants = frozenset({HIRE_FROM_DECK})
 
 
-@register
+register(Bar)
+
+
 class Insula(Power):
     """Your maximum Clientele is increased by two (Black Box rulebook, Appendix I, Insula)."""
 
@@ -26,7 +27,9 @@ class Insula(Power):
     clientele_bonus = 2
 
 
-@register
+register(Insula)
+
+
 class Latrine(Power):
     """You may discard an Order card from your hand into the Pool before executing a Thinker
     action (Black Box rulebook, Appendix I, Latrine)."""
@@ -35,7 +38,9 @@ class Latrine(Power):
     grants = frozenset({THINK_DISCARD_ONE})
 
 
-@register
+register(Latrine)
+
+
 class Road(Power):
     """You may use any Material towards the completion of Stone Structures (Black Box rulebook,
     Appendix I, Road)."""
@@ -44,3 +49,6 @@ class Road(Power):
 
     def material_fits(self, state: State, seat: int, building: Building, material: str) -> bool:
         return state.material(building.foundation) == "stone"
+
+
+register(Road)

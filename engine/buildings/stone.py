@@ -14,7 +14,6 @@ from ..state import STARTING_INFLUENCE, Building, Frame, State
 from .bursts import CompletionBurst
 
 
-@register
 class Catacomb(Power):
     """Upon completion of a Catacomb the game ends and the winner is determined; the turn does
     not go on (Black Box rulebook, Appendix I, Catacomb)."""
@@ -26,7 +25,9 @@ class Catacomb(Power):
         return []
 
 
-@register
+register(Catacomb)
+
+
 class CircusMaximus(Power):
     """Whenever you lead or follow a Role, each of your Clients of that Role gives an additional
     action (Black Box rulebook, Appendix I, Circus Maximus)."""
@@ -37,7 +38,9 @@ class CircusMaximus(Power):
         return clients if state.players[seat].played else 0
 
 
-@register
+register(CircusMaximus)
+
+
 class Colosseum(Power):
     """Imperium only. With a Legionary action you may also take matching Clients from your victims'
     Clienteles into your Vault, as far as your Vault has room; you choose which. Slain Legionary
@@ -53,6 +56,9 @@ class Colosseum(Power):
         return [{"kind": "slay", "seat": seat, "demand": demand, "victims": victims}]
 
 
+register(Colosseum)
+
+
 def victims_cards(state: State, frame: Frame, zone: str) -> dict[int, list[int]]:
     wanted = set(frame["demand"])
     return {
@@ -61,7 +67,6 @@ def victims_cards(state: State, frame: Frame, zone: str) -> dict[int, list[int]]
     }
 
 
-@kind
 class SlayFrame(ChooseFrame):
     kind = "slay"
 
@@ -101,7 +106,9 @@ class SlayFrame(ChooseFrame):
                 victim.hired.remove(c)
 
 
-@register
+kind(SlayFrame)
+
+
 class DomusAurea(Power):
     """Republic only. With a Legionary action you may also choose, from each victim, an
     incomplete building of a demanded colour with no Material: its Foundation goes to your
@@ -116,6 +123,9 @@ class DomusAurea(Power):
         return [{"kind": "raze", "seat": seat, "demand": demand, "victims": victims}]
 
 
+register(DomusAurea)
+
+
 def razable(state: State, frame: Frame) -> dict[int, list[Building]]:
     wanted = set(frame["demand"])
     return {
@@ -128,7 +138,6 @@ def razable(state: State, frame: Frame) -> dict[int, list[Building]]:
     }
 
 
-@kind
 class RazeFrame(ChooseFrame):
     kind = "raze"
 
@@ -155,7 +164,9 @@ class RazeFrame(ChooseFrame):
                     taker.influence.append(b.site)
 
 
-@register
+kind(RazeFrame)
+
+
 class Garden(CompletionBurst):
     """When you complete a Garden, you may immediately execute one Patron action for each point of
     Influence you have, including the Garden's; the new Clients do not act this turn
@@ -165,7 +176,9 @@ class Garden(CompletionBurst):
     burst_role = "patron"
 
 
-@register
+register(Garden)
+
+
 class Prison(Power):
     """When you complete a Prison, you may take an opponent's completed Structure onto it: you gain
     its Function as if you had just completed it, he loses it, and he gets the Prison's Site (3
@@ -179,7 +192,9 @@ class Prison(Power):
         return [{"kind": "steal", "seat": seat, "prison": building.foundation}]
 
 
-@kind
+register(Prison)
+
+
 class StealFrame(ChooseFrame):
     kind = "steal"
 
@@ -229,6 +244,9 @@ class StealFrame(ChooseFrame):
         push(state, frames)
 
 
+kind(StealFrame)
+
+
 RANSOM = 3  # "Site cards from your Influence that sum to 3 or more" (Appendix III)
 
 
@@ -237,7 +255,6 @@ def ransom_worth(state: State, seat: int) -> int:
     return state.influence(seat) - STARTING_INFLUENCE
 
 
-@register
 class Scriptorium(Power):
     """You may complete any of your Structures by adding one Marble Material to it with a Craftsman
     or Architect action (Black Box rulebook, Appendix I, Scriptorium). "May": the player chooses; a
@@ -252,7 +269,9 @@ class Scriptorium(Power):
         return material == "marble"
 
 
-@register
+register(Scriptorium)
+
+
 class Sewer(Power):
     """At the end of each turn, you may place the Order cards you played to lead or follow into
     your Stockpile (Black Box rulebook, Appendix I, Sewer)."""
@@ -263,7 +282,9 @@ class Sewer(Power):
         return [{"kind": "sewer", "seat": seat}]
 
 
-@kind
+register(Sewer)
+
+
 class SewerFrame(ChooseFrame):
     kind = "sewer"
     by_name = True
@@ -280,7 +301,9 @@ class SewerFrame(ChooseFrame):
             move(c, player.camp, player.stockpile)
 
 
-@register
+kind(SewerFrame)
+
+
 class Villa(Power):
     """If you have a Villa Foundation, you complete it whenever you use an Architect action to put
     a Material into it (Black Box rulebook, Appendix I, Villa)."""
@@ -289,3 +312,6 @@ class Villa(Power):
 
     def own_completes(self, state: State, building: Building, role: str) -> bool:
         return role == "architect"
+
+
+register(Villa)

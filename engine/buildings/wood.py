@@ -6,7 +6,6 @@ from ..powers import GATHER_FROM_HAND, OVERRIDES_PALISADE, Power, has, register
 from ..state import State
 
 
-@register
 class Circus(Power):
     """Imperium only. You may play two cards of the same Role as a Jack; neither may be a Jack
     (Black Box rulebook, Appendix I, Circus)."""
@@ -15,7 +14,9 @@ class Circus(Power):
     petition_sizes = frozenset({2})
 
 
-@register
+register(Circus)
+
+
 class Crane(Power):
     """Republic only. You may use any card from your hand to lead or follow Architect, as if it were
     a gray card (Black Box rulebook, Appendix I, Crane). Ruling "Crane: any order card"
@@ -25,7 +26,9 @@ class Crane(Power):
     wild_roles = frozenset({"architect"})
 
 
-@register
+register(Crane)
+
+
 class Dock(Power):
     """Each time you execute a Laborer action you may also take a card from your hand into your
     Stockpile; taking from the Pool is not required (Black Box rulebook, Appendix I, Dock)."""
@@ -34,7 +37,9 @@ class Dock(Power):
     grants = frozenset({GATHER_FROM_HAND})
 
 
-@register
+register(Dock)
+
+
 class Market(Power):
     """Your maximum Vault size is increased by two (Black Box rulebook, Appendix I, Market)."""
 
@@ -42,7 +47,9 @@ class Market(Power):
     vault_bonus = 2
 
 
-@register
+register(Market)
+
+
 class Palisade(Power):
     """You don't lose cards to players executing Legionary actions; you may still give them up if
     you wish. An opponent's Bridge overrides it for Materials only ("you may demand Materials even
@@ -55,3 +62,6 @@ class Palisade(Power):
 
     def legionary_immune(self, state: State, seat: int, demander: int) -> bool:
         return not has(state, demander, OVERRIDES_PALISADE)
+
+
+register(Palisade)

@@ -27,7 +27,6 @@ from ..flow import FrameKind, kind, push, require_held, require_order
 from ..state import Frame, State
 
 
-@kind
 class ActFrame(FrameKind):
     """A player's actions of one role."""
 
@@ -88,6 +87,9 @@ class ActFrame(FrameKind):
         role.perform(state, seat, action)
 
 
+kind(ActFrame)
+
+
 def waits(frame: Frame) -> bool:
     """An act frame offered early (schedule.offer_early) in which nothing was done yet: skipping it
     means waiting for the player's turn."""
@@ -141,6 +143,8 @@ ROLES: dict[str, Role] = {}
 
 
 def role(cls: type[Role]) -> type[Role]:
+    """Register a role. Called after the class, not as its decorator: mypyc compiles no decorated
+    class (engine/compiled.py)."""
     ROLES[cls.name] = cls()
     return cls
 

@@ -113,7 +113,6 @@ def add_material(
         push(state, [frame])
 
 
-@kind
 class CompleteFrame(ChooseFrame):
     """A structure the player may complete early, or leave to be completed by its count
     (Scriptorium): `claim` it to complete it, `skip` to leave it."""
@@ -130,6 +129,9 @@ class CompleteFrame(ChooseFrame):
     def take(self, state: State, frame: Frame, cards: tuple[int, ...]) -> None:
         seat = frame["seat"]
         complete(state, seat, own_building(state, seat, frame["building"]), frame.get("role"))
+
+
+kind(CompleteFrame)
 
 
 class Builder(Role):
@@ -188,7 +190,6 @@ class Builder(Role):
         )
 
 
-@role
 class Architect(Builder):
     """Architect adds materials from the Stockpile (an Archway adds the Pool); a Stairway lets
     each action also make an opponent's structure public."""
@@ -221,6 +222,9 @@ class Architect(Builder):
         actions = lay_cost(state, seat, action) if isinstance(action, Lay) else 1
         push(state, [{"kind": "stairway", "seat": seat}] * actions)
         super().perform(state, seat, action)
+
+
+role(Architect)
 
 
 def architect_sources(state: State, seat: int) -> list[list[int]]:
@@ -276,7 +280,6 @@ def publicize(state: State, seat: int, sources: list[list[int]], action: Publici
     state.structures_changed()
 
 
-@kind
 class StairwayFrame(FrameKind):
     """After an Architect action with a Stairway: may also make an opponent's structure public."""
 
@@ -305,7 +308,9 @@ class StairwayFrame(FrameKind):
             publicize(state, frame["seat"], architect_sources(state, frame["seat"]), action)
 
 
-@role
+kind(StairwayFrame)
+
+
 class Craftsman(Builder):
     """Craftsman adds materials from hand; a Fountain may draw the card from the deck; a Watch
     Post (the Geek expansion) may tear down a structure instead."""
@@ -342,6 +347,9 @@ class Craftsman(Builder):
             tear_down(state, seat, completed_building(state, seat, action.building))
         else:
             super().perform(state, seat, action)
+
+
+role(Craftsman)
 
 
 def completed_building(state: State, seat: int, foundation: int) -> Building:

@@ -32,7 +32,6 @@ def deck_first(state: State) -> bool:
     return revisions.follows(state, revisions.FOUNDRY_DECK_FIRST)
 
 
-@role
 class Laborer(Role):
     """Move one card from the Pool into your Stockpile (Black Box rulebook, Laborer); cards played
     as roles this turn are on the Camps, not yet in the Pool. A Dock adds a card from hand; the
@@ -87,10 +86,12 @@ class Laborer(Role):
             move(action.from_hand, player.hand, player.stockpile)
 
 
+role(Laborer)
+
+
 LABORER = ROLES["laborer"]
 
 
-@kind
 class FoundryFrame(FrameKind):
     """The rest of a Laborer action whose first card the first edition's Foundry drew from the
     deck into the Stockpile: the Pool's card (or, with a Dock (2005), a card from hand instead),
@@ -132,3 +133,6 @@ class FoundryFrame(FrameKind):
     def settle(self, state: State, frame: Frame) -> bool:
         """Nothing to ask when the Pool (and the hand) offer nothing."""
         return self.pop_if_only_skip(state, frame)
+
+
+kind(FoundryFrame)

@@ -26,7 +26,6 @@ from ..state import Frame, State
 from .base import Role, hand_orders, role
 
 
-@role
 class Legionary(Role):
     """Reveal cards from hand, all demands at once; one matching card from the Pool per demand,
     and each neighbour gives matching cards from hand. Extra actions are lost if the hand is short;
@@ -85,6 +84,9 @@ class Legionary(Role):
         push(state, frames + powers.demand_frames(state, seat, demand, exposed))
 
 
+role(Legionary)
+
+
 def foundations(state: State, seat: int) -> list[int]:
     """The incomplete structures a Castra Praetoria lets its owner show as well as cards from
     hand; each once per demand, and they stay where they are (Black Box rulebook, Appendix III,
@@ -116,7 +118,6 @@ def pool_take_compulsory(state: State) -> bool:
     )
 
 
-@kind
 class ClaimFrame(ChooseFrame):
     """A Legionary may take one matching card from the Pool per demand (Black Box rulebook,
     Demanding Materials, step 3; docs/rules.md, ruling "the Pool take is optional"); in the first
@@ -189,15 +190,20 @@ class ClaimFrame(ChooseFrame):
             move(c, state.pool, state.players[frame["seat"]].stockpile)
 
 
+kind(ClaimFrame)
+
+
 def over_demand(state: State, demand: list[str], cards: tuple[int, ...]) -> str | None:
-    wanted = Counter(demand)
-    for material, count in Counter(state.material(c) for c in cards).items():
-        if count > wanted.get(material or "", 0):
+    counts: dict[str | None, int] = {}  # not a Counter: this runs for every subset offered
+    for c in cards:
+        material = state.material(c)
+        counts[material] = counts.get(material, 0) + 1
+    for material, count in counts.items():
+        if count > demand.count(material or ""):
             return f"Rome did not demand that much {material}."
     return None
 
 
-@kind
 class GiveFrame(FrameKind):
     """A victim gives one matching card from hand per demand, as many as he has, choosing which
     (Black Box rulebook, Demanding Materials, step 4); from his Stockpile too against a Bridge; and
@@ -266,6 +272,9 @@ class GiveFrame(FrameKind):
             note_loss(state, frame["seat"])
         for c in action.cards:
             move(c, giver.hand if c in giver.hand else giver.stockpile, taker.stockpile)
+
+
+kind(GiveFrame)
 
 
 def note_loss(state: State, seat: int) -> None:

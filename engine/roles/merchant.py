@@ -23,7 +23,6 @@ from .base import (
 )
 
 
-@role
 class Merchant(Role):
     """Move one material from your Stockpile into your Vault, limited by Influence (Black Box
     rulebook, Selling Materials); an Atrium may take the deck's top card instead, a Basilica adds
@@ -82,3 +81,6 @@ class Merchant(Role):
             player.filched.append(action.from_hand)
         if action.from_deck:  # unseen by anyone, the owner included
             draw_one(state, seat, "vault")
+
+
+role(Merchant)

@@ -29,7 +29,6 @@ def room(state: State, seat: int) -> int:
     return powers.clientele_limit(state, seat) - len(state.players[seat].clientele)
 
 
-@role
 class Patron(Role):
     """Move one card from the Pool into your Clientele, limited by Influence (Black Box rulebook,
     Hiring Clients); an Aqueduct adds a client from hand, a Bar one from the deck. The clients one
@@ -91,7 +90,9 @@ class Patron(Role):
         push(state, [{"kind": "hire", "seat": seat, **hiring}])
 
 
-@kind
+role(Patron)
+
+
 class HireFrame(FrameKind):
     """The clients named by one Patron action and not hired yet: the next is hired, if there is
     room, once what the last one brought (a Bath action) is done."""
@@ -109,6 +110,9 @@ class HireFrame(FrameKind):
         rest = [frame] if any(frame[k] not in (None, False) for k in HIRING) else []
         push(state, powers.hire_frames(state, seat, [client]) + rest)
         return True
+
+
+kind(HireFrame)
 
 
 HIRING = ("card", "from_hand", "from_deck")
