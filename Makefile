@@ -3,6 +3,7 @@
 #               web server (uvicorn), a Celery worker and beat, supervised (manage.py serve),
 #               DEBUG off (`make run DEBUG=1` for Django's debug pages)
 #   make test   install into .venv, lint, check the committed OpenAPI schema, run every test
+#   (both build the compiled engine into .venv first when a C compiler is here: `make engine`)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -12,7 +13,7 @@ PORT ?= 8000
 # (GTR_LOOPBACK=1, gtr_api/settings.py); `make run DEBUG=1` for development (Django's debug pages).
 DEBUG = 0  # not ?=: a DEBUG in the environment is not ours
 
-.PHONY: run test lint schema messages bench bench-api
+.PHONY: run test engine lint schema messages bench bench-api
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,7 +22,12 @@ $(STAMP): pyproject.toml
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
-run: $(STAMP)
+# The engine compiled with mypyc into .venv when a C compiler is here (engine/compiled.py), or
+# pure Python: one line says which. Built again only when its sources changed.
+engine: $(STAMP)
+	GTR_ENGINE=pure $(BIN)/python -m engine.build
+
+run: $(STAMP) engine
 	$(BIN)/python manage.py migrate --noinput
 	DJANGO_DEBUG=$(DEBUG) GTR_LOOPBACK=1 $(BIN)/python manage.py serve 127.0.0.1:$(PORT)
 
@@ -50,7 +56,7 @@ messages: $(STAMP)
 # on a throwaway PostgreSQL, the Celery worker tests with a throwaway Redis, and schemathesis.
 # Every stage runs even after a failure; the last line sums up: "N passed, M failed".
 # .ci/postgres and .ci/redis apt-get install the servers when missing (needs root).
-test: $(STAMP)
+test: $(STAMP) engine
 	.ci/suite
 
 bench: $(STAMP)

@@ -18,6 +18,10 @@ True
 
 from __future__ import annotations
 
+# First: whether the modules below are the compiled ones (engine/compiled.py).
+from .compiled import ENGINE
+
+# isort: split
 from typing import Any
 
 # Importing `buildings` and `roles` registers every building's power and every role.
@@ -44,6 +48,7 @@ __all__ = [
     "ACTION_TYPES",
     "DRAW_ZONES",
     "END_REASONS",
+    "ENGINE",
     "PROMPT_KINDS",
     "UNDO",
     "Action",

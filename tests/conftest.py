@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+import engine
 from tests.live import free_port
 
 _names = itertools.count()
@@ -535,10 +536,17 @@ def web_servers(tmp_path: Any) -> Any:
 SERVER_TESTS = ("tests/games/", "tests/players/", "tests/api/", "tests/tournaments/")
 
 
+PURE_ONLY = "patches an engine function, which compiled code never sees (the pure stage runs it)"
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.nodeid.startswith(SERVER_TESTS):
             item.add_marker(pytest.mark.server)
+        if item.nodeid.startswith("tests/engine/"):
+            item.add_marker(pytest.mark.engine)
+        if engine.ENGINE == "compiled" and item.get_closest_marker("pure_engine"):
+            item.add_marker(pytest.mark.skip(reason=PURE_ONLY))
     # The long tests first in each of pytest-django's groups (its sort, after this one, keeps
     # this order within each group): pytest-xdist hands out tests in order, so no worker is
     # left with a long one at the end while the others idle.

@@ -69,6 +69,7 @@ def test_an_unknown_revision_is_refused(bad: object) -> None:
     assert err.value.code == "bad_rules_revision"
 
 
+@pytest.mark.pure_engine  # tests/ruling_change.py patches engine.powers
 def test_a_game_created_before_a_ruling_changed_replays_to_its_hashes_after_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

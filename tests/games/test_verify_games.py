@@ -41,6 +41,7 @@ def test_tampered_hash_is_reported(alice, bob, capsys) -> None:
     assert "move 2 missing" in out or "does not replay" in out
 
 
+@pytest.mark.pure_engine  # tests/ruling_change.py patches engine.powers
 def test_a_game_keeps_its_rules_revision_after_a_ruling_changes(alice, bob, capsys, monkeypatch):
     """A game created before a ruling changed plays on and verifies under its own revision; a game
     created after it gets the new one (docs/rules.md, Rules revisions)."""

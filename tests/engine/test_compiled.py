@@ -1,0 +1,91 @@
+"""The compiled engine (engine/compiled.py) plays exactly as the pure one, and is used only when
+it was built from the sources as they are."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import compiled
+from engine.build import build, compiler
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = 48  # of each kind (tests/engine/compiled_games.py), facade and search path in turn
+
+
+def played(engine: str | None) -> list[str]:
+    env = {k: v for k, v in os.environ.items() if k != compiled.ENV}
+    if engine:
+        env[compiled.ENV] = engine
+    out = subprocess.run(
+        [sys.executable, "-m", "tests.engine.compiled_games", str(GAMES)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return out.stdout.splitlines()
+
+
+@pytest.mark.slow
+def test_the_compiled_engine_plays_every_game_as_the_pure_one() -> None:
+    line = build()  # nothing to do after `make test` built it; else it builds now
+    built = played(None)
+    pure = played("pure")
+    assert pure[0] == "pure"
+    # With a C compiler the build must have worked: a broken one is no silent fallback here.
+    assert built[0] == ("pure" if compiler() else "compiled"), line
+    assert len(pure) == GAMES + 1
+    assert built[1:] == pure[1:]
+
+
+@pytest.fixture
+def build_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setattr(compiled, "BUILD", tmp_path)
+    monkeypatch.setattr(compiled, "SOURCES", tmp_path / "SOURCES")
+    monkeypatch.delenv(compiled.ENV, raising=False)
+    return tmp_path
+
+
+def test_a_current_build_goes_in_front_of_the_sources(build_dir: Path) -> None:
+    (build_dir / "SOURCES").write_text(compiled.digest() + "\n")
+    path = ["/the/sources"]
+    assert compiled.select(path) == "compiled"
+    assert path == [str(build_dir / "engine"), "/the/sources"]
+
+
+def test_a_build_older_than_the_sources_is_not_used(build_dir: Path) -> None:
+    (build_dir / "SOURCES").write_text("the digest of other sources\n")
+    path = ["/the/sources"]
+    with pytest.warns(RuntimeWarning, match="older than its sources"):
+        assert compiled.select(path) == "pure"
+    assert path == ["/the/sources"]
+
+
+def test_no_build_or_gtr_engine_pure_is_the_pure_engine(
+    build_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = ["/the/sources"]
+    assert compiled.select(path) == "pure"
+    (build_dir / "SOURCES").write_text(compiled.digest() + "\n")
+    monkeypatch.setenv(compiled.ENV, "pure")
+    assert compiled.select(path) == "pure"
+    assert path == ["/the/sources"]
+
+
+def test_the_digest_changes_with_any_compiled_source(tmp_path: Path, monkeypatch) -> None:
+    before = compiled.digest()
+    copy = tmp_path / "engine"
+    for path in compiled.sources():
+        target = copy / path.relative_to(compiled.PACKAGE)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(path.read_bytes())
+    monkeypatch.setattr(compiled, "PACKAGE", copy)
+    assert compiled.digest() == before
+    (copy / "flow.py").write_text((copy / "flow.py").read_text() + "\n# a change\n")
+    assert compiled.digest() != before
