@@ -88,6 +88,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1000, help="the first game's seed")
     parser.add_argument("--out", type=Path, help="keep the positions (.npz)")
+    parser.add_argument(
+        "--fit-all",
+        action="store_true",
+        help="fit on every game (the held-out figures are then in-sample)",
+    )
     args = parser.parse_args(argv)
     games = range(args.seed, args.seed + args.games)
     rows = []
@@ -106,7 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Both seats' points of view: the mirror of each position, seat 1's chance.
     x, y, game = np.vstack([x, -x]), np.concatenate([y, 1 - y]), np.concatenate([game, game])
     held = game % 5 == 0
-    w = fit(x[~held], y[~held])
+    w = fit(x, y) if args.fit_all else fit(x[~held], y[~held])
     now = np.array([*evaluate.START, *evaluate.END])
     n = len(evaluate.START)
     played = len(set(game.tolist()))

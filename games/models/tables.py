@@ -121,9 +121,9 @@ class Seat(models.Model):
     class Bot(models.TextChoices):  # engine.bots.BOTS
         GREEDY = "greedy", "greedy"
         RANDOM = "random", "random"
-        ISMCTS_1 = "ismcts-1", "ismcts, level 1 (10 iterations a decision)"
+        ISMCTS_1 = "ismcts-1", "ismcts, level 1 (3 iterations a decision)"
         ISMCTS_2 = "ismcts-2", "ismcts, level 2 (30 iterations a decision)"
-        ISMCTS_3 = "ismcts-3", "ismcts, level 3 (100 iterations a decision)"
+        ISMCTS_3 = "ismcts-3", "ismcts, level 3 (300 iterations a decision, two turns ahead)"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()

@@ -13,9 +13,9 @@ from .services import online_since
 SERVER_DESCRIPTIONS = {
     "random": "The server's baseline: any legal action, uniformly.",
     "greedy": "The server's quick player: the best action by a hand-written score.",
-    "ismcts-1": "The server's search player, level 1 (10 iterations a decision).",
+    "ismcts-1": "The server's search player, level 1 (3 iterations a decision).",
     "ismcts-2": "The server's search player, level 2 (30 iterations a decision).",
-    "ismcts-3": "The server's search player, level 3 (100 iterations a decision).",
+    "ismcts-3": "The server's search player, level 3 (300 iterations a decision, two turns ahead).",
 }
 
 

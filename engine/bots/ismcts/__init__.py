@@ -9,11 +9,12 @@ actions are ranked by the `greedy` bot's heuristic first: that ranking is the se
 so a short search plays at least as sensibly as `greedy` and a long one finds better. A decision
 with a single legal action is played at once.
 
-Levels set the iterations: 10, 30, 100. Strength grows with the iterations up to about a
-hundred and no further (two-player games by the hundred, docs/bots.md), so the levels differ
-there. With a clock the level's time budget caps its iterations on a slow or busy machine. The
-clock-free mode is deterministic, a function of (seed, view, legal, memory) like every bot; the
-timed mode is too, unless the budget runs out first.
+Levels set the iterations and how far the playouts look past the tree: 3 and 30 iterations
+one turn ahead, 300 two turns ahead. Each level beats the one below in two-player games by the
+margins docs/bots.md gives, the top one `greedy` almost always. With a clock the level's time
+budget caps its iterations on a slow or busy machine. The clock-free mode is deterministic, a
+function of (seed, view, legal, memory) like every bot; the timed mode is too, unless the budget
+runs out first.
 """
 
 from __future__ import annotations
@@ -40,9 +41,9 @@ class Level:
     playout_turns: int  # turns the playouts play past the tree
 
 
-# On this project's 2-core machine the iterations take 4, 11 and 36 ms a decision (p95 7, 17
-# and 60). The budgets only cap them, on a slow or busy machine.
-LEVELS = {1: Level(0.2, 10, 1), 2: Level(0.8, 30, 1), 3: Level(2.5, 100, 1)}
+# On this project's 2-core machine a decision takes 2, 10 and 150 ms of CPU (p95 3, 14 and 220;
+# two-player games). The budgets only cap them, on a slow or busy machine.
+LEVELS = {1: Level(0.2, 3, 1), 2: Level(0.8, 30, 1), 3: Level(2.5, 300, 2)}
 
 
 def priors(view: View, legal: list[Action]) -> list[float]:
@@ -110,8 +111,8 @@ class IsmctsBot(Bot):
 
 
 def level_bot(level: int) -> type[IsmctsBot]:
-    """The registered bot of one level: `ismcts-1` (10 iterations a decision, at most 0.2 s),
-    `ismcts-2` (30, 0.8 s), `ismcts-3` (100, 2.5 s)."""
+    """The registered bot of one level: `ismcts-1` (3 iterations a decision, at most 0.2 s),
+    `ismcts-2` (30, 0.8 s), `ismcts-3` (300 two turns ahead, 2.5 s)."""
     cls: type[IsmctsBot] = type(
         f"Ismcts{level}Bot", (IsmctsBot,), {"name": f"ismcts-{level}", "level": level}
     )

@@ -3,14 +3,16 @@
 A finished game pays its winners (a win shared by k players pays 1/k each). An unfinished one is
 judged by a value of each seat's table: a weighted sum of its features (the points it would
 score now, by kind, and what its table promises: materials towards open foundations, a
-Stockpile, clients, a hand). Each feature has one weight at the start of the game and one at its
-end, mixed by how far the game has gone (`phase`): early, a client is worth more than a point of
-Vault; at the end only points count. A seat's reward is the logistic function of its value's
-lead over the best other seat's, which in a two-player game is the chance that it wins.
+Stockpile, clients by role, a hand). Each feature has one weight at the start of the game and one
+at its end, mixed by how far the game has gone (`phase`): early, a Craftsman or Merchant client is
+worth more than a point of Vault; at the end only points count. A seat's reward is the logistic
+function of its value's lead over the best other seat's, which in a two-player game is the
+chance that it wins.
 
 The weights are fitted, not chosen: a logistic regression of who won on the difference of the
-two seats' features, over positions of 540 two-player games of `greedy` against itself
-(bench/fit_evaluation.py refits them; docs/bots.md gives the fit and what it bought).
+two seats' features, over positions of 1,500 two-player games of `greedy` against itself
+(`bench/fit_evaluation.py --games 1500 --fit-all` gives these; docs/bots.md gives the fit and
+what it bought).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import Any
 
 from ...cards import VALUE_OF_MATERIAL
 from ...endgame import scores
-from ...powers import materials_needed
+from ...powers import materials_needed, role_of
 from ...state import State
 
 FEATURES = (
@@ -32,12 +34,52 @@ FEATURES = (
     "open foundations",
     "stockpile",
     "stockpile value",
-    "clients",
     "hand",  # up to HAND_CAP cards
     "jacks in hand",
+    "laborer clients",
+    "craftsman clients",
+    "architect clients",
+    "merchant clients",
+    "legionary clients",
+    "patron clients",
 )
-START = (0.313, -0.026, 0.097, 0.1, 0.379, 0.061, 0.238, -0.018, 0.414, 0.02, -0.045)
-END = (0.196, 0.19, 0.228, 0.276, 0.021, 0.021, -0.171, 0.149, -0.014, 0.05, -0.205)
+CLIENT_ROLES = ("laborer", "craftsman", "architect", "merchant", "legionary", "patron")  # as above
+START = (
+    0.373,
+    0.08,
+    -0.005,
+    0.092,
+    0.216,
+    0.115,
+    -0.002,
+    0.056,
+    0.003,
+    -0.096,
+    0.161,
+    0.479,
+    -0.028,
+    0.423,
+    -0.089,
+    -0.162,
+)
+END = (
+    0.259,
+    0.252,
+    0.2,
+    0.253,
+    0.2,
+    0.095,
+    -0.089,
+    0.11,
+    0.054,
+    -0.137,
+    -0.103,
+    -0.078,
+    -0.021,
+    0.295,
+    0.004,
+    0.448,
+)
 HAND_CAP = 7
 DECK_START = 134  # a two-player Black Box game's deck after the deal
 LEAD_CAP = 30.0  # math.exp's range
@@ -54,6 +96,7 @@ def features(state: State, seat: int, score: dict[str, Any]) -> list[float]:
             progress += VALUE_OF_MATERIAL[state.material(b.site) or ""] * min(1.0, share)
     stockpile = sum(VALUE_OF_MATERIAL[state.material(c) or ""] for c in p.stockpile)
     jacks = sum(1 for c in p.hand if state.material(c) is None)
+    roles = [role_of(state, c) for c in p.clientele]
     return [
         score["influence"],
         score["vault"],
@@ -63,9 +106,9 @@ def features(state: State, seat: int, score: dict[str, Any]) -> list[float]:
         open_,
         len(p.stockpile),
         stockpile,
-        len(p.clientele),
         min(len(p.hand), HAND_CAP),
         jacks,
+        *(float(roles.count(r)) for r in CLIENT_ROLES),
     ]
 
 
