@@ -3,180 +3,297 @@
 `parse` turns a client's JSON into an action or raises MalformedAction (it cannot be read); whether
 the action may be played now is the turn flow's business (IllegalAction). Every action is a dict
 with a `type`; the record's `to_json` is the canonical form that `legal_actions` returns.
+
+An action is immutable: its fields are `Final` (mypy refuses an assignment), it compares and
+hashes by its type and values. The classes are written out rather than made dataclasses so that
+mypyc compiles them into native classes (engine/compiled.py): the search path makes a dozen a
+decision, and a frozen dataclass's `__init__` costs ten times a native one's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final, NamedTuple
 
 from .cards import MATERIALS, ROLES
 from .errors import MalformedAction
 
 
-@dataclass(frozen=True, slots=True)
+class Field(NamedTuple):
+    """One field of an action type: its name, its type as written in JSON, and whether a client
+    may leave it out (its default then)."""
+
+    name: str
+    annotation: str  # "int", "int | None", "bool", "str" or "tuple[int, ...]"
+    optional: bool = False
+    default: Any = None
+
+
 class Action:
     TYPE: ClassVar[str] = ""
+    # What the action does, for the API's schema (a compiled class keeps no docstring).
+    ABOUT: ClassVar[str] = ""
+    FIELDS: ClassVar[tuple[Field, ...]] = ()
+    __slots__ = ()
+
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in the order of FIELDS."""
+        return ()
 
     def to_json(self) -> dict[str, Any]:
         """The canonical JSON form: fields left at their default are omitted."""
-        return _TO_JSON[type(self)](self)
+        data: dict[str, Any] = {"type": self.TYPE}
+        fields, values = self.FIELDS, self.values()
+        for i in range(len(values)):  # (not zip: compiled, an index is three times as fast)
+            name, _, optional, default = fields[i]
+            value = values[i]
+            if not optional or value != default:
+                data[name] = list(value) if type(value) is tuple else value
+        return data
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(other) is type(self)
+            and isinstance(other, Action)
+            and other.values() == self.values()
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.TYPE, self.values()))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(
+            f"{f.name}={v!r}" for f, v in zip(self.FIELDS, self.values(), strict=True)
+        )
+        return f"{type(self).__name__}({fields})"
 
 
-def json_writer(cls: type[Action]) -> Callable[[Action], dict[str, Any]]:
-    """`to_json` for one action type, written out once (it runs for every legal action)."""
-    lines = ["def to_json(a):", f"    data = {{'type': {cls.TYPE!r}}}"]
-    for f in fields(cls):
-        value = f"list(a.{f.name})" if str(f.type).startswith("tuple") else f"a.{f.name}"
-        if f.default is MISSING:
-            lines.append(f"    data[{f.name!r}] = {value}")
-        else:
-            lines.append(f"    if a.{f.name} != {f.default!r}:")
-            lines.append(f"        data[{f.name!r}] = {value}")
-    lines.append("    return data")
-    namespace: dict[str, Any] = {}
-    exec("\n".join(lines), namespace)  # our own field names and defaults, nothing else
-    writer: Callable[[Action], dict[str, Any]] = namespace["to_json"]
-    return writer
+CARDS = "tuple[int, ...]"
 
 
-@dataclass(frozen=True, slots=True)
 class Think(Action):
-    """Take a Jack, or draw: refill to hand size, or one card when at or above it."""
+    ABOUT = """Take a Jack, or draw: refill to hand size, or one card when at or above it."""
 
-    TYPE: ClassVar[str] = "think"
-    take: str  # "jack" or "cards"
-    discard: tuple[int, ...] = ()  # first, into the Pool (Latrine: one card; Vomitorium: all)
-    extra_jack: bool = False  # then a Jack too (Tribunal)
+    TYPE = "think"
+    FIELDS = (
+        Field("take", "str"),  # "jack" or "cards"
+        Field("discard", CARDS, True, ()),  # first, into the Pool (Latrine: one; Vomitorium: all)
+        Field("extra_jack", "bool", True, False),  # then a Jack too (Tribunal)
+    )
+    __slots__ = ("discard", "extra_jack", "take")
+
+    def __init__(self, take: str, discard: tuple[int, ...] = (), extra_jack: bool = False) -> None:
+        self.take: Final = take
+        self.discard: Final = discard
+        self.extra_jack: Final = extra_jack
+
+    def values(self) -> tuple[Any, ...]:
+        return (self.take, self.discard, self.extra_jack)
 
 
-@dataclass(frozen=True, slots=True)
 class Lead(Action):
-    TYPE: ClassVar[str] = "lead"
-    role: str
-    cards: tuple[int, ...]
+    TYPE = "lead"
+    FIELDS = (Field("role", "str"), Field("cards", CARDS))
+    __slots__ = ("cards", "role")
+
+    def __init__(self, role: str, cards: tuple[int, ...]) -> None:
+        self.role: Final = role
+        self.cards: Final = cards
+
+    def values(self) -> tuple[Any, ...]:
+        return (self.role, self.cards)
 
 
-@dataclass(frozen=True, slots=True)
-class Follow(Action):
-    TYPE: ClassVar[str] = "follow"
-    cards: tuple[int, ...]
+class Cards(Action):
+    """An action that names cards and nothing else."""
+
+    FIELDS = (Field("cards", CARDS),)
+    __slots__ = ("cards",)
+
+    def __init__(self, cards: tuple[int, ...]) -> None:
+        self.cards: Final = cards
+
+    def values(self) -> tuple[Any, ...]:
+        return (self.cards,)
 
 
-@dataclass(frozen=True, slots=True)
+class Follow(Cards):
+    TYPE = "follow"
+    __slots__ = ()
+
+
 class Hire(Action):
-    """Patron: a card from the Pool becomes a client; with an Aqueduct also one from hand, with a
-    Bar also the top card of the deck."""
+    ABOUT = """Patron: a card from the Pool becomes a client; with an Aqueduct also one from
+    hand, with a Bar also the top card of the deck."""
 
-    TYPE: ClassVar[str] = "hire"
-    card: int | None = None
-    from_hand: int | None = None
-    from_deck: bool = False
-    replace: int | None = None  # a client sent to the Pool first (the first edition's Bath)
+    TYPE = "hire"
+    FIELDS = (
+        Field("card", "int | None", True),
+        Field("from_hand", "int | None", True),
+        Field("from_deck", "bool", True, False),
+        Field("replace", "int | None", True),  # a client sent to the Pool first (2005's Bath)
+    )
+    __slots__ = ("card", "from_deck", "from_hand", "replace")
+
+    def __init__(
+        self,
+        card: int | None = None,
+        from_hand: int | None = None,
+        from_deck: bool = False,
+        replace: int | None = None,
+    ) -> None:
+        self.card: Final = card
+        self.from_hand: Final = from_hand
+        self.from_deck: Final = from_deck
+        self.replace: Final = replace
+
+    def values(self) -> tuple[Any, ...]:
+        return (self.card, self.from_hand, self.from_deck, self.replace)
 
 
-@dataclass(frozen=True, slots=True)
 class Gather(Action):
-    """Laborer: a card from the Pool goes to the Stockpile; with a Dock also one from hand; with
-    the first edition's Foundry also the top card of the deck, drawn first."""
+    ABOUT = """Laborer: a card from the Pool goes to the Stockpile; with a Dock also one from
+    hand; with the first edition's Foundry also the top card of the deck, drawn first."""
 
-    TYPE: ClassVar[str] = "gather"
-    card: int | None = None
-    from_hand: int | None = None
-    from_deck: bool = False
+    TYPE = "gather"
+    FIELDS = (
+        Field("card", "int | None", True),
+        Field("from_hand", "int | None", True),
+        Field("from_deck", "bool", True, False),
+    )
+    __slots__ = ("card", "from_deck", "from_hand")
+
+    def __init__(
+        self, card: int | None = None, from_hand: int | None = None, from_deck: bool = False
+    ) -> None:
+        self.card: Final = card
+        self.from_hand: Final = from_hand
+        self.from_deck: Final = from_deck
+
+    def values(self) -> tuple[Any, ...]:
+        return (self.card, self.from_hand, self.from_deck)
 
 
-@dataclass(frozen=True, slots=True)
 class Lay(Action):
-    """Architect or Craftsman: a card from hand becomes a foundation on a Site."""
+    ABOUT = """Architect or Craftsman: a card from hand becomes a foundation on a Site."""
 
-    TYPE: ClassVar[str] = "lay"
-    card: int
-    site: str
-    out_of_town: bool = False
+    TYPE = "lay"
+    FIELDS = (Field("card", "int"), Field("site", "str"), Field("out_of_town", "bool", True, False))
+    __slots__ = ("card", "out_of_town", "site")
 
+    def __init__(self, card: int, site: str, out_of_town: bool = False) -> None:
+        self.card: Final = card
+        self.site: Final = site
+        self.out_of_town: Final = out_of_town
 
-@dataclass(frozen=True, slots=True)
-class Build(Action):
-    """Architect (from the Stockpile; with an Archway also the Pool) or Craftsman (from hand):
-    add a material to a structure."""
-
-    TYPE: ClassVar[str] = "build"
-    card: int
-    building: int  # the foundation card's id
+    def values(self) -> tuple[Any, ...]:
+        return (self.card, self.site, self.out_of_town)
 
 
-@dataclass(frozen=True, slots=True)
+class CardOnBuilding(Action):
+    """An action that adds a card to a structure."""
+
+    FIELDS = (Field("card", "int"), Field("building", "int"))  # the foundation card's id
+    __slots__ = ("building", "card")
+
+    def __init__(self, card: int, building: int) -> None:
+        self.card: Final = card
+        self.building: Final = building
+
+    def values(self) -> tuple[Any, ...]:
+        return (self.card, self.building)
+
+
+class Build(CardOnBuilding):
+    ABOUT = """Architect (from the Stockpile; with an Archway also the Pool) or Craftsman (from
+    hand): add a material to a structure."""
+
+    TYPE = "build"
+    __slots__ = ()
+
+
 class Fountain(Action):
-    """Craftsman with a Fountain: draw the top card of the deck, then lay it, build with it, or
-    keep it."""
+    ABOUT = """Craftsman with a Fountain: draw the top card of the deck, then lay it, build with
+    it, or keep it."""
 
-    TYPE: ClassVar[str] = "fountain"
-
-
-@dataclass(frozen=True, slots=True)
-class Publicize(Action):
-    """Architect with a Stairway: add a material to an opponent's completed structure, making its
-    function public to all."""
-
-    TYPE: ClassVar[str] = "publicize"
-    card: int
-    building: int
+    TYPE = "fountain"
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
+class Publicize(CardOnBuilding):
+    ABOUT = """Architect with a Stairway: add a material to an opponent's completed structure,
+    making its function public to all."""
+
+    TYPE = "publicize"
+    __slots__ = ()
+
+
 class TearDown(Action):
-    """Craftsman with a Watch Post (the Geek expansion): tear down one of your completed
+    ABOUT = """Craftsman with a Watch Post (the Geek expansion): tear down one of your completed
     structures; its foundation goes back to your hand and its materials to your Stockpile."""
 
-    TYPE: ClassVar[str] = "tear_down"
-    building: int  # the foundation card's id
+    TYPE = "tear_down"
+    FIELDS = (Field("building", "int"),)  # the foundation card's id
+    __slots__ = ("building",)
+
+    def __init__(self, building: int) -> None:
+        self.building: Final = building
+
+    def values(self) -> tuple[Any, ...]:
+        return (self.building,)
 
 
-@dataclass(frozen=True, slots=True)
-class Demand(Action):
-    """Legionary: reveal cards from hand (with a Castra Praetoria also your foundations); Rome
-    demands their materials, all at once."""
+class Demand(Cards):
+    ABOUT = """Legionary: reveal cards from hand (with a Castra Praetoria also your foundations);
+    Rome demands their materials, all at once."""
 
-    TYPE: ClassVar[str] = "demand"
-    cards: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Claim(Action):
-    """Take cards the pending decision offers: demanded materials from the Pool, opponents' Jacks
-    (Senate), your role cards (Sewer), clients (Colosseum), foundations (Domus Aurea), a structure
-    (Prison). Skip takes none."""
-
-    TYPE: ClassVar[str] = "claim"
-    cards: tuple[int, ...]
+    TYPE = "demand"
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Give(Action):
-    """Answer a Legionary's demand with matching cards from hand."""
+class Claim(Cards):
+    ABOUT = """Take cards the pending decision offers: demanded materials from the Pool,
+    opponents' Jacks (Senate), your role cards (Sewer), clients (Colosseum), foundations (Domus
+    Aurea), a structure (Prison). Skip takes none."""
 
-    TYPE: ClassVar[str] = "give"
-    cards: tuple[int, ...]
+    TYPE = "claim"
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
+class Give(Cards):
+    ABOUT = """Answer a Legionary's demand with matching cards from hand."""
+
+    TYPE = "give"
+    __slots__ = ()
+
+
 class Sell(Action):
-    """Merchant: a material from the Stockpile goes to the Vault; with an Atrium the top card of
-    the deck instead, with a Basilica also a card from hand."""
+    ABOUT = """Merchant: a material from the Stockpile goes to the Vault; with an Atrium the top
+    card of the deck instead, with a Basilica also a card from hand."""
 
-    TYPE: ClassVar[str] = "sell"
-    card: int | None = None
-    from_deck: bool = False
-    from_hand: int | None = None
+    TYPE = "sell"
+    FIELDS = (
+        Field("card", "int | None", True),
+        Field("from_deck", "bool", True, False),
+        Field("from_hand", "int | None", True),
+    )
+    __slots__ = ("card", "from_deck", "from_hand")
+
+    def __init__(
+        self, card: int | None = None, from_deck: bool = False, from_hand: int | None = None
+    ) -> None:
+        self.card: Final = card
+        self.from_deck: Final = from_deck
+        self.from_hand: Final = from_hand
+
+    def values(self) -> tuple[Any, ...]:
+        return (self.card, self.from_deck, self.from_hand)
 
 
-@dataclass(frozen=True, slots=True)
 class Skip(Action):
-    """Give up the rest of the current decision (remaining actions, an optional choice)."""
+    ABOUT = """Give up the rest of the current decision (remaining actions, an optional choice)."""
 
-    TYPE: ClassVar[str] = "skip"
+    TYPE = "skip"
+    __slots__ = ()
 
 
 SKIP = Skip()  # one is as good as another (actions are immutable)
@@ -202,12 +319,6 @@ ACTION_TYPES: dict[str, type[Action]] = {
     )
 }
 
-_TO_JSON = {cls: json_writer(cls) for cls in ACTION_TYPES.values()}
-# Each field's name, annotation and whether it may be left out, once per action type.
-_FIELDS = {
-    cls: tuple((f.name, str(f.type), f.default is not MISSING) for f in fields(cls))
-    for cls in ACTION_TYPES.values()
-}
 _CHOICES = {"take": ("jack", "cards"), "role": ROLES, "site": MATERIALS}
 MAX_CARDS = 200
 
@@ -255,8 +366,8 @@ def parse(data: Any) -> Action:
         known = ", ".join(ACTION_TYPES)
         raise MalformedAction("unknown_action", f"Unknown action type {kind!r}; known: {known}.")
     values: dict[str, Any] = {}
-    plan = _FIELDS[cls]
-    for name, annotation, optional in plan:
+    plan = cls.FIELDS
+    for name, annotation, optional, _ in plan:
         if optional and name not in data:  # keep its default
             continue
         values[name] = _field(cls, name, annotation, data)

@@ -31,7 +31,7 @@ PACKAGE = Path(__file__).resolve().parent
 ROOT = PACKAGE.parent
 BUILD = Path(sys.prefix) / "engine-compiled"  # in the virtualenv
 SOURCES = BUILD / "SOURCES"
-NOT_COMPILED = ("__init__.py", "compiled.py", "build.py", "actions.py", "bench.py", "__main__.py")
+NOT_COMPILED = ("__init__.py", "compiled.py", "build.py", "bench.py", "__main__.py")
 NOT_COMPILED_DIRS = ("bots",)
 
 

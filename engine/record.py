@@ -16,7 +16,6 @@ names them).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import fields
 from typing import Any
 
 from .actions import ACTION_TYPES
@@ -118,7 +117,7 @@ def _key(action: dict[str, Any]) -> tuple[Any, ...]:
     """What makes two named actions the same: their fields, card lists as multisets, fields at
     their defaults left out."""
     cls = ACTION_TYPES.get(action.get("type", ""))
-    defaults = {f.name: f.default for f in fields(cls)} if cls is not None else {}
+    defaults = {f.name: f.default for f in cls.FIELDS if f.optional} if cls is not None else {}
     items = []
     for k, v in action.items():
         if k in defaults and (v == defaults[k] or (v == [] and defaults[k] == ())):

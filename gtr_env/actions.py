@@ -29,7 +29,6 @@ exactly the legal actions, up to alike cards, and that alike actions leave the s
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 from typing import Any
 
@@ -108,9 +107,9 @@ _HEAD = {h: HEAD0 + i for i, h in enumerate(HEADS)}
 _FIELD = {f: FIELD0 + i for i, f in enumerate(FIELDS)}
 _PLACE = {p: PLACE0 + i for i, p in enumerate(PLACES)}
 _NAME = {n: NAME0 + i for i, n in enumerate(NAMES)}
-# Each action type's fields in the order its sentence says them (its dataclass's order).
+# Each action type's fields in the order its sentence says them (its FIELDS' order).
 _FIELD_ORDER: dict[str, tuple[str, ...]] = {
-    kind: tuple(f.name for f in dataclasses.fields(cls) if f.name not in IN_HEAD)
+    kind: tuple(f.name for f in cls.FIELDS if f.name not in IN_HEAD)
     for kind, cls in engine.ACTION_TYPES.items()
 }
 

@@ -6,7 +6,6 @@ generated SDKs."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from functools import cache
 from typing import Any
@@ -24,10 +23,9 @@ from . import throttles
 STRING_CHOICES = {"take": ["jack", "cards"], "role": list(ROLES), "site": list(MATERIALS)}
 
 
-def _field(f: dataclasses.Field[Any]) -> serializers.Field:
-    annotation = str(f.type).replace(" ", "")
-    required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-    kwargs: dict[str, Any] = {"required": required, "help_text": None}
+def _field(f: engine.actions.Field) -> serializers.Field:
+    annotation = f.annotation.replace(" ", "")
+    kwargs: dict[str, Any] = {"required": not f.optional, "help_text": None}
     if annotation.endswith("|None") or annotation.startswith("None|"):
         annotation = annotation.removesuffix("|None").removeprefix("None|")
         kwargs["allow_null"] = True
@@ -65,11 +63,9 @@ def action_serializers() -> dict[str, type[serializers.Serializer]]:
     out: dict[str, type[serializers.Serializer]] = {}
     for type_name, cls in engine.ACTION_TYPES.items():
         attrs: dict[str, Any] = {"type": serializers.ChoiceField(choices=[type_name])}
-        for f in dataclasses.fields(cls):
+        for f in cls.FIELDS:
             attrs[f.name] = _field(f)
-        attrs["__doc__"] = (cls.__doc__ or f"A '{type_name}' action.").strip()
-        if attrs["__doc__"].startswith(cls.__name__ + "("):  # dataclass's generated docstring
-            attrs["__doc__"] = f"A '{type_name}' action."
+        attrs["__doc__"] = cls.ABOUT or f"A '{type_name}' action."
         out[type_name] = type(_name(type_name), (serializers.Serializer,), attrs)
     return out
 

@@ -3,7 +3,6 @@ generated from the engine's action records."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 
@@ -27,7 +26,7 @@ def test_actions_are_a_discriminated_one_of_on_type() -> None:
 def test_each_action_schema_follows_its_record(type_name: str) -> None:
     serializer = action_serializers()[type_name]
     record = engine.ACTION_TYPES[type_name]
-    assert set(serializer().fields) == {"type"} | {f.name for f in dataclasses.fields(record)}
+    assert set(serializer().fields) == {"type"} | {f.name for f in record.FIELDS}
     component = SCHEMA["components"]["schemas"][serializer.__name__]
     assert "type" in component["required"]
 

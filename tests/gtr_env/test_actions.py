@@ -12,7 +12,6 @@ sentences merged them, in every third decision of the suite's games.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 from collections import Counter
@@ -122,7 +121,7 @@ def test_every_action_type_field_and_prompt_kind_has_its_tokens() -> None:
     assert heads == set(engine.ACTION_TYPES)
     writable = {*actions.CARD_FIELDS, *actions.LIST_FIELDS, *actions.FLAG_FIELDS, "site"}
     for cls in engine.ACTION_TYPES.values():
-        for f in dataclasses.fields(cls):
+        for f in cls.FIELDS:
             assert f.name in writable | set(actions.IN_HEAD), (cls.TYPE, f.name)
     for version in ("republic", "imperium", "first_edition"):
         for card in engine.catalog(version, ["Castra"] if version != "first_edition" else []):
