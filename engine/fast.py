@@ -27,18 +27,20 @@ from .state import State
 
 def options(state: State) -> list[Action]:
     """The legal actions of the pending decision as action objects, in the order of
-    `engine.legal_actions` (empty when the game is over). Listed once per decision: settling
-    the last move often had to list them already."""
+    `engine.legal_actions` (empty when the game is over). Listed once per decision (settling
+    the last move often had to list them already), so the list is the state's own until the
+    next move: read it, do not change it."""
     top = pending(state)
     if top is None:
         return []
     kind, frame = top
     kept = state.decision
     if type(kept) is tuple and kept[0] == state.moves and kept[1] is frame:
-        return list(kept[2])
-    listed = list(kind.options(state, frame))
+        listed: list[Action] = kept[2]
+        return listed
+    listed = kind.options(state, frame)
     state.decision = (state.moves, frame, listed)
-    return list(listed)
+    return listed
 
 
 def play(state: State, action: Action) -> None:

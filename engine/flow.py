@@ -12,7 +12,7 @@ changes the state after `check` passed. Frames that need no decision resolve the
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from itertools import combinations, product
 from typing import Any, ClassVar
 
@@ -56,20 +56,24 @@ def draw_one(state: State, seat: int, zone: str) -> int:
     return card
 
 
-def subsets(cards: list[int], low: int, high: int) -> Iterator[tuple[int, ...]]:
+def subsets(cards: list[int], low: int, high: int) -> list[tuple[int, ...]]:
+    out: list[tuple[int, ...]] = []
     for k in range(low, min(high, len(cards)) + 1):
-        yield from combinations(cards, k)
+        out.extend(combinations(cards, k))
+    return out
 
 
-def subsets_by_name(state: State, cards: list[int], low: int) -> Iterator[tuple[int, ...]]:
+def subsets_by_name(state: State, cards: list[int], low: int) -> list[tuple[int, ...]]:
     """Subsets of at least `low` cards, once per multiset of names (same-named cards are alike)."""
     groups: dict[str, list[int]] = {}
     for c in cards:
         groups.setdefault(state.names[c], []).append(c)
     lists = list(groups.values())
-    for counts in product(*(range(len(g) + 1) for g in lists)):
-        if sum(counts) >= low:
-            yield tuple(c for g, k in zip(lists, counts, strict=True) for c in g[:k])
+    return [
+        tuple(c for g, k in zip(lists, counts, strict=True) for c in g[:k])
+        for counts in product(*(range(len(g) + 1) for g in lists))
+        if sum(counts) >= low
+    ]
 
 
 # Thinking ---------------------------------------------------------------------------------------
@@ -93,13 +97,11 @@ THINK_POWERS = frozenset(
 TAKE_JACK, DRAW = Think("jack"), Think("cards")  # the plain Thinker actions (immutable)
 
 
-def think_options(state: State, seat: int) -> Iterator[Action]:
+def think_options(state: State, seat: int) -> list[Action]:
     can = powers.capabilities(state, seat)
     if can.isdisjoint(THINK_POWERS):  # the common case, listed as the loops below list it
-        if state.jacks:
-            yield TAKE_JACK
-        yield DRAW
-        return
+        return [TAKE_JACK, DRAW] if state.jacks else [DRAW]
+    out: list[Action] = []
     extra = [False, True] if powers.THINK_EXTRA_JACK in can else [False]
     for discard in discard_options(state, seat):
         for take in ("jack", "cards"):
@@ -107,7 +109,8 @@ def think_options(state: State, seat: int) -> Iterator[Action]:
                 jacks_needed = (take == "jack") + extra_jack
                 returned = sum(1 for c in discard if state.names[c] == JACK)
                 if len(state.jacks) + returned >= jacks_needed:
-                    yield Think(take, discard, extra_jack)
+                    out.append(Think(take, discard, extra_jack))
+    return out
 
 
 def check_think(state: State, seat: int, action: Think) -> None:
@@ -170,7 +173,7 @@ def plays_as(state: State, card: int, role: str, wild: frozenset[str]) -> bool:
 
 def play_options(
     state: State, seat: int, roles: tuple[str, ...], leading: bool = False
-) -> Iterator[tuple[str, tuple[int, ...]]]:
+) -> list[tuple[str, tuple[int, ...]]]:
     """Every (role, cards) a player may lead or follow with: one card of the role, a Jack, or a
     petition of same-role order cards (Black Box rulebook, Jacks, Petitioning); with a Palace
     several cards of the role (listed once per multiset of names)."""
@@ -182,22 +185,28 @@ def play_options(
         if r is not None:
             by_role.setdefault(r, []).append(c)
     sizes = sorted(powers.petition_sizes(state, seat))
+    petitions = [
+        (group_role, combo)
+        for group_role, group in by_role.items()
+        for size in sizes
+        for combo in combinations(group, size)
+    ]
     multi = powers.has(state, seat, powers.MULTI_PLAY)
     wild = wild_for(state, seat, leading)
+    out: list[tuple[str, tuple[int, ...]]] = []
     for role in roles:
         if role in wild:
             eligible = list(hand)
         else:  # as plays_as says
             eligible = [c for c, r in card_roles if r is None or r == role]
         for c in eligible:
-            yield role, (c,)
+            out.append((role, (c,)))
         if multi:
-            yield from ((role, cards) for cards in subsets_by_name(state, eligible, 2))
-        for group_role, group in by_role.items():
-            for size in sizes:
-                for combo in combinations(group, size):
-                    if not (multi and group_role == role):  # already listed as a Palace play
-                        yield role, combo
+            out.extend((role, cards) for cards in subsets_by_name(state, eligible, 2))
+        for group_role, combo in petitions:
+            if not (multi and group_role == role):  # already listed as a Palace play
+                out.append((role, combo))
+    return out
 
 
 def played_actions(
@@ -264,7 +273,8 @@ class FrameKind:
         """Public details of the decision (never a hidden card)."""
         raise NotImplementedError
 
-    def options(self, state: State, frame: Frame) -> Iterator[Action]:
+    def options(self, state: State, frame: Frame) -> list[Action]:
+        """The legal actions, in a stable order (engine.legal_actions lists them so)."""
         raise NotImplementedError
 
     def check(self, state: State, frame: Frame, action: Action) -> None:
@@ -282,12 +292,10 @@ class FrameKind:
         records that it skipped for the seat; True if so. On the search path (engine.fast) the
         options are listed in full and kept for the decision they belong to, which is asked for
         next."""
+        options = self.options(state, frame)
         if state.decision is KEEP_OPTIONS:
-            options = list(self.options(state, frame))
             state.decision = (state.moves, frame, options)
-            if any(not isinstance(a, Skip) for a in options):
-                return False
-        elif any(not isinstance(a, Skip) for a in self.options(state, frame)):
+        if any(not isinstance(a, Skip) for a in options):
             return False
         state.frames.pop()
         resolved(state, frame, SKIP)
@@ -322,10 +330,12 @@ class LeadFrame(FrameKind):
     def prompt(self, state: State, frame: Frame) -> dict[str, Any]:
         return {"text": "Lead a role, or think."}
 
-    def options(self, state: State, frame: Frame) -> Iterator[Action]:
-        yield from think_options(state, frame["seat"])
-        for role, cards in play_options(state, frame["seat"], ROLES, leading=True):
-            yield Lead(role, cards)
+    def options(self, state: State, frame: Frame) -> list[Action]:
+        out = think_options(state, frame["seat"])
+        out.extend(
+            Lead(role, cards) for role, cards in play_options(state, frame["seat"], ROLES, True)
+        )
+        return out
 
     def check(self, state: State, frame: Frame, action: Action) -> None:
         if isinstance(action, Think):
@@ -364,10 +374,12 @@ class FollowFrame(FrameKind):
     def prompt(self, state: State, frame: Frame) -> dict[str, Any]:
         return {"text": f"Follow {state.role}, or think.", "role": state.role}
 
-    def options(self, state: State, frame: Frame) -> Iterator[Action]:
-        yield from think_options(state, frame["seat"])
-        for _, cards in play_options(state, frame["seat"], (state.role or "",)):
-            yield Follow(cards)
+    def options(self, state: State, frame: Frame) -> list[Action]:
+        out = think_options(state, frame["seat"])
+        out.extend(
+            Follow(cards) for _, cards in play_options(state, frame["seat"], (state.role or "",))
+        )
+        return out
 
     def check(self, state: State, frame: Frame, action: Action) -> None:
         if isinstance(action, Think):
@@ -404,9 +416,8 @@ class ThinkFrame(FrameKind):
             "actions_left": left,
         }
 
-    def options(self, state: State, frame: Frame) -> Iterator[Action]:
-        yield SKIP
-        yield from think_options(state, frame["seat"])
+    def options(self, state: State, frame: Frame) -> list[Action]:
+        return [SKIP, *think_options(state, frame["seat"])]
 
     def check(self, state: State, frame: Frame, action: Action) -> None:
         if isinstance(action, Think):
@@ -491,11 +502,12 @@ class ChooseFrame(FrameKind):
             return subsets_by_name(state, offered, 1)
         return subsets(offered, 1, len(offered))
 
-    def options(self, state: State, frame: Frame) -> Iterator[Action]:
-        yield SKIP
+    def options(self, state: State, frame: Frame) -> list[Action]:
+        out: list[Action] = [SKIP]
         for cards in self.choices(state, frame):
             if cards and self.limit_error(state, frame, cards) is None:
-                yield Claim(cards)
+                out.append(Claim(cards))
+        return out
 
     def settle(self, state: State, frame: Frame) -> bool:
         """Nothing to ask when nothing may be taken (nothing offered, or no room for any)."""

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from .. import revisions
-from ..actions import Action, Skip
+from ..actions import SKIP, Action, Skip
 from ..cards import ROLES as ROLE_NAMES
 from ..errors import IllegalAction
 from ..flow import burst, kind, push, resolved
@@ -156,14 +155,15 @@ class BathFrame(ActFrame):
         out = {"text": text, "role": roles[0], "roles": roles, "actions_left": left}
         return {**out, "client": frame["client"], "waiting": int(frame.get("waiting", 0))}
 
-    def options(self, state: State, frame: Frame) -> Iterator[Action]:
-        yield Skip()
+    def options(self, state: State, frame: Frame) -> list[Action]:
+        out: list[Action] = [SKIP]
         seen: set[Action] = set()
         for r in self.roles(state, frame):
             for action in ROLES[r].options(state, frame["seat"], self.left_as(state, frame, r)):
                 if action not in seen:
                     seen.add(action)
-                    yield action
+                    out.append(action)
+        return out
 
     def check(self, state: State, frame: Frame, action: Action) -> None:
         if isinstance(action, Skip):

@@ -3,11 +3,10 @@ deck's top cards, each put to one use at most once."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from .. import powers
-from ..actions import Action, Build, Gather, Hire, Lay, Sell, Skip
+from ..actions import SKIP, Action, Build, Gather, Hire, Lay, Sell, Skip
 from ..endgame import end_game
 from ..errors import IllegalAction
 from ..flow import FrameKind, kind, move, push, resolved
@@ -71,25 +70,25 @@ class BacchanaliaFrame(FrameKind):
             "uses": list(frame["uses"]),
         }
 
-    def options(self, state: State, frame: Frame) -> Iterator[Action]:
-        yield Skip()
+    def options(self, state: State, frame: Frame) -> list[Action]:
+        out: list[Action] = [SKIP]
         seat, used = frame["seat"], frame["uses"]
         incomplete = [b for b in state.players[seat].buildings if not b.complete]
         for c in frame["revealed"]:
             if "stockpile" not in used:
-                yield Gather(c)
+                out.append(Gather(c))
             if "clientele" not in used and clientele_room(state, seat) > 0:
-                yield Hire(c)
+                out.append(Hire(c))
             if "vault" not in used and vault_room(state, seat) > 0:
-                yield Sell(c)
+                out.append(Sell(c))
             if "foundation" not in used:
-                for m in lay_sites(state, seat, c):
-                    yield Lay(c, m)
+                out.extend(Lay(c, m) for m in lay_sites(state, seat, c))
             if "material" not in used:
                 material = state.material(c) or ""
                 for b in incomplete:
                     if powers.material_fits(state, seat, b, material):
-                        yield Build(c, b.foundation)
+                        out.append(Build(c, b.foundation))
+        return out
 
     def check(self, state: State, frame: Frame, action: Action) -> None:
         if isinstance(action, Skip):

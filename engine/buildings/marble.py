@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from ..actions import SKIP, Action, Build, Lay, Skip
@@ -123,17 +122,17 @@ class FountainFrame(FrameKind):
         """The draw paid one action; a second comes from the Craftsman actions beneath."""
         return 1 + act_left(state, state.frames[-2])
 
-    def options(self, state: State, frame: Frame) -> Iterator[Action]:
-        yield SKIP
+    def options(self, state: State, frame: Frame) -> list[Action]:
         card, seat = frame["card"], frame["seat"]
-        yield from lay_options(state, seat, card, self.left(state, frame))
+        out: list[Action] = [SKIP, *lay_options(state, seat, card, self.left(state, frame))]
         for b in state.players[seat].buildings:
             if not b.complete:
                 try:
                     check_material(state, seat, card, b)
                 except IllegalAction:
                     continue
-                yield Build(card, b.foundation)
+                out.append(Build(card, b.foundation))
+        return out
 
     def check(self, state: State, frame: Frame, action: Action) -> None:
         if isinstance(action, Skip):

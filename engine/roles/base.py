@@ -3,7 +3,6 @@ implements, and the checks several roles share."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from .. import powers
@@ -48,9 +47,8 @@ class ActFrame(FrameKind):
             out["early"] = True
         return out
 
-    def options(self, state: State, frame: Frame) -> Iterator[Action]:
-        yield SKIP
-        yield from ROLES[frame["role"]].options(state, frame["seat"], self.left(state, frame))
+    def options(self, state: State, frame: Frame) -> list[Action]:
+        return [SKIP, *ROLES[frame["role"]].options(state, frame["seat"], self.left(state, frame))]
 
     def settle(self, state: State, frame: Frame) -> bool:
         if self.left(state, frame) > 0:
@@ -122,7 +120,8 @@ class Role:
     name: ClassVar[str]
     accepts: ClassVar[tuple[type[Action], ...]]
 
-    def options(self, state: State, seat: int, left: int) -> Iterator[Action]:
+    def options(self, state: State, seat: int, left: int) -> list[Action]:
+        """The legal actions with `left` actions left, in a stable order."""
         raise NotImplementedError
 
     def check(self, state: State, seat: int, left: int, action: Action) -> None:

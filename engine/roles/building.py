@@ -5,7 +5,6 @@ the deck (the drawn card's decision is the Fountain's own, in engine/buildings/m
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from .. import powers
@@ -67,14 +66,16 @@ def lay_cost(state: State, seat: int, action: Lay) -> int:
     return powers.out_of_town_cost(state, seat) if action.out_of_town else 1
 
 
-def lay_options(state: State, seat: int, card: int, left: int) -> Iterator[Action]:
+def lay_options(state: State, seat: int, card: int, left: int) -> list[Action]:
+    out: list[Action] = []
     if has_structure_named(state, seat, state.names[card]):
-        return
+        return out
     for site in powers.lay_sites(state, seat, card):
         if state.sites[site]:
-            yield Lay(card, site, False)
+            out.append(Lay(card, site, False))
         if state.out_of_town[site] and left >= powers.out_of_town_cost(state, seat):
-            yield Lay(card, site, True)
+            out.append(Lay(card, site, True))
+    return out
 
 
 def lay(state: State, seat: int, action: Lay) -> None:
@@ -148,10 +149,11 @@ class Builder(Role):
     def source_of(self, state: State, seat: int, card: int) -> list[int] | None:
         return next((zone for zone in self.sources(state, seat) if card in zone), None)
 
-    def options(self, state: State, seat: int, left: int) -> Iterator[Action]:
+    def options(self, state: State, seat: int, left: int) -> list[Action]:
         player = state.players[seat]
+        out: list[Action] = []
         for c in hand_orders(state, seat):
-            yield from lay_options(state, seat, c, left)
+            out.extend(lay_options(state, seat, c, left))
         incomplete = [b for b in player.buildings if not b.complete]
         for zone in self.sources(state, seat) if incomplete else []:
             for c in zone:
@@ -162,7 +164,8 @@ class Builder(Role):
                         and is_order(state.names[c])
                         and powers.material_fits(state, seat, b, material)
                     ):
-                        yield Build(c, b.foundation)
+                        out.append(Build(c, b.foundation))
+        return out
 
     def cost(self, state: State, seat: int, left: int, action: Action) -> int:
         return lay_cost(state, seat, action) if isinstance(action, Lay) else 1
@@ -202,9 +205,10 @@ class Architect(Builder):
     def sources(self, state: State, seat: int) -> list[list[int]]:
         return architect_sources(state, seat)
 
-    def options(self, state: State, seat: int, left: int) -> Iterator[Action]:
-        yield from super().options(state, seat, left)
-        yield from publicize_options(state, seat, self.sources(state, seat))
+    def options(self, state: State, seat: int, left: int) -> list[Action]:
+        out = super().options(state, seat, left)
+        out.extend(publicize_options(state, seat, self.sources(state, seat)))
+        return out
 
     def check(self, state: State, seat: int, left: int, action: Action) -> None:
         if isinstance(action, Publicize):
@@ -244,16 +248,18 @@ def public_targets(state: State, seat: int) -> list[Building]:
     ]
 
 
-def publicize_options(state: State, seat: int, sources: list[list[int]]) -> Iterator[Action]:
+def publicize_options(state: State, seat: int, sources: list[list[int]]) -> list[Action]:
+    out: list[Action] = []
     if not powers.has(state, seat, powers.PUBLICIZE):
-        return
+        return out
     targets = public_targets(state, seat)
     for zone in sources if targets else []:
         for c in zone:
             material = state.material(c)
             for b in targets:
                 if material and powers.material_fits(state, seat, b, material):
-                    yield Publicize(c, b.foundation)
+                    out.append(Publicize(c, b.foundation))
+    return out
 
 
 def check_publicize(state: State, seat: int, sources: list[list[int]], action: Publicize) -> None:
@@ -291,9 +297,9 @@ class StairwayFrame(FrameKind):
             "text": "Stairway: you may add a material to an opponent's structure to make it public."
         }
 
-    def options(self, state: State, frame: Frame) -> Iterator[Action]:
-        yield SKIP
-        yield from publicize_options(state, frame["seat"], architect_sources(state, frame["seat"]))
+    def options(self, state: State, frame: Frame) -> list[Action]:
+        seat = frame["seat"]
+        return [SKIP, *publicize_options(state, seat, architect_sources(state, seat))]
 
     def settle(self, state: State, frame: Frame) -> bool:
         return self.pop_if_only_skip(state, frame)
@@ -321,14 +327,14 @@ class Craftsman(Builder):
     def sources(self, state: State, seat: int) -> list[list[int]]:
         return [state.players[seat].hand]
 
-    def options(self, state: State, seat: int, left: int) -> Iterator[Action]:
+    def options(self, state: State, seat: int, left: int) -> list[Action]:
+        out: list[Action] = []
         if powers.has(state, seat, powers.CRAFT_FROM_DECK):
-            yield Fountain()
-        yield from super().options(state, seat, left)
+            out.append(Fountain())
+        out.extend(super().options(state, seat, left))
         if powers.has(state, seat, powers.TEAR_DOWN):
-            for b in state.players[seat].buildings:
-                if b.complete:
-                    yield TearDown(b.foundation)
+            out.extend(TearDown(b.foundation) for b in state.players[seat].buildings if b.complete)
+        return out
 
     def check(self, state: State, seat: int, left: int, action: Action) -> None:
         if isinstance(action, Fountain):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import product
 from typing import Any
 
@@ -40,17 +39,19 @@ class Laborer(Role):
     name = "laborer"
     accepts = (Gather,)
 
-    def options(self, state: State, seat: int, left: int) -> Iterator[Action]:
+    def options(self, state: State, seat: int, left: int) -> list[Action]:
         hands = optional_cards(state, seat, powers.GATHER_FROM_HAND, hand_orders(state, seat))
         decks = optional_draw(state, seat, powers.GATHER_FROM_DECK)
         alone = deck_first(state)
+        out: list[Action] = []
         for card, hand, deck in product([None, *state.pool], hands, decks):
             if combines_hand(state, seat, powers.GATHER_HAND_INSTEAD, card, hand):
                 continue
             if deck and alone and (card is not None or hand is not None):
                 continue  # the other card is chosen after the draw
             if card is not None or hand is not None or deck:
-                yield Gather(card, hand, deck)
+                out.append(Gather(card, hand, deck))
+        return out
 
     def check(self, state: State, seat: int, left: int, action: Action) -> None:
         assert isinstance(action, Gather)
@@ -111,11 +112,12 @@ class FoundryFrame(FrameKind):
             "drawn": frame["drawn"],
         }
 
-    def options(self, state: State, frame: Frame) -> Iterator[Action]:
-        yield SKIP
+    def options(self, state: State, frame: Frame) -> list[Action]:
+        out: list[Action] = [SKIP]
         for action in LABORER.options(state, frame["seat"], 1):
             if isinstance(action, Gather) and not action.from_deck:
-                yield action
+                out.append(action)
+        return out
 
     def check(self, state: State, frame: Frame, action: Action) -> None:
         if isinstance(action, Skip):

@@ -4,7 +4,6 @@ Demanding Materials)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from itertools import product
 from typing import Any
 
@@ -34,9 +33,9 @@ class Legionary(Role):
     name = "legionary"
     accepts = (Demand,)
 
-    def options(self, state: State, seat: int, left: int) -> Iterator[Action]:
-        for combo in subsets(hand_orders(state, seat) + foundations(state, seat), 1, left):
-            yield Demand(combo)
+    def options(self, state: State, seat: int, left: int) -> list[Action]:
+        cards = hand_orders(state, seat) + foundations(state, seat)
+        return [Demand(combo) for combo in subsets(cards, 1, left)]
 
     def check(self, state: State, seat: int, left: int, action: Action) -> None:
         assert isinstance(action, Demand)
@@ -141,31 +140,27 @@ class ClaimFrame(ChooseFrame):
         have = Counter(state.material(c) for c in self.offered(state, frame))
         return Counter({m: min(n, have[m]) for m, n in demand_counts(frame).items() if have[m]})
 
-    def choices(self, state: State, frame: Frame) -> Iterator[tuple[int, ...]]:
+    def choices(self, state: State, frame: Frame) -> list[tuple[int, ...]]:
         offered = self.offered(state, frame)
         must = pool_take_compulsory(state)
         per_material = []
         for m, count in demand_counts(frame).items():
             matching = [c for c in offered if state.material(c) == m]
-            per_material.append(
-                list(subsets(matching, min(count, len(matching)) if must else 0, count))
-            )
-        for choice in product(*per_material):
-            yield tuple(c for combo in choice for c in combo)
+            per_material.append(subsets(matching, min(count, len(matching)) if must else 0, count))
+        return [tuple(c for combo in choice for c in combo) for choice in product(*per_material)]
 
-    def options(self, state: State, frame: Frame) -> Iterator[Action]:
+    def options(self, state: State, frame: Frame) -> list[Action]:
         if not pool_take_compulsory(state):
-            yield from super().options(state, frame)
-            return
+            return super().options(state, frame)
         claims: list[Action] = [Claim(cards) for cards in self.choices(state, frame) if cards]
-        yield from claims or [SKIP]
+        return claims or [SKIP]
 
     def settle(self, state: State, frame: Frame) -> bool:
         """Nothing to ask when there is nothing to take, or, where the take is compulsory, one
         way only to take it."""
         if not pool_take_compulsory(state):
             return super().settle(state, frame)
-        options = list(self.options(state, frame))
+        options = self.options(state, frame)
         if len(options) > 1:
             return False
         resolved(state, frame, options[0])
@@ -234,17 +229,19 @@ class GiveFrame(FrameKind):
     def choices(self, state: State, frame: Frame) -> list[list[tuple[int, ...]]]:
         low = 0 if frame["optional"] else None
         return [
-            list(subsets(cards, need if low is None else low, need))
+            subsets(cards, need if low is None else low, need)
             for cards, need in self.owed(state, frame)
         ]
 
-    def options(self, state: State, frame: Frame) -> Iterator[Action]:
-        for choice in product(*self.choices(state, frame)):
-            yield Give(tuple(c for combo in choice for c in combo))
+    def options(self, state: State, frame: Frame) -> list[Action]:
+        return [
+            Give(tuple(c for combo in choice for c in combo))
+            for choice in product(*self.choices(state, frame))
+        ]
 
     def settle(self, state: State, frame: Frame) -> bool:
         if all(len(c) == 1 for c in self.choices(state, frame)):  # nothing to choose
-            action = next(self.options(state, frame))
+            action = self.options(state, frame)[0]
             resolved(state, frame, action)
             self.perform(state, frame, action)
             return True

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import product
 
 from .. import powers
@@ -34,10 +33,11 @@ class Merchant(Role):
     def room(self, state: State, seat: int) -> int:
         return powers.vault_limit(state, seat) - len(state.players[seat].vault)
 
-    def options(self, state: State, seat: int, left: int) -> Iterator[Action]:
+    def options(self, state: State, seat: int, left: int) -> list[Action]:
         room = self.room(state, seat)
+        out: list[Action] = []
         if room <= 0:
-            return
+            return out
         decks = optional_draw(state, seat, powers.SELL_FROM_DECK)
         hands = optional_cards(state, seat, powers.SELL_FROM_HAND, hand_orders(state, seat))
         for card, deck, hand in product([None, *state.players[seat].stockpile], decks, hands):
@@ -45,7 +45,8 @@ class Merchant(Role):
             if combines_hand(state, seat, powers.SELL_HAND_INSTEAD, card, hand):
                 continue
             if not (card is not None and deck) and 1 <= count <= room:
-                yield Sell(card, deck, hand)
+                out.append(Sell(card, deck, hand))
+        return out
 
     def check(self, state: State, seat: int, left: int, action: Action) -> None:
         assert isinstance(action, Sell)

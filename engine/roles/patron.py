@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import product
 from typing import Any
 
@@ -46,18 +45,20 @@ class Patron(Role):
         space = room(state, seat) + replacing
         return 3 if space > 0 and powers.has(state, seat, powers.ACT_ON_HIRE) else space
 
-    def options(self, state: State, seat: int, left: int) -> Iterator[Action]:
+    def options(self, state: State, seat: int, left: int) -> list[Action]:
         hands = optional_cards(state, seat, powers.HIRE_FROM_HAND, hand_orders(state, seat))
         decks = optional_draw(state, seat, powers.HIRE_FROM_DECK)
         clients = state.players[seat].clientele
         replaces = optional_cards(state, seat, powers.REPLACE_CLIENT, clients)
+        out: list[Action] = []
         for replace in replaces:
             most = self.most(state, seat, replace is not None)
             for card, hand, deck in product([None, *state.pool], hands, decks):
                 if combines_hand(state, seat, powers.HIRE_HAND_INSTEAD, card, hand):
                     continue
                 if 1 <= (card is not None) + (hand is not None) + deck <= most:
-                    yield Hire(card, hand, deck, replace)
+                    out.append(Hire(card, hand, deck, replace))
+        return out
 
     def check(self, state: State, seat: int, left: int, action: Action) -> None:
         assert isinstance(action, Hire)
