@@ -195,15 +195,31 @@ def own_power(state: State, building: Building) -> Power | None:
     return None if state.training else POWERS.get(state.names[building.foundation])
 
 
+class SeatPowers:
+    """A seat's active powers and what they answer, worked out as the rules ask and kept in
+    `State.memo` (by seat) until a structure changes. Copies of a state share them."""
+
+    def __init__(self, active: list[Power]) -> None:
+        self.active = active
+        self.answers: dict[str, tuple[Power, ...]] = {}  # by question (`answering`)
+        self.grants: frozenset[str] | None = None
+        self.petition_sizes: frozenset[int] | None = None
+        self.wild_roles: frozenset[str] | None = None
+
+
+def seat_powers(state: State, seat: int) -> SeatPowers:
+    cached: SeatPowers | None = state.memo.get(seat)
+    if cached is None:
+        cached = state.memo[seat] = SeatPowers(_active_powers(state, seat))
+    return cached
+
+
 def active_powers(state: State, seat: int) -> list[Power]:
     """The functions a player benefits from now, once each by name: his completed structures, the
     incomplete ones a power activates (Gate), and opponents' public structures (Stairway). None in
     the training game (Black Box rulebook, Completing a Structure, "Training Game: Ignore the
     special Function")."""
-    cached: list[Power] | None = state.memo.get(seat)
-    if cached is None:
-        cached = state.memo[seat] = _active_powers(state, seat)
-    return cached
+    return seat_powers(state, seat).active
 
 
 def _active_powers(state: State, seat: int) -> list[Power]:
@@ -242,26 +258,25 @@ def answering(state: State, seat: int, question: str) -> tuple[Power, ...]:
     """The seat's active powers that answer `question` (override that `Power` method): the
     others give the default answer (False, 0, nothing), so asking them changes nothing.
     Memoised with the active powers."""
-    key = (question, seat)
-    cached: tuple[Power, ...] | None = state.memo.get(key)
+    memo = seat_powers(state, seat)
+    cached = memo.answers.get(question)
     if cached is None:
         default = getattr(Power, question)
-        cached = state.memo[key] = tuple(
-            p for p in active_powers(state, seat) if getattr(type(p), question) is not default
+        cached = memo.answers[question] = tuple(
+            p for p in memo.active if getattr(type(p), question) is not default
         )
     return cached
 
 
 def capabilities(state: State, seat: int) -> frozenset[str]:
     """What the seat's active powers grant (memoised with them)."""
-    key = ("grants", seat)
-    cached: frozenset[str] | None = state.memo.get(key)
-    if cached is None:
+    memo = seat_powers(state, seat)
+    if memo.grants is None:
         out: set[str] = set()
-        for p in active_powers(state, seat):
+        for p in memo.active:
             out |= p.grants
-        cached = state.memo[key] = frozenset(out)
-    return cached
+        memo.grants = frozenset(out)
+    return memo.grants
 
 
 def has(state: State, seat: int, capability: str) -> bool:
@@ -311,14 +326,13 @@ def vault_limit(state: State, seat: int, active: list[Power] | None = None) -> i
 def petition_sizes(state: State, seat: int) -> frozenset[int]:
     """Cards in a petition: two in Republic, three in Imperium (Black Box rulebook, Petitioning,
     Appendix II); none in the first edition."""
-    key = ("petition_sizes", seat)
-    cached: frozenset[int] | None = state.memo.get(key)
-    if cached is None:
+    memo = seat_powers(state, seat)
+    if memo.petition_sizes is None:
         sizes = set(PETITION_SIZES[state.version])
-        for p in active_powers(state, seat):
+        for p in memo.active:
             sizes |= p.petition_sizes
-        cached = state.memo[key] = frozenset(sizes)
-    return cached
+        memo.petition_sizes = frozenset(sizes)
+    return memo.petition_sizes
 
 
 def early(state: State, seat: int, role: str) -> bool:
@@ -326,14 +340,13 @@ def early(state: State, seat: int, role: str) -> bool:
 
 
 def wild_roles(state: State, seat: int) -> frozenset[str]:
-    key = ("wild_roles", seat)
-    cached: frozenset[str] | None = state.memo.get(key)
-    if cached is None:
+    memo = seat_powers(state, seat)
+    if memo.wild_roles is None:
         out: set[str] = set()
-        for p in active_powers(state, seat):
+        for p in memo.active:
             out |= p.wild_roles
-        cached = state.memo[key] = frozenset(out)
-    return cached
+        memo.wild_roles = frozenset(out)
+    return memo.wild_roles
 
 
 def role_of(state: State, card: int) -> str | None:

@@ -18,30 +18,30 @@ from engine.state import State
 from tests.engine.buildings.steps import build, in_hand, in_stockpile, mine, site_of, structure
 from tests.engine.helpers import find, lead, table, think
 
-
-def recomputed(state: State, key: Any) -> Any:
-    """What the memo entry `key` would hold if it were computed now."""
-    if isinstance(key, int):
-        return powers.active_powers(state, key)
-    if key == "winners_possible":
-        powers.instant_winners(state)
-        return state.memo[key]
-    question, seat = key
-    special = {
-        "grants": powers.capabilities,
-        "petition_sizes": powers.petition_sizes,
-        "wild_roles": powers.wild_roles,
-    }
-    if question in special:
-        return special[question](state, seat)
-    return powers.answering(state, seat, question)
+# The answers a seat's memo (powers.SeatPowers) keeps besides `answering`'s, and how each is found.
+KEPT = {
+    "grants": powers.capabilities,
+    "petition_sizes": powers.petition_sizes,
+    "wild_roles": powers.wild_roles,
+}
 
 
 def assert_memo_fresh(state: State) -> None:
+    """Every memoised answer is what a memo-less copy computes now."""
     fresh = state.clone()
     fresh.memo = {}
     for key, value in list(state.memo.items()):
-        assert recomputed(fresh, key) == value, key
+        if key == "winners_possible":
+            powers.instant_winners(fresh)
+            assert fresh.memo[key] == value, key
+            continue
+        assert isinstance(value, powers.SeatPowers)
+        assert powers.active_powers(fresh, key) == value.active, key
+        for question, answer in value.answers.items():
+            assert powers.answering(fresh, key, question) == answer, (key, question)
+        for name, find_out in KEPT.items():
+            if getattr(value, name) is not None:
+                assert find_out(fresh, key) == getattr(value, name), (key, name)
 
 
 def fill_memo(state: State) -> None:
@@ -49,6 +49,8 @@ def fill_memo(state: State) -> None:
         engine.view(state, seat)  # limits, hand sizes: the active powers of every seat
         for question in ("material_fits", "may_complete", "end_of_turn", "after_turn"):
             powers.answering(state, seat, question)
+        for find_out in KEPT.values():
+            find_out(state, seat)
     assert all(seat in state.memo for seat in range(state.n))
 
 
