@@ -5,16 +5,18 @@
 
 The engine is `mypy --strict`, so mypyc compiles it to C as it is; the compiled modules play
 exactly as the source does (tests/engine/test_compiled.py plays both over many random games),
-about twice as fast. The build is optional: without a C compiler (or mypyc) the engine runs as
-pure Python, and everything else is the same.
+about three times as fast. The build is optional: without a C compiler (or mypyc) the engine runs
+as pure Python, and everything else is the same. Two things differ, which the source allows for: a
+compiled function refuses an argument of another type than it declares with a TypeError (so what
+takes a client's data declares `Any` and checks it), and a compiled class keeps no docstring (so
+what the API shows is in a class variable: `Action.ABOUT`).
 
 On importing `engine`, this module comes first: `select` puts the build's directory in front of
 the package's own path, so each compiled module is found there before its source, when the build
 exists, was made from the sources as they are now (their digest is the build's `SOURCES`), and
 `GTR_ENGINE` is not `pure`. A build older than the sources is left alone with a warning: the
 engine runs as pure Python until the next build. `engine.ENGINE` says which runs. Not compiled:
-the package's `__init__`, this module and the builder; the actions (mypyc cannot yet build a
-dataclass with class variables); the bots and the tools.
+the package's `__init__`, this module and the builder; the bots and the tools.
 """
 
 from __future__ import annotations
