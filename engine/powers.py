@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from .cards import MATERIALS, ORDER_TYPE, ROLE_OF_MATERIAL, VALUE_OF_MATERIAL
+from .cards import MATERIALS, ORDER_TYPE, VALUE_OF_MATERIAL
 from .state import Building, Frame, State
 
 BASE_HAND_SIZE = 5
@@ -197,7 +197,7 @@ def own_power(state: State, building: Building) -> Power | None:
 
 class SeatPowers:
     """A seat's active powers and what they answer, worked out as the rules ask and kept in
-    `State.memo` (by seat) until a structure changes. Copies of a state share them."""
+    `State.memo` until a structure changes. Copies of a state share them."""
 
     def __init__(self, active: list[Power]) -> None:
         self.active = active
@@ -208,9 +208,12 @@ class SeatPowers:
 
 
 def seat_powers(state: State, seat: int) -> SeatPowers:
-    cached: SeatPowers | None = state.memo.get(seat)
+    memo = state.memo
+    if not memo:
+        memo = state.memo = [None] * state.n
+    cached: SeatPowers | None = memo[seat]
     if cached is None:
-        cached = state.memo[seat] = SeatPowers(_active_powers(state, seat))
+        cached = memo[seat] = SeatPowers(_active_powers(state, seat))
     return cached
 
 
@@ -350,8 +353,7 @@ def wild_roles(state: State, seat: int) -> frozenset[str]:
 
 
 def role_of(state: State, card: int) -> str | None:
-    material = state.material(card)
-    return ROLE_OF_MATERIAL[material] if material else None
+    return state.card_role(card)
 
 
 def client_acts_as(
@@ -371,12 +373,11 @@ def acting_clients(state: State, seat: int, role: str) -> int:
     player = state.players[seat]
     active = answering(state, seat, "client_counts_as")
     hired = player.hired
-    return sum(
-        1
-        for c in player.clientele
-        if (role_of(state, c) == role or client_acts_as(state, seat, c, role, active))
-        and c not in hired
-    )
+    count = 0
+    for c in player.clientele:
+        if c not in hired and client_acts_as(state, seat, c, role, active):
+            count += 1
+    return count
 
 
 def action_count(state: State, seat: int, role: str) -> int:
@@ -531,9 +532,9 @@ def building_points(state: State, seat: int) -> int:
 
 
 def instant_winners(state: State) -> list[int]:
-    possible: bool | None = state.memo.get("winners_possible")
+    possible = state.winners_possible
     if possible is None:  # memoised with the structures
-        possible = state.memo["winners_possible"] = any(
+        possible = state.winners_possible = any(
             state.names[b.foundation] in WINNERS for p in state.players for b in p.buildings
         )
     if not possible:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from .cards import MATERIALS, VALUE_OF_MATERIAL, material_of
+from .cards import MATERIALS, ROLE_OF_MATERIAL, VALUE_OF_MATERIAL, material_of
 from .revisions import BASELINE
 
 try:  # a faster writer of the same JSON (canonical_json); the engine runs without it
@@ -153,21 +153,26 @@ class State:
     end: dict[str, Any] | None = None
     moves: int = 0
     rules_revision: int = 1  # the rules revision the game plays by (engine/revisions.py)
-    # Derived, never serialised: each seat's active powers and what they grant, dropped whenever
-    # a structure changes (State.structures_changed) and kept by copies (which share the facts
-    # until one of them changes a structure).
-    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    # Derived, never serialised: each seat's active powers and what they answer (by seat:
+    # engine.powers.SeatPowers, None until asked; empty until any is), and whether anyone could
+    # win at once; dropped whenever a structure changes (State.structures_changed) and kept by
+    # copies (which share the facts until one of them changes a structure).
+    memo: list[Any] = field(default_factory=list, compare=False, repr=False)
+    winners_possible: bool | None = field(default=None, compare=False, repr=False)
     # The search path's (engine.fast) options of the pending decision: (moves, its frame, the
     # options), never copied; only engine.fast reads it.
     decision: Any = field(default=None, compare=False, repr=False)
-    # Derived: each card's material, read off `names` once (`names_of_materials` says for which).
+    # Derived: each card's material and its role, read off `names` once (`names_of_materials`
+    # says for which).
     materials: tuple[str | None, ...] = field(default=(), compare=False, repr=False)
+    card_roles: tuple[str | None, ...] = field(default=(), compare=False, repr=False)
     names_of_materials: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
     # What the last `engine.apply` did (engine/events.py): never serialised, empty in every copy.
     events: list[dict[str, Any]] = field(default_factory=list, compare=False, repr=False)
 
     def structures_changed(self) -> None:
-        self.memo.clear()
+        self.memo = []
+        self.winners_possible = None
 
     @property
     def n(self) -> int:
@@ -205,18 +210,29 @@ class State:
         new.rules_revision = self.rules_revision
         new.frames = [clone_frame(f) for f in self.frames]
         new.end = None if self.end is None else json.loads(json.dumps(self.end))
-        new.memo = dict(self.memo)
+        new.memo, new.winners_possible = self.memo[:], self.winners_possible
         new.decision = None
         new.events = []
-        new.materials, new.names_of_materials = self.materials, self.names_of_materials
+        new.materials, new.card_roles = self.materials, self.card_roles
+        new.names_of_materials = self.names_of_materials
         return new
 
     # Card facts -------------------------------------------------------------------------------
     def material(self, card: int) -> str | None:
         if self.names_of_materials is not self.names:
-            self.materials = materials_of_deck(self.names)
-            self.names_of_materials = self.names
+            self.read_names()
         return self.materials[card]
+
+    def card_role(self, card: int) -> str | None:
+        """The role of the card's material (None for a Jack)."""
+        if self.names_of_materials is not self.names:
+            self.read_names()
+        return self.card_roles[card]
+
+    def read_names(self) -> None:
+        self.materials = materials_of_deck(self.names)
+        self.card_roles = tuple(None if m is None else ROLE_OF_MATERIAL[m] for m in self.materials)
+        self.names_of_materials = self.names
 
     def influence(self, seat: int) -> int:
         sites = self.players[seat].influence
