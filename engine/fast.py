@@ -21,7 +21,7 @@ facade, which checks.
 from __future__ import annotations
 
 from .actions import Action
-from .flow import KEEP_OPTIONS, pending, settle
+from .flow import listed_options, pending, settle
 from .state import State
 
 
@@ -34,11 +34,7 @@ def options(state: State) -> list[Action]:
     if top is None:
         return []
     kind, frame = top
-    kept = state.decision
-    if type(kept) is tuple and kept[0] == state.moves and kept[1] is frame:
-        listed: list[Action] = kept[2]
-        return listed
-    listed = kind.options(state, frame)
+    listed = listed_options(state, kind, frame)
     state.decision = (state.moves, frame, listed)
     return listed
 
@@ -51,10 +47,7 @@ def play(state: State, action: Action) -> None:
     state.events.clear()  # as `engine.apply`'s new state holds only what its move did
     kind.perform(state, frame, action)
     state.moves += 1
-    state.decision = KEEP_OPTIONS
     settle(state)
-    if state.decision is KEEP_OPTIONS:
-        state.decision = None
 
 
 def copy(state: State) -> State:

@@ -288,13 +288,11 @@ class FrameKind:
 
     def pop_if_only_skip(self, state: State, frame: Frame) -> bool:
         """Nothing to ask when skipping is all a player could do: the frame goes, and the engine
-        records that it skipped for the seat; True if so. On the search path (engine.fast) the
-        options are listed in full and kept for the decision they belong to, which is asked for
-        next."""
+        records that it skipped for the seat; True if so. Otherwise the options, listed in full,
+        are kept for the decision they belong to, which is asked for next (`listed_options`)."""
         options = self.options(state, frame)
-        if state.decision is KEEP_OPTIONS:
-            state.decision = (state.moves, frame, options)
         if any(not isinstance(a, Skip) for a in options):
+            state.decision = (state.moves, frame, options)
             return False
         state.frames.pop()
         resolved(state, frame, SKIP)
@@ -302,7 +300,6 @@ class FrameKind:
 
 
 KINDS: dict[str, FrameKind] = {}
-KEEP_OPTIONS = ("keep options",)  # State.decision's value while engine.fast settles a move
 
 
 def resolved(state: State, frame: Frame, action: Action) -> None:
@@ -589,3 +586,14 @@ def pending(state: State) -> tuple[FrameKind, Frame] | None:
         return None
     frame = state.frames[-1]
     return KINDS[frame["kind"]], frame
+
+
+def listed_options(state: State, kind: FrameKind, frame: Frame) -> list[Action]:
+    """The options of the pending decision: those that settling the last move listed already
+    (`State.decision`: kept with the move count and the frame they belong to, so a later move
+    or a copy never sees them), or listed now. The list is the state's: do not change it."""
+    kept = state.decision
+    if type(kept) is tuple and kept[0] == state.moves and kept[1] is frame:
+        listed: list[Action] = kept[2]
+        return listed
+    return kind.options(state, frame)

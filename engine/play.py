@@ -27,7 +27,7 @@ def legal_actions(state: State) -> list[dict[str, Any]]:
     if top is None:
         return []
     kind, frame = top
-    return [a.to_json() for a in kind.options(state, frame)]
+    return [a.to_json() for a in flow.listed_options(state, kind, frame)]
 
 
 def check(state: State, action: Any, seat: int | None = None) -> Action:

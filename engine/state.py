@@ -159,8 +159,8 @@ class State:
     # copies (which share the facts until one of them changes a structure).
     memo: list[Any] = field(default_factory=list, compare=False, repr=False)
     winners_possible: bool | None = field(default=None, compare=False, repr=False)
-    # The search path's (engine.fast) options of the pending decision: (moves, its frame, the
-    # options), never copied; only engine.fast reads it.
+    # The options of the pending decision, when settling a move listed them: (moves, its frame,
+    # the options); never copied (engine.flow.listed_options).
     decision: Any = field(default=None, compare=False, repr=False)
     # Derived: each card's material and its role, read off `names` once (`names_of_materials`
     # says for which).
