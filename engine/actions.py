@@ -44,10 +44,10 @@ class Action:
         data: dict[str, Any] = {"type": self.TYPE}
         fields, values = self.FIELDS, self.values()
         for i in range(len(values)):  # (not zip: compiled, an index is three times as fast)
-            name, _, optional, default = fields[i]
-            value = values[i]
-            if not optional or value != default:
-                data[name] = list(value) if type(value) is tuple else value
+            f, value = fields[i], values[i]
+            if f.optional and (value is f.default or value == f.default):
+                continue
+            data[f.name] = list(value) if type(value) is tuple else value
         return data
 
     def __eq__(self, other: object) -> bool:
