@@ -33,6 +33,10 @@ PACKAGE = Path(__file__).resolve().parent
 ROOT = PACKAGE.parent
 BUILD = Path(sys.prefix) / "engine-compiled"  # in the virtualenv
 SOURCES = BUILD / "SOURCES"
+# mypyc's shared library, a top-level module, in a directory of its own: the one on `sys.path`.
+# (BUILD holds an `engine/` without an `__init__`: on `sys.path` it would be found as a namespace
+# package before the real one by a process that imports `engine` afresh, as a spawned worker does.)
+SHARED = BUILD / "shared"
 NOT_COMPILED = ("__init__.py", "compiled.py", "build.py", "bench.py", "__main__.py")
 NOT_COMPILED_DIRS = ("bots",)
 
@@ -80,8 +84,8 @@ def select(package_path: MutableSequence[str]) -> str:
         )
         return "pure"
     package_path.insert(0, str(BUILD / "engine"))
-    if str(BUILD) not in sys.path:  # mypyc's shared library, a top-level module
-        sys.path.append(str(BUILD))
+    if str(SHARED) not in sys.path:
+        sys.path.append(str(SHARED))
     return "compiled"
 
 

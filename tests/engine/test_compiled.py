@@ -44,10 +44,48 @@ def test_the_compiled_engine_plays_every_game_as_the_pure_one() -> None:
     assert built[1:] == pure[1:]
 
 
+# A script that imports the engine, then has a worker started by spawn (as gtr_env.selfplay and
+# bench/env.py do) import it afresh, with the parent's sys.path.
+SPAWNER = """
+import multiprocessing
+
+import engine
+
+
+def worker_engine() -> bool:
+    return hasattr(engine, "apply")  # the package, not a namespace of the build's modules
+
+
+if __name__ == "__main__":
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        print(engine.ENGINE, pool.apply(worker_engine))
+"""
+
+
+@pytest.mark.slow
+def test_a_spawned_worker_imports_the_engine_package(tmp_path: Path) -> None:
+    """The build's directory of compiled modules is no `engine` package: were it on sys.path, a
+    spawned worker's fresh import would find it there first (as a namespace package without a
+    single function) instead of the installed package."""
+    line = build()
+    (tmp_path / "spawner.py").write_text(SPAWNER)
+    env = {k: v for k, v in os.environ.items() if k not in (compiled.ENV, "PYTHONPATH")}
+    out = subprocess.run(
+        [sys.executable, "spawner.py"],
+        cwd=tmp_path,  # away from the project's root, which would hide the fault
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.split() == ["pure" if compiler() else "compiled", "True"], line
+
+
 @pytest.fixture
 def build_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setattr(compiled, "BUILD", tmp_path)
     monkeypatch.setattr(compiled, "SOURCES", tmp_path / "SOURCES")
+    monkeypatch.setattr(compiled, "SHARED", tmp_path / "shared")
     monkeypatch.delenv(compiled.ENV, raising=False)
     return tmp_path
 
