@@ -14,7 +14,7 @@ import subprocess
 import sys
 import tempfile
 
-from .compiled import BUILD, ROOT, SHARED, SOURCES, built, digest, sources
+from .compiled import BUILD, ROOT, SOURCES, built, digest, sources
 
 LOG = BUILD.with_suffix(".log")  # the last build's output
 
@@ -51,9 +51,6 @@ def build() -> str:
     if done.returncode != 0:
         shutil.rmtree(BUILD, ignore_errors=True)
         return f"engine: pure Python (the build failed: {LOG})"
-    SHARED.mkdir()
-    for library in BUILD.glob("*__mypyc*"):  # the shared library, out of the way (compiled.py)
-        library.rename(SHARED / library.name)
     SOURCES.write_text(made_from + "\n")
     return f"engine: compiled with mypyc ({len(sources())} modules; its output in {LOG})"
 

@@ -22,6 +22,7 @@ the package's `__init__`, this module and the builder; the bots and the tools.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import sys
 import warnings
@@ -33,10 +34,6 @@ PACKAGE = Path(__file__).resolve().parent
 ROOT = PACKAGE.parent
 BUILD = Path(sys.prefix) / "engine-compiled"  # in the virtualenv
 SOURCES = BUILD / "SOURCES"
-# mypyc's shared library, a top-level module, in a directory of its own: the one on `sys.path`.
-# (BUILD holds an `engine/` without an `__init__`: on `sys.path` it would be found as a namespace
-# package before the real one by a process that imports `engine` afresh, as a spawned worker does.)
-SHARED = BUILD / "shared"
 NOT_COMPILED = ("__init__.py", "compiled.py", "build.py", "bench.py", "__main__.py")
 NOT_COMPILED_DIRS = ("bots",)
 
@@ -84,9 +81,25 @@ def select(package_path: MutableSequence[str]) -> str:
         )
         return "pure"
     package_path.insert(0, str(BUILD / "engine"))
-    if str(SHARED) not in sys.path:
-        sys.path.append(str(SHARED))
+    load_library()
     return "compiled"
+
+
+def load_library() -> None:
+    """Load mypyc's shared library, a top-level module which every compiled module imports, from
+    the build by its path. The build's directory stays off `sys.path`: its `engine/` has no
+    `__init__`, and a process importing `engine` afresh (a worker started by spawn) would take it
+    for a namespace package before the installed one. The library stays where mypyc put it, beside
+    `engine/`: it places the compiled packages' `__path__` by its own."""
+    for path in BUILD.glob("*__mypyc.*"):
+        name = path.name.split(".")[0]
+        if name in sys.modules:
+            continue
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None
+        library = importlib.util.module_from_spec(spec)
+        sys.modules[name] = library
+        spec.loader.exec_module(library)
 
 
 ENGINE = select(sys.modules[__package__].__path__)  # "compiled" or "pure"
