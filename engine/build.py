@@ -13,10 +13,14 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
 
 from .compiled import BUILD, ROOT, SOURCES, built, digest, sources
 
 LOG = BUILD.with_suffix(".log")  # the last build's output
+# The engine's own type-checking options for mypyc. Not the project's (pyproject.toml): they load
+# Django's mypy plugins, which a server installs without (the `compiled` extra).
+MYPY_CONFIG = "[mypy]\nstrict = True\n"
 
 
 def compiler() -> str | None:
@@ -26,7 +30,7 @@ def compiler() -> str | None:
     try:
         import mypyc  # noqa: F401
     except ImportError:
-        return "no mypyc (pip install -e '.[dev]')"
+        return "no mypyc (pip install '.[compiled]', or '.[dev]')"
     return None
 
 
@@ -43,7 +47,7 @@ def build() -> str:
     with LOG.open("w") as log:
         done = subprocess.run(
             [sys.executable, "-m", "engine.build", "--compile"],
-            cwd=ROOT,  # mypyc names the modules by their paths, and reads pyproject.toml there
+            cwd=ROOT,  # mypyc names the modules by their paths
             stdout=log,
             stderr=subprocess.STDOUT,
             check=False,
@@ -62,9 +66,13 @@ def compile_modules() -> None:
 
     paths = [str(path.relative_to(ROOT)) for path in sources()]
     with tempfile.TemporaryDirectory() as temp:
+        config = Path(temp) / "mypy.ini"
+        config.write_text(MYPY_CONFIG)
         setup(
             name="engine-compiled",
-            ext_modules=mypycify(paths, opt_level="3", target_dir=temp),
+            ext_modules=mypycify(
+                [f"--config-file={config}", *paths], opt_level="3", target_dir=temp
+            ),
             script_args=[
                 *("build_ext", "--build-lib", str(BUILD), "--build-temp", temp),
                 *("--parallel", str(os.cpu_count() or 1)),
